@@ -1,0 +1,39 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "popgesture",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "popgesture", targets: ["popgesture"]),
+        .library(name: "PopGestureKit", targets: ["PopGestureKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // libyaml's C API; pkg-config finds it, the module map links it even when pkg-config is absent.
+        .systemLibrary(
+            name: "CYaml",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        // Everything the tool does: load -> replay -> report.
+        .target(
+            name: "PopGestureKit",
+            dependencies: ["CYaml"]
+        ),
+        // Argument parsing only.
+        .executableTarget(
+            name: "popgesture",
+            dependencies: [
+                "PopGestureKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "PopGestureKitTests",
+            dependencies: ["PopGestureKit"]
+        ),
+    ]
+)

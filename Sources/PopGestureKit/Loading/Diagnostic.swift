@@ -1,0 +1,81 @@
+/// A problem with an input, located like a compiler diagnostic so editors and CI annotate the right line.
+///
+/// Lines and columns are 1-based (libyaml's marks are 0-based and are converted where they are read).
+public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+    /// A hint such as "did you mean `barHidden`?", printed after the message.
+    public var suggestion: String?
+
+    public init(path: String, line: Int, column: Int, message: String, suggestion: String? = nil) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+        self.suggestion = suggestion
+    }
+
+    /// `path:line:column: error: message (suggestion)`, the form editors and CI annotators parse.
+    public var description: String {
+        var text = "\(path):\(line):\(column): error: \(message)"
+        if let suggestion { text += " (\(suggestion))" }
+        return text
+    }
+}
+
+/// A position in a named input.
+public struct SourceLocation: Sendable, Equatable {
+    public var path: String
+    public var line: Int
+    public var column: Int
+
+    public init(path: String, line: Int, column: Int) {
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+
+    func error(_ message: String, suggestion: String? = nil) -> Diagnostic {
+        Diagnostic(path: path, line: line, column: column, message: message, suggestion: suggestion)
+    }
+}
+
+/// The known word closest to `word`, when it is close enough to be a plausible typo.
+func nearest(to word: String, in known: [String]) -> String? {
+    let lowered = Array(word.lowercased())
+    var best: (String, Int)?
+    for candidate in known {
+        let distance = editDistance(lowered, Array(candidate.lowercased()))
+        if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+    }
+    guard let (candidate, distance) = best else { return nil }
+    // A case-only difference, or at most a third of the letters wrong.
+    return distance <= max(1, candidate.count / 3) ? candidate : nil
+}
+
+func didYouMean(_ word: String, in known: [String]) -> String? {
+    nearest(to: word, in: known).map { "did you mean `\($0)`?" }
+}
+
+private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}
+
+/// Every failure the loader throws is a `Diagnostic`; anything else is still shown at the file's start.
+func asDiagnostic(_ error: any Error, path: String) -> Diagnostic {
+    error as? Diagnostic ?? Diagnostic(path: path, line: 1, column: 1, message: "\(error)")
+}

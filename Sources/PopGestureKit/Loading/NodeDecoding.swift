@@ -1,0 +1,162 @@
+/// Typed reads of YAML nodes under the SPEC's scalar rules (YAML 1.2 core schema, section 1).
+/// Every failure names the node's position and what was expected there.
+extension YAMLNode {
+    func error(_ message: String, suggestion: String? = nil) -> Diagnostic {
+        location.error(message, suggestion: suggestion)
+    }
+
+    func expectSequence(_ what: String) throws -> [YAMLNode] {
+        guard case .sequence(let items) = content else {
+            throw error("expected \(what) (a list), found \(kindDescription)")
+        }
+        return items
+    }
+
+    func scalarText(_ what: String) throws -> (String, isString: Bool) {
+        guard case .scalar(let text, let isString) = content else {
+            throw error("expected \(what), found \(kindDescription)")
+        }
+        return (text, isString)
+    }
+
+    /// Any scalar taken as text: ids may be written `id: 7` or `id: true`.
+    func text(_ what: String) throws -> String {
+        let (text, isString) = try scalarText(what)
+        if !isString && isNullScalar(text) { throw error("expected \(what), found null") }
+        return text
+    }
+
+    func bool(_ what: String) throws -> Bool {
+        let (text, isString) = try scalarText("\(what) (true or false)")
+        if !isString {
+            switch text {
+            case "true", "True", "TRUE": return true
+            case "false", "False", "FALSE": return false
+            default: break
+            }
+        }
+        let hint: String? = ["yes", "no", "on", "off", "y", "n"].contains(text.lowercased())
+            ? "YAML 1.2 booleans are `true` and `false`" : nil
+        throw error("expected \(what) to be true or false, found \(kindDescription)", suggestion: hint)
+    }
+
+    /// A finite number written as a plain decimal integer or float.
+    func number(_ what: String) throws -> Double {
+        let (text, isString) = try scalarText("\(what) (a number)")
+        if isString {
+            throw error("expected \(what) to be a number, found \(kindDescription)",
+                        suggestion: "remove the quotes: a quoted scalar is always a string")
+        }
+        if [".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF", "+.inf", "-.inf", "+.Inf", "-.Inf", "+.INF", "-.INF"].contains(text) {
+            throw error("expected \(what) to be a finite number, found `\(text)`")
+        }
+        guard isDecimalNumber(text), let value = Double(text) else {
+            throw error("expected \(what) to be a number, found \(kindDescription)")
+        }
+        guard value.isFinite else {
+            throw error("expected \(what) to be a finite number, `\(text)` is out of range")
+        }
+        return value
+    }
+
+    func nonNegativeNumber(_ what: String) throws -> Double {
+        let value = try number(what)
+        if value < 0 { throw error("expected \(what) to be >= 0, found \(formatNumber(value))") }
+        return value == 0 ? 0 : value  // no -0 in reports
+    }
+
+    /// One of an enumeration's names, with the closest name suggested for a typo.
+    func choice<T: RawRepresentable & CaseIterable>(_ what: String, _: T.Type) throws -> T where T.RawValue == String {
+        let text = try text(what)
+        guard let value = T(rawValue: text) else {
+            let names = T.allCases.map(\.rawValue)
+            throw error("unknown \(what) `\(text)`; expected one of \(names.joined(separator: ", "))", suggestion: didYouMean(text, in: names))
+        }
+        return value
+    }
+
+    func integer(_ what: String, minimum: Int) throws -> Int {
+        let (text, isString) = try scalarText("\(what) (an integer)")
+        guard !isString, isDecimalInteger(text), let value = Int(text) else {
+            throw error("expected \(what) to be an integer >= \(minimum), found \(kindDescription)")
+        }
+        if value < minimum { throw error("expected \(what) to be an integer >= \(minimum), found \(value)") }
+        return value
+    }
+}
+
+private func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+
+func isDecimalInteger(_ text: String) -> Bool {
+    var bytes = Substring(text).utf8[...]
+    if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+    return !bytes.isEmpty && bytes.allSatisfy(isDigit)
+}
+
+/// `[-+]? ( digits ( . digits? )? | . digits ) ( [eE] [-+]? digits )?`: YAML 1.2 core's decimal
+/// numbers; hex, octal, `inf` and `nan` spellings that strtod would take are refused.
+func isDecimalNumber(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    var i = 0
+    func digits() -> Int {
+        let start = i
+        while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        return i - start
+    }
+    if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+    var mantissa = digits()
+    if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+        i += 1
+        mantissa += digits()
+    }
+    guard mantissa > 0 else { return false }
+    if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+        i += 1
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+        guard digits() > 0 else { return false }
+    }
+    return i == bytes.count
+}
+
+/// The keys of one YAML mapping, checked against the keys a document kind knows.
+struct MappingFields {
+    let node: YAMLNode
+    let what: String
+    private(set) var entries: [(key: String, keyNode: YAMLNode, value: YAMLNode)] = []
+
+    init(_ node: YAMLNode, _ what: String, known: [String]) throws {
+        self.node = node
+        self.what = what
+        guard case .mapping(let pairs) = node.content else {
+            throw node.error("expected \(what) (a mapping), found \(node.kindDescription)")
+        }
+        var seen = Set<String>()
+        for (keyNode, value) in pairs {
+            guard case .scalar(let key, _) = keyNode.content else {
+                throw keyNode.error("expected a key of \(what), found \(keyNode.kindDescription)")
+            }
+            if !known.contains(key) {
+                let listing = known.map { "`\($0)`" }.joined(separator: ", ")
+                throw keyNode.error("unknown key `\(key)` in \(what); expected one of \(listing)",
+                                    suggestion: didYouMean(key, in: known))
+            }
+            if !seen.insert(key).inserted {
+                throw keyNode.error("duplicate key `\(key)` in \(what)")
+            }
+            entries.append((key, keyNode, value))
+        }
+    }
+
+    subscript(key: String) -> YAMLNode? {
+        entries.first { $0.key == key }?.value
+    }
+
+    func keyNode(_ key: String) -> YAMLNode? {
+        entries.first { $0.key == key }?.keyNode
+    }
+
+    func required(_ key: String) throws -> YAMLNode {
+        guard let value = self[key] else { throw node.error("missing required key `\(key)` in \(what)") }
+        return value
+    }
+}

@@ -1,0 +1,40 @@
+/// One node of a YAML document as libyaml reported it, before any meaning is given to it.
+///
+/// A class so that an alias shares its anchor's node instead of copying it: an alias bomb then costs
+/// no memory, and the node budget bounds the work of walking it.
+final class YAMLNode: @unchecked Sendable {
+    enum Content {
+        /// `isString` is true for quoted scalars and `!!str`: they never become numbers or booleans.
+        case scalar(String, isString: Bool)
+        case sequence([YAMLNode])
+        case mapping([(key: YAMLNode, value: YAMLNode)])
+    }
+
+    let content: Content
+    let location: SourceLocation
+    /// Nodes in this subtree with aliases expanded, the unit of the alias budget.
+    let expandedSize: Int
+
+    init(_ content: Content, at location: SourceLocation, expandedSize: Int) {
+        self.content = content
+        self.location = location
+        self.expandedSize = expandedSize
+    }
+
+    /// How a user would name this node's kind in an error message.
+    var kindDescription: String {
+        switch content {
+        case .scalar(let text, let isString):
+            if isString { return "the string \"\(text.prefix(40))\"" }
+            if isNullScalar(text) { return "null" }
+            return "`\(text.prefix(40))`"
+        case .sequence: return "a list"
+        case .mapping: return "a mapping"
+        }
+    }
+}
+
+/// YAML 1.2 core schema nulls.
+func isNullScalar(_ text: String) -> Bool {
+    text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+}

@@ -1,0 +1,75 @@
+/// The built-in rule versions of SPEC section 7, kept as rules documents so that they go through the
+/// same loader, merge and validation as a user's rules file, and `rules show` prints them the same way.
+public enum Presets {
+    public struct Preset: Sendable {
+        public let name: String
+        public let summary: String
+        /// A rules document; every preset but `fd` extends `fd`.
+        public let document: String
+    }
+
+    public static let all: [Preset] = [
+        Preset(name: "fd", summary: "FDFullscreenPopGesture master: full-screen pan, maxStartX, willAppear blocks and the disappear hook", document: """
+            format: popgesture-rules/1
+            name: fd
+            recognizer: {region: fullscreen, edgeWidth: 15, kind: uikit, hysteresis: 10, slop: 18, maxTouches: 1}
+            begin: [rootOnly, popDisabled, maxStartX, transitioning, direction]
+            mirrorDirection: true
+            mirrorMaxStartX: false
+            locationLimit: 40
+            velocity: uikit
+            completion: {model: projection, projectionDistance: 187.5, projectionCap: 0.5, progressThreshold: 0.5, flingVelocity: 0, popOnZero: false}
+            transition: {duration: 350, settle: uikit, progressCap: 0.999}
+            bar: {inject: fd, restoreOnDisappear: true}
+            """),
+        Preset(name: "fd-1.1", summary: "FDFullscreenPopGesture tag 1.1: no maxStartX, direction not mirrored, no disappear hook", document: """
+            format: popgesture-rules/1
+            name: fd-1.1
+            begin: [rootOnly, popDisabled, transitioning, direction]
+            mirrorDirection: false
+            bar: {inject: fd, restoreOnDisappear: false}
+            """),
+        Preset(name: "uikit", summary: "UIKit's own edge swipe: 15 pt leading edge, no bar management", document: """
+            format: popgesture-rules/1
+            name: uikit
+            recognizer: {region: edge, edgeWidth: 15}
+            begin: [rootOnly, transitioning, direction]
+            mirrorDirection: true
+            bar: {inject: none, restoreOnDisappear: false}
+            """),
+        Preset(name: "tz", summary: "TZScrollViewPopGesture: full-screen pan that must start within 40 pt of the left edge", document: """
+            format: popgesture-rules/1
+            name: tz
+            begin: [transitioning, rootOnly, popDisabled, direction, locationLimit]
+            mirrorDirection: false
+            locationLimit: 40
+            bar: {inject: none, restoreOnDisappear: false}
+            """),
+        Preset(name: "cupertino", summary: "Flutter's CupertinoPageRoute: 20 pt edge, horizontal slop, least-squares velocity, 50 % or fling", document: """
+            format: popgesture-rules/1
+            name: cupertino
+            recognizer: {region: edge, edgeWidth: 20, kind: horizontalSlop, slop: 18}
+            begin: [rootOnly, transitioning]
+            velocity: lsq2
+            completion: {model: threshold, progressThreshold: 0.5, flingVelocity: 1.0}
+            transition: {duration: 500, settle: cupertino, progressCap: 1}
+            bar: {inject: none, restoreOnDisappear: false}
+            """),
+        Preset(name: "edge30", summary: "A hand-made edge pan: 15 pt edge, last-two-samples velocity, releases at 30 %", document: """
+            format: popgesture-rules/1
+            name: edge30
+            recognizer: {region: edge, edgeWidth: 15}
+            begin: [rootOnly]
+            velocity: last2
+            completion: {model: threshold, progressThreshold: 0.3, flingVelocity: 0}
+            transition: {duration: 150, settle: linear, progressCap: 1}
+            bar: {inject: none, restoreOnDisappear: false}
+            """),
+    ]
+
+    public static var names: [String] { all.map(\.name) }
+
+    public static func named(_ name: String) -> Preset? {
+        all.first { $0.name == name }
+    }
+}

@@ -1,0 +1,70 @@
+/// A rule version (SPEC section 7): how gestures are recognized, checked, released and settled, and
+/// what happens to the navigation bar.
+public struct Rules: Sendable, Equatable {
+    public var name: String
+    public var recognizer: Recognizer
+    public var begin: [BeginCheck]
+    public var mirrorDirection: Bool
+    public var mirrorMaxStartX: Bool
+    public var locationLimit: Double
+    public var velocity: VelocityModel
+    public var completion: Completion
+    public var transition: Transition
+    public var bar: Bar
+
+    public struct Recognizer: Sendable, Equatable {
+        public var region: Region
+        public var edgeWidth: Double
+        public var kind: RecognizerKind
+        public var hysteresis: Double
+        public var slop: Double
+        public var maxTouches: Int
+    }
+
+    public struct Completion: Sendable, Equatable {
+        public var model: CompletionModelKind
+        public var projectionDistance: Double
+        public var projectionCap: Double
+        public var progressThreshold: Double
+        public var flingVelocity: Double
+        public var popOnZero: Bool
+    }
+
+    public struct Transition: Sendable, Equatable {
+        /// Milliseconds.
+        public var duration: Double
+        public var settle: SettleModel
+        public var progressCap: Double
+    }
+
+    public struct Bar: Sendable, Equatable {
+        public var inject: BlockInjection
+        public var restoreOnDisappear: Bool
+    }
+}
+
+public enum Region: String, Sendable, CaseIterable { case fullscreen, edge }
+public enum RecognizerKind: String, Sendable, CaseIterable { case uikit, horizontalSlop }
+public enum VelocityModel: String, Sendable, CaseIterable { case uikit, lsq2, last2 }
+public enum CompletionModelKind: String, Sendable, CaseIterable { case projection, threshold, velocitySign }
+public enum SettleModel: String, Sendable, CaseIterable { case uikit, linear, cupertino }
+/// Which view controllers carry FDFullscreenPopGesture's willAppear block.
+public enum BlockInjection: String, Sendable, CaseIterable { case fd, all, none }
+
+/// The arbiter's begin checks (SPEC section 3), run in the rule's order.
+public enum BeginCheck: String, Sendable, CaseIterable {
+    case rootOnly, popDisabled, maxStartX, locationLimit, transitioning, direction, horizontal
+
+    /// The refusal reason the check reports.
+    public var reason: String {
+        switch self {
+        case .rootOnly: "atRoot"
+        case .popDisabled: "popDisabled"
+        case .maxStartX: "beyondMaxStartX"
+        case .locationLimit: "beyondLocationLimit"
+        case .transitioning: "transitioning"
+        case .direction: "wrongDirection"
+        case .horizontal: "notHorizontal"
+        }
+    }
+}

@@ -1,0 +1,140 @@
+/// One trace document (SPEC section 1), fully typed and validated.
+public struct Trace: Sendable {
+    public var name: String
+    /// `path#N`, the document's place, printed in reports.
+    public var source: String
+    public var screen: Screen
+    public var layoutDirection: LayoutDirection
+    /// fd_viewControllerBasedNavigationBarAppearanceEnabled.
+    public var barAppearanceManaged: Bool
+    public var initialBarHidden: Bool?
+    public var stack: [ViewControllerSpec]
+    public var events: [TraceEvent]
+    public var expectations: [Expectation]
+
+    public init(name: String, source: String, screen: Screen = Screen(), layoutDirection: LayoutDirection = .ltr,
+                barAppearanceManaged: Bool = true, initialBarHidden: Bool? = nil, stack: [ViewControllerSpec],
+                events: [TraceEvent] = [], expectations: [Expectation] = []) {
+        self.name = name
+        self.source = source
+        self.screen = screen
+        self.layoutDirection = layoutDirection
+        self.barAppearanceManaged = barAppearanceManaged
+        self.initialBarHidden = initialBarHidden
+        self.stack = stack
+        self.events = events
+        self.expectations = expectations
+    }
+}
+
+public struct Screen: Sendable, Equatable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double = 390, height: Double = 844) {
+        self.width = width
+        self.height = height
+    }
+}
+
+public enum LayoutDirection: String, Sendable, CaseIterable {
+    case ltr, rtl
+}
+
+/// A view controller as a trace names it. Nil properties are "not given": a stack entry takes the
+/// defaults, a `setStack` entry or `update` keeps the instance's current value.
+public struct ViewControllerSpec: Sendable, Equatable {
+    public var id: String
+    public var barHidden: Bool?
+    public var popDisabled: Bool?
+    public var maxStartX: Double?
+
+    public init(id: String, barHidden: Bool? = nil, popDisabled: Bool? = nil, maxStartX: Double? = nil) {
+        self.id = id
+        self.barHidden = barHidden
+        self.popDisabled = popDisabled
+        self.maxStartX = maxStartX
+    }
+}
+
+public struct Sample: Sendable, Equatable {
+    public var t: Double
+    public var x: Double
+    public var y: Double
+    public init(t: Double, x: Double, y: Double) {
+        self.t = t
+        self.x = x
+        self.y = y
+    }
+}
+
+/// One finger's contact: down at the first sample, moves at the rest, then lifted, cancelled or still down.
+public struct Stroke: Sendable, Equatable {
+    public enum End: Sendable, Equatable {
+        case up(Double)
+        case cancel(Double)
+        case stillDown
+    }
+    public var finger: Int
+    public var samples: [Sample]
+    public var end: End
+
+    public init(finger: Int, samples: [Sample], end: End) {
+        self.finger = finger
+        self.samples = samples
+        self.end = end
+    }
+}
+
+public struct TraceEvent: Sendable {
+    public enum Kind: Sendable {
+        case touch(Stroke)
+        case push(ViewControllerSpec, animated: Bool)
+        case pop(animated: Bool)
+        case popToRoot(animated: Bool)
+        case setStack([ViewControllerSpec], animated: Bool)
+        case update(ViewControllerSpec)
+        case setBarHidden(Bool, animated: Bool)
+    }
+    public var kind: Kind
+    /// The start time: a touch's first sample, else its `t`.
+    public var t: Double
+
+    public init(_ kind: Kind, t: Double) {
+        self.kind = kind
+        self.t = t
+    }
+
+    public static func touch(_ stroke: Stroke) -> TraceEvent {
+        TraceEvent(.touch(stroke), t: stroke.samples[0].t)
+    }
+}
+
+/// One `expect` item (SPEC section 6).
+public enum Expectation: Sendable, Equatable {
+    case outcome(gesture: Int, outcome: GestureOutcome, reason: String?)
+    case pop(gesture: Int, result: PopResult)
+    case final(stack: [String]?, barHidden: Bool?)
+    case anomalies([AnomalyKind])
+    case bar([BarPoint])
+
+    public struct BarPoint: Sendable, Equatable {
+        public var t: Double
+        public var hidden: Bool
+        public init(t: Double, hidden: Bool) {
+            self.t = t
+            self.hidden = hidden
+        }
+    }
+}
+
+public enum GestureOutcome: String, Sendable, CaseIterable {
+    case began, refused, unrecognized
+}
+
+public enum PopResult: String, Sendable, CaseIterable {
+    case completed, cancelled, unfinished, ignored
+}
+
+public enum AnomalyKind: String, Sendable, CaseIterable {
+    case barFlicker, wrongFinalBar, abruptBarChange, nestedTransition
+}
