@@ -1,0 +1,67 @@
+/// The navigation bar's hidden state and what changes it (SPEC section 5): FDFullscreenPopGesture's
+/// willAppear blocks, its disappear hook and the app's own calls, plus the anomalies they cause.
+struct BarCoordinator {
+    let bar: Rules.Bar
+    /// The trace's `barAppearanceManaged`.
+    let managed: Bool
+    private(set) var hidden: Bool
+    private(set) var entries: [BarEntry]
+    /// The transition in flight, as far as bar changes are concerned; set by the replay while a
+    /// transition's own start hooks run, too.
+    var flight: (kind: TransitionKind, animated: Bool)?
+
+    init(bar: Rules.Bar, managed: Bool, initiallyHidden: Bool) {
+        self.bar = bar
+        self.managed = managed
+        hidden = initiallyHidden
+        entries = [BarEntry(t: 0, hidden: initiallyHidden, animated: false, cause: "initial")]
+    }
+
+    /// Whether the instance's viewWillAppear sets the bar.
+    func hasBlock(_ controller: ViewControllerInstance) -> Bool {
+        guard managed else { return false }
+        switch bar.inject {
+        case .fd: return controller.fdBlock
+        case .all: return true
+        case .none: return false
+        }
+    }
+
+    /// Only a real change is an entry; a non-animated one during an animated or interactive
+    /// transition is the jump users see.
+    mutating func setBar(_ newValue: Bool, animated: Bool, cause: String, at t: Double, anomalies: inout [Finding]) {
+        guard newValue != hidden else { return }
+        hidden = newValue
+        entries.append(BarEntry(t: t, hidden: newValue, animated: animated, cause: cause))
+        if !animated, let flight, flight.animated {
+            anomalies.append(Finding(kind: AnomalyKind.abruptBarChange.rawValue, t: t,
+                                     detail: "non-animated bar change during \(flight.kind.rawValue)"))
+        }
+    }
+
+    /// The top changed from `disappearing` to `appearing`: willDisappear, willAppear, then the hook.
+    mutating func topChanged(from disappearing: ViewControllerInstance, to appearing: ViewControllerInstance,
+                             animated: Bool, at t: Double, anomalies: inout [Finding]) {
+        if hasBlock(appearing) {
+            setBar(appearing.barHidden, animated: animated, cause: "willAppear:\(appearing.id)", at: t, anomalies: &anomalies)
+        }
+        // FD's hook restores a bar that a hiding screen left hidden, without animation.
+        if bar.restoreOnDisappear, !appearing.barHidden {
+            setBar(false, animated: false, cause: "disappearHook:\(disappearing.id)", at: t, anomalies: &anomalies)
+        }
+    }
+
+    /// Checks made when a transition settles; `mark` is the entry count before its start hooks ran.
+    func settleAnomalies(since mark: Int, top: ViewControllerInstance?, at t: Double) -> [Finding] {
+        var found: [Finding] = []
+        let changes = entries.count - mark
+        if changes >= 2 {
+            found.append(Finding(kind: AnomalyKind.barFlicker.rawValue, t: t, detail: "bar changed \(changes) times"))
+        }
+        if managed, let top, top.barHidden != hidden {
+            found.append(Finding(kind: AnomalyKind.wrongFinalBar.rawValue, t: t,
+                                 detail: "top \(top.id) prefers barHidden=\(top.barHidden), bar is \(hidden ? "hidden" : "shown")"))
+        }
+        return found
+    }
+}

@@ -1,0 +1,81 @@
+/// What a lift decides about an interactive pop (SPEC section 4, Release).
+struct ReleaseDecision: Equatable {
+    var completes: Bool
+    var by: String
+    /// Points per second along the pop direction; the settle model divides by it.
+    var velocity: Double
+    /// Why, for a failed expectation: the quantity compared and what it was compared with.
+    var explanation: String
+}
+
+/// The completion model: on `up`, whether the pop completes and why.
+struct CompletionModel {
+    let completion: Rules.Completion
+    /// Milliseconds; the projection looks this far ahead.
+    let duration: Double
+
+    /// - Parameters:
+    ///   - progress: p, the pop's progress at the lift.
+    ///   - velocity: c * velocity.x in points per second.
+    ///   - width: W, the screen width.
+    ///   - statistics: the projection statistics, lift included.
+    ///   - moved: the tracked finger moved after the recognition sample.
+    func decide(progress p: Double, velocity: Double, width: Double, statistics: ProjectionStatistics, moved: Bool) -> ReleaseDecision {
+        let v = velocity / width
+        switch completion.model {
+        case .projection:
+            let d = duration / 1000
+            if statistics.n >= 3 && moved {
+                let projected = p + statistics.averageVelocity * d + statistics.averageAcceleration * d * d / 2
+                let threshold = min(completion.projectionDistance / width, completion.projectionCap)
+                return ReleaseDecision(
+                    completes: projected > threshold, by: "projection", velocity: width * statistics.previousVelocity,
+                    explanation: "projected progress \(formatNumber(projected)) \(projected > threshold ? ">" : "<=") threshold \(formatNumber(threshold))")
+            }
+            let completes = statistics.averageVelocity > 0 && moved
+            return ReleaseDecision(
+                completes: completes, by: "lowSampleVelocity", velocity: velocity,
+                explanation: "\(statistics.n) statistics samples\(moved ? "" : ", no move after recognition"); average velocity \(formatNumber(statistics.averageVelocity)) widths/s")
+        case .threshold:
+            if completion.flingVelocity > 0 && abs(v) >= completion.flingVelocity {
+                return ReleaseDecision(completes: v > 0, by: "fling", velocity: velocity,
+                                       explanation: "|velocity| \(formatNumber(abs(v))) widths/s >= fling \(formatNumber(completion.flingVelocity))")
+            }
+            let completes = p >= completion.progressThreshold
+            return ReleaseDecision(completes: completes, by: "progress", velocity: velocity,
+                                   explanation: "progress \(formatNumber(p)) \(completes ? ">=" : "<") threshold \(formatNumber(completion.progressThreshold))")
+        case .velocitySign:
+            let completes = v > 0 || (completion.popOnZero && v == 0)
+            return ReleaseDecision(completes: completes, by: "velocitySign", velocity: velocity,
+                                   explanation: "velocity \(formatNumber(velocity)) pt/s\(completion.popOnZero ? ", popOnZero" : "")")
+        }
+    }
+}
+
+/// How long a released pop takes to settle (SPEC section 4, Settle), in milliseconds.
+struct Settle {
+    let transition: Rules.Transition
+
+    /// - Parameters:
+    ///   - remaining: r, 1 - p when completing, p when cancelling.
+    ///   - velocity: the release velocity, points per second.
+    func duration(remaining r: Double, completing: Bool, velocity: Double, width: Double) -> Double {
+        let d = transition.duration
+        switch transition.settle {
+        case .uikit:
+            if r == 0 { return 0 }
+            if velocity == 0 { return d }
+            return min(d, r * width / abs(velocity) * 1000)
+        case .linear:
+            return r * d
+        case .cupertino:
+            let frames = (800 * r).rounded(.down)
+            return completing ? frames : min(frames, 300)
+        }
+    }
+
+    /// A cancelled touch settles linearly whatever the model: the system animates it back.
+    func cancelledDuration(progress p: Double) -> Double {
+        p * transition.duration
+    }
+}

@@ -1,0 +1,75 @@
+/// Where a gesture may start and when its movement counts as a pan (SPEC section 3).
+struct Recognizer {
+    let rules: Rules.Recognizer
+    let width: Double
+    let direction: LayoutDirection
+
+    /// Distance from the leading edge: x in ltr, width - x in rtl.
+    func leadingDistance(_ x: Double) -> Double {
+        direction == .ltr ? x : width - x
+    }
+
+    /// False when an edge recognizer never sees this down point.
+    func accepts(down: Sample) -> Bool {
+        rules.region == .fullscreen || leadingDistance(down.x) <= rules.edgeWidth
+    }
+
+    /// The translation at recognition, or nil while the move stays inside the hysteresis or slop.
+    func recognize(from p0: Sample, to p: Sample) -> Vector? {
+        let dx = p.x - p0.x, dy = p.y - p0.y
+        switch rules.kind {
+        case .uikit:
+            let h = rules.hysteresis
+            guard abs(dx) >= h || abs(dy) >= h else { return nil }
+            // UIKit removes the hysteresis per axis, so the pan starts from where it was recognized.
+            func remove(_ s: Double) -> Double { sign(s) * max(abs(s) - h, 0) }
+            return Vector(x: remove(dx), y: remove(dy))
+        case .horizontalSlop:
+            guard abs(dx) > rules.slop else { return nil }
+            return .zero
+        }
+    }
+}
+
+/// What the begin checks look at when a gesture is recognized.
+struct BeginContext {
+    var stackCount: Int
+    var top: ViewControllerInstance
+    var location: Sample
+    var translation: Vector
+    /// A transition in flight, an unsettled interactive pop, or deferred operations.
+    var busy: Bool
+}
+
+/// The gesture arbiter: runs the rule's begin checks in order; the first refusal decides (SPEC section 3).
+struct Arbiter {
+    let rules: Rules
+    let recognizer: Recognizer
+
+    /// The refusal reason, or nil when the gesture begins.
+    func refusal(_ context: BeginContext) -> String? {
+        rules.begin.first { refuses($0, context) }?.reason
+    }
+
+    func refuses(_ check: BeginCheck, _ c: BeginContext) -> Bool {
+        switch check {
+        case .rootOnly:
+            return c.stackCount <= 1
+        case .popDisabled:
+            return c.top.popDisabled
+        case .maxStartX:
+            // FD compares the raw x, which is the wrong edge in RTL; `mirrorMaxStartX` is the fix.
+            let s = rules.mirrorMaxStartX ? recognizer.leadingDistance(c.location.x) : c.location.x
+            return c.top.maxStartX > 0 && s > c.top.maxStartX
+        case .locationLimit:
+            return c.location.x > rules.locationLimit
+        case .transitioning:
+            return c.busy
+        case .direction:
+            let k: Double = recognizer.direction == .rtl && rules.mirrorDirection ? -1 : 1
+            return c.translation.x * k <= 0
+        case .horizontal:
+            return abs(c.translation.y) > abs(c.translation.x)
+        }
+    }
+}

@@ -1,0 +1,318 @@
+/// Replay stage: runs a trace's timeline under a rule version and reports what happened (SPEC 2-5).
+public struct Replay: Sendable {
+    public let rules: Rules
+
+    public init(rules: Rules) {
+        self.rules = rules
+    }
+
+    public func run(_ trace: Trace) -> TraceReport {
+        var session = ReplaySession(trace: trace, rules: rules)
+        return session.run()
+    }
+}
+
+/// A gesture from its first finger down until no finger is down (SPEC section 3).
+private struct Gesture {
+    let record: Int
+    let trackedFinger: Int
+    let p0: Sample
+    var estimator: any VelocityEstimator
+    var trackedDown = true
+    var decided = false
+    /// This gesture's interactive pop is the one in flight and its finger has not lifted.
+    var drivesPop = false
+}
+
+private struct ReplaySession {
+    let trace: Trace
+    let rules: Rules
+    let recognizer: Recognizer
+    let arbiter: Arbiter
+    let completion: CompletionModel
+    let settle: Settle
+    var report: TraceReport
+    var stack: NavigationStack
+    var bar: BarCoordinator
+    /// At most one transition is in flight: operations wait (are deferred) behind it.
+    var inFlight: (index: Int, barMark: Int)?
+    var deferred: [Int] = []
+    var fingersDown = Set<Int>()
+    var gesture: Gesture?
+    var pop: InteractivePop?
+
+    init(trace: Trace, rules: Rules) {
+        self.trace = trace
+        self.rules = rules
+        recognizer = Recognizer(rules: rules.recognizer, width: trace.screen.width, direction: trace.layoutDirection)
+        arbiter = Arbiter(rules: rules, recognizer: recognizer)
+        completion = CompletionModel(completion: rules.completion, duration: rules.transition.duration)
+        settle = Settle(transition: rules.transition)
+        report = TraceReport(trace: trace.name, source: trace.source, rules: rules.name)
+        let controllers = trace.stack.map(ViewControllerInstance.init)
+        // The initial stack counts as pushed in order: each push gives the pushed and the old top a
+        // block, so a lone root has none.
+        if trace.barAppearanceManaged, controllers.count >= 2 {
+            for controller in controllers { controller.fdBlock = true }
+        }
+        stack = NavigationStack(controllers)
+        let initiallyHidden = trace.initialBarHidden ?? (trace.barAppearanceManaged ? controllers[controllers.count - 1].barHidden : false)
+        bar = BarCoordinator(bar: rules.bar, managed: trace.barAppearanceManaged, initiallyHidden: initiallyHidden)
+    }
+
+    mutating func run() -> TraceReport {
+        for item in Timeline(trace.events) {
+            settleDue(upTo: item.t)
+            switch item.kind {
+            case .down(let finger, let sample): down(finger, sample)
+            case .move(let finger, let sample): move(finger, sample)
+            case .lift(let finger, let cancelled): lift(finger, at: item.t, cancelled: cancelled)
+            case .operation: arrive(item.event, at: item.t)
+            }
+        }
+        settleDue(upTo: nil)
+        if let gesture, !gesture.decided {
+            report.gestures[gesture.record].outcome = .unrecognized
+            report.gestures[gesture.record].reason = "traceEnded"
+        }
+        report.bar = bar.entries
+        report.final = FinalState(stack: stack.ids, barHidden: bar.hidden)
+        report.expectations = ExpectationCheck.evaluate(trace.expectations, against: report, rules: rules)
+        return report
+    }
+
+    // MARK: Transitions
+
+    /// Settles every transition whose end is at or before `t` (all with a known end when nil), each
+    /// followed by the operations deferred behind it.
+    mutating func settleDue(upTo t: Double?) {
+        while let flight = inFlight, let end = report.transitions[flight.index].end, t.map({ end <= $0 }) ?? true {
+            settleInFlight(at: end)
+            runDeferred(at: end)
+        }
+    }
+
+    mutating func settleInFlight(at t: Double) {
+        guard let flight = inFlight else { return }
+        inFlight = nil
+        bar.flight = nil
+        if report.transitions[flight.index].kind == .interactivePop, let pop {
+            self.pop = nil
+            if report.transitions[flight.index].result == .cancelled, let appearing = stack.top {
+                // B comes back; its hooks run after the pop left flight.
+                stack.push(pop.disappearing)
+                bar.topChanged(from: appearing, to: pop.disappearing, animated: true, at: t, anomalies: &report.anomalies)
+            }
+        }
+        report.anomalies += bar.settleAnomalies(since: flight.barMark, top: stack.top, at: t)
+    }
+
+    mutating func startTransition(_ kind: TransitionKind, from disappearing: ViewControllerInstance,
+                                  to appearing: ViewControllerInstance, animated: Bool, at t: Double) {
+        let end: Double? = kind == .interactivePop ? nil : animated ? t + rules.transition.duration : t
+        report.transitions.append(TransitionRecord(kind: kind, start: t, end: end, from: disappearing.id, to: appearing.id,
+                                                   animated: animated, result: kind == .interactivePop ? .unfinished : .completed))
+        inFlight = (report.transitions.count - 1, bar.entries.count)
+        // In flight while its own start hooks run.
+        bar.flight = (kind, animated)
+        bar.topChanged(from: disappearing, to: appearing, animated: animated, at: t, anomalies: &report.anomalies)
+        if !animated { settleInFlight(at: t) }
+    }
+
+    // MARK: Stack operations
+
+    mutating func arrive(_ event: Int, at t: Double) {
+        switch trace.events[event].kind {
+        case .update(let spec):
+            guard let controller = stack.instance(spec.id) else {
+                report.notes.append(Finding(kind: "unknownVC", t: t, detail: spec.id))
+                return
+            }
+            controller.apply(spec)
+        case .setBarHidden(let hidden, let animated):
+            bar.setBar(hidden, animated: animated, cause: "app", at: t, anomalies: &report.anomalies)
+        case .push, .pop, .popToRoot, .setStack:
+            if inFlight != nil || !deferred.isEmpty {
+                deferred.append(event)
+                report.notes.append(Finding(kind: "deferred", t: t, detail: operationName(event)))
+            } else {
+                perform(event, at: t)
+            }
+        case .touch:
+            break
+        }
+    }
+
+    func operationName(_ event: Int) -> String {
+        switch trace.events[event].kind {
+        case .push: "push"
+        case .pop: "pop"
+        case .popToRoot: "popToRoot"
+        case .setStack: "setStack"
+        case .update: "update"
+        case .setBarHidden: "setBarHidden"
+        case .touch: "touch"
+        }
+    }
+
+    /// Runs deferred operations, each as if it arrived at `t`, until one leaves a transition in flight.
+    mutating func runDeferred(at t: Double) {
+        while inFlight == nil, !deferred.isEmpty {
+            perform(deferred.removeFirst(), at: t)
+        }
+    }
+
+    mutating func perform(_ event: Int, at t: Double) {
+        guard let oldTop = stack.top else { return }
+        switch trace.events[event].kind {
+        case .push(let spec, let animated):
+            guard stack.instance(spec.id) == nil else {
+                report.notes.append(Finding(kind: "duplicatePush", t: t, detail: spec.id))
+                return
+            }
+            let pushed = ViewControllerInstance(spec)
+            if trace.barAppearanceManaged {
+                pushed.fdBlock = true
+                oldTop.fdBlock = true
+            }
+            stack.push(pushed)
+            startTransition(.push, from: oldTop, to: pushed, animated: animated, at: t)
+        case .pop(let animated), .popToRoot(let animated):
+            let isPop: Bool = if case .pop = trace.events[event].kind { true } else { false }
+            guard stack.count > 1 else {
+                report.notes.append(Finding(kind: "popAtRoot", t: t, detail: isPop ? "pop" : "popToRoot"))
+                return
+            }
+            if isPop { stack.popTop() } else { stack.popToRoot() }
+            startTransition(isPop ? .pop : .popToRoot, from: oldTop, to: stack.top!, animated: animated, at: t)
+        case .setStack(let specs, let animated):
+            let controllers = specs.map { spec -> ViewControllerInstance in
+                if let kept = stack.instance(spec.id) {
+                    kept.apply(spec)
+                    return kept
+                }
+                return ViewControllerInstance(spec)
+            }
+            stack.replace(with: controllers)
+            let newTop = controllers[controllers.count - 1]
+            if newTop !== oldTop {
+                startTransition(.setStack, from: oldTop, to: newTop, animated: animated, at: t)
+            }
+        case .update, .setBarHidden, .touch:
+            break
+        }
+    }
+
+    // MARK: Gestures
+
+    mutating func down(_ finger: Int, _ sample: Sample) {
+        let idle = fingersDown.isEmpty
+        fingersDown.insert(finger)
+        if idle {
+            let record = report.gestures.count
+            report.gestures.append(GestureRecord(index: record + 1, finger: finger, down: sample))
+            var estimator = makeVelocityEstimator(rules.velocity)
+            estimator.add(sample)
+            gesture = Gesture(record: record, trackedFinger: finger, p0: sample, estimator: estimator)
+            if !recognizer.accepts(down: sample) { decide(.refused, reason: "outsideEdge", at: sample) }
+        } else if let gesture, !gesture.decided, fingersDown.count > rules.recognizer.maxTouches {
+            decide(.refused, reason: "tooManyTouches", at: sample)
+        }
+    }
+
+    mutating func decide(_ outcome: GestureOutcome, reason: String?, at sample: Sample) {
+        guard let record = gesture?.record else { return }
+        gesture?.decided = true
+        report.gestures[record].outcome = outcome
+        report.gestures[record].reason = reason
+        report.gestures[record].decidedAt = sample
+    }
+
+    mutating func move(_ finger: Int, _ sample: Sample) {
+        guard var current = gesture, current.trackedFinger == finger, current.trackedDown else { return }
+        current.estimator.add(sample)
+        gesture = current
+        if current.drivesPop {
+            pop?.track(sample, velocity: current.estimator.velocity, isRecognition: false)
+            return
+        }
+        guard !current.decided, let translation = recognizer.recognize(from: current.p0, to: sample) else { return }
+        let context = BeginContext(stackCount: stack.count, top: stack.top!, location: sample, translation: translation,
+                                   busy: inFlight != nil || !deferred.isEmpty)
+        if let reason = arbiter.refusal(context) {
+            decide(.refused, reason: reason, at: sample)
+            return
+        }
+        decide(.began, reason: nil, at: sample)
+        beginPop(at: sample, translation: translation)
+    }
+
+    mutating func beginPop(at sample: Sample, translation: Vector) {
+        guard let current = gesture else { return }
+        let record = current.record
+        guard stack.count > 1 else {
+            report.gestures[record].pop = PopRecord(result: .ignored, by: "atRoot")
+            return
+        }
+        if let flight = inFlight {
+            report.gestures[record].pop = PopRecord(result: .ignored, by: "transitioning")
+            report.anomalies.append(Finding(kind: AnomalyKind.nestedTransition.rawValue, t: sample.t,
+                detail: "gesture \(record + 1) began during \(report.transitions[flight.index].kind.rawValue)"))
+            return
+        }
+        let disappearing = stack.popTop()
+        report.gestures[record].pop = PopRecord(result: .unfinished)
+        var newPop = InteractivePop(
+            gestureRecord: record, transitionIndex: report.transitions.count, disappearing: disappearing,
+            origin: Vector(x: sample.x - translation.x, y: sample.y - translation.y),
+            direction: trace.layoutDirection, width: trace.screen.width, progressCap: rules.transition.progressCap)
+        newPop.track(sample, velocity: current.estimator.velocity, isRecognition: true)
+        pop = newPop
+        gesture?.drivesPop = true
+        startTransition(.interactivePop, from: disappearing, to: stack.top!, animated: true, at: sample.t)
+    }
+
+    mutating func lift(_ finger: Int, at t: Double, cancelled: Bool) {
+        fingersDown.remove(finger)
+        if var current = gesture, current.trackedFinger == finger, current.trackedDown {
+            current.trackedDown = false
+            gesture = current
+            if !current.decided {
+                report.gestures[current.record].outcome = .unrecognized
+                report.gestures[current.record].reason = cancelled ? "touchCancelled" : "touchEnded"
+                gesture?.decided = true
+            } else if current.drivesPop {
+                gesture?.drivesPop = false
+                release(at: t, velocity: current.estimator.velocity, cancelled: cancelled)
+            }
+        }
+        if fingersDown.isEmpty { gesture = nil }
+    }
+
+    /// The tracked finger lifted or was cancelled: the completion model decides and the settle begins.
+    mutating func release(at t: Double, velocity: Vector, cancelled: Bool) {
+        guard var current = pop else { return }
+        let alongPop = current.c * velocity.x
+        let p = current.progress
+        let completes: Bool, by: String, releaseVelocity: Double, duration: Double, explanation: String
+        if cancelled {
+            current.cancel()
+            (completes, by, releaseVelocity) = (false, "touchCancelled", alongPop)
+            duration = settle.cancelledDuration(progress: p)
+            explanation = "the system cancelled the touch"
+        } else {
+            current.lift(at: t, velocity: velocity)
+            let decision = completion.decide(progress: p, velocity: alongPop, width: current.width,
+                                             statistics: current.statistics, moved: current.moved)
+            (completes, by, releaseVelocity, explanation) = (decision.completes, decision.by, decision.velocity, decision.explanation)
+            duration = settle.duration(remaining: completes ? 1 - p : p, completing: completes, velocity: releaseVelocity, width: current.width)
+        }
+        pop = current
+        let result: PopResult = completes ? .completed : .cancelled
+        report.transitions[current.transitionIndex].end = t + duration
+        report.transitions[current.transitionIndex].result = result
+        report.gestures[current.gestureRecord].pop = PopRecord(
+            result: result, by: by, releasedAt: t, progress: p, velocity: releaseVelocity, settledAt: t + duration,
+            explanation: explanation)
+    }
+}

@@ -1,0 +1,82 @@
+/// Evaluates a trace's `expect` items against its report (SPEC section 6). A failure says which item,
+/// what was expected, what happened, and why.
+enum ExpectationCheck {
+    static func evaluate(_ expectations: [Expectation], against report: TraceReport, rules: Rules) -> ExpectationResults {
+        var results = ExpectationResults()
+        for (index, expectation) in expectations.enumerated() {
+            if let message = failure(expectation, report, rules) {
+                results.failed += 1
+                results.failures.append(ExpectationFailure(index: index, message: "expect[\(index)]: \(message)"))
+            } else {
+                results.passed += 1
+            }
+        }
+        return results
+    }
+
+    private static func failure(_ expectation: Expectation, _ report: TraceReport, _ rules: Rules) -> String? {
+        switch expectation {
+        case .outcome(let n, let outcome, let reason):
+            guard let gesture = gesture(n, report) else { return missing(n, report) }
+            let actual = describe(gesture)
+            let matches = gesture.outcome == outcome && (reason == nil || reason == gesture.reason)
+            if matches { return nil }
+            let wanted = outcome.rawValue + (reason.map { "(\($0))" } ?? "")
+            return "gesture \(n): expected \(wanted), got \(actual)\(decisionContext(gesture))"
+        case .pop(let n, let result):
+            guard let gesture = gesture(n, report) else { return missing(n, report) }
+            guard let pop = gesture.pop else {
+                return "gesture \(n): expected pop \(result.rawValue), but the gesture \(describe(gesture)) and started no pop"
+            }
+            if pop.result == result { return nil }
+            return "gesture \(n): expected pop \(result.rawValue), got \(pop.result.rawValue)\(pop.by.map { " by \($0)" } ?? "")" + popContext(pop, rules)
+        case .final(let stack, let barHidden):
+            var problems: [String] = []
+            if let stack, stack != report.final.stack {
+                problems.append("stack [\(stack.joined(separator: ", "))] expected, got [\(report.final.stack.joined(separator: ", "))]")
+            }
+            if let barHidden, barHidden != report.final.barHidden {
+                problems.append("barHidden \(barHidden) expected, got \(report.final.barHidden)")
+            }
+            return problems.isEmpty ? nil : "final: " + problems.joined(separator: "; ")
+        case .anomalies(let kinds):
+            let actual = report.anomalies.map(\.kind)
+            if actual == kinds.map(\.rawValue) { return nil }
+            let happened = report.anomalies.map { "\($0.kind) at t=\(formatNumber($0.t)) (\($0.detail))" }
+            return "anomalies: expected [\(kinds.map(\.rawValue).joined(separator: ", "))], got [\(actual.joined(separator: ", "))]"
+                + (happened.isEmpty ? "" : ": " + happened.joined(separator: "; "))
+        case .bar(let points):
+            let actual = report.bar.dropFirst()
+            let matches = actual.count == points.count && zip(actual, points).allSatisfy { $0.t == $1.t && $0.hidden == $1.hidden }
+            if matches { return nil }
+            func show(_ t: Double, _ hidden: Bool) -> String { "[\(formatNumber(t)), \(hidden)]" }
+            return "bar: expected [\(points.map { show($0.t, $0.hidden) }.joined(separator: ", "))], got [\(actual.map { show($0.t, $0.hidden) }.joined(separator: ", "))]"
+                + (actual.isEmpty ? "" : " (causes: \(actual.map(\.cause).joined(separator: ", ")))")
+        }
+    }
+
+    private static func gesture(_ n: Int, _ report: TraceReport) -> GestureRecord? {
+        n >= 1 && n <= report.gestures.count ? report.gestures[n - 1] : nil
+    }
+
+    private static func missing(_ n: Int, _ report: TraceReport) -> String {
+        "gesture \(n) expected, but the trace has \(report.gestures.count) gesture\(report.gestures.count == 1 ? "" : "s")"
+    }
+
+    static func describe(_ gesture: GestureRecord) -> String {
+        let outcome = gesture.outcome?.rawValue ?? "undecided"
+        return gesture.reason.map { "\(outcome)(\($0))" } ?? outcome
+    }
+
+    private static func decisionContext(_ gesture: GestureRecord) -> String {
+        guard let at = gesture.decidedAt else { return "" }
+        return " at t=\(formatNumber(at.t)) (x=\(formatNumber(at.x)), y=\(formatNumber(at.y)); down at x=\(formatNumber(gesture.down.x)), y=\(formatNumber(gesture.down.y)))"
+    }
+
+    private static func popContext(_ pop: PopRecord, _ rules: Rules) -> String {
+        guard let progress = pop.progress, let velocity = pop.velocity else { return "" }
+        var text = ": progress \(formatNumber(progress)), release velocity \(formatNumber(velocity)) pt/s, \(rules.completion.model.rawValue) model"
+        if let explanation = pop.explanation { text += ": \(explanation)" }
+        return text
+    }
+}

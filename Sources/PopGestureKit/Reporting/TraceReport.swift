@@ -1,0 +1,80 @@
+/// What the replay found in one trace (SPEC section 8).
+public struct TraceReport: Sendable, Equatable {
+    public var trace: String
+    public var source: String
+    public var rules: String
+    public var gestures: [GestureRecord] = []
+    public var transitions: [TransitionRecord] = []
+    public var bar: [BarEntry] = []
+    public var anomalies: [Finding] = []
+    public var notes: [Finding] = []
+    public var final = FinalState(stack: [], barHidden: false)
+    public var expectations = ExpectationResults()
+}
+
+public struct GestureRecord: Sendable, Equatable {
+    public var index: Int
+    public var finger: Int
+    public var down: Sample
+    /// Nil only while the replay runs; every gesture is decided by the end.
+    public var outcome: GestureOutcome?
+    public var reason: String?
+    public var decidedAt: Sample?
+    public var pop: PopRecord?
+}
+
+public struct PopRecord: Sendable, Equatable {
+    public var result: PopResult
+    public var by: String?
+    public var releasedAt: Double?
+    public var progress: Double?
+    public var velocity: Double?
+    public var settledAt: Double?
+    /// Why the completion model decided as it did; shown by failed expectations and the text timeline.
+    public var explanation: String?
+}
+
+public enum TransitionKind: String, Sendable {
+    case push, pop, popToRoot, setStack, interactivePop
+}
+
+public struct TransitionRecord: Sendable, Equatable {
+    public var kind: TransitionKind
+    public var start: Double
+    public var end: Double?
+    public var from: String
+    public var to: String
+    public var animated: Bool
+    public var result: PopResult
+}
+
+public struct BarEntry: Sendable, Equatable {
+    public var t: Double
+    public var hidden: Bool
+    public var animated: Bool
+    public var cause: String
+}
+
+/// An anomaly or a note: a kind, when, and a human-readable detail.
+public struct Finding: Sendable, Equatable {
+    public var kind: String
+    public var t: Double
+    public var detail: String
+}
+
+public struct FinalState: Sendable, Equatable {
+    public var stack: [String]
+    public var barHidden: Bool
+}
+
+public struct ExpectationResults: Sendable, Equatable {
+    public var passed = 0
+    public var failed = 0
+    public var failures: [ExpectationFailure] = []
+}
+
+public struct ExpectationFailure: Sendable, Equatable {
+    /// 0-based position in the trace's `expect` list.
+    public var index: Int
+    public var message: String
+}
