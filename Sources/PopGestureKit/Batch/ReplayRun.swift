@@ -1,0 +1,48 @@
+/// `popgesture replay`: the report of every trace document, as JSON Lines or a text timeline.
+public struct ReplayRun {
+    public enum Format: String, Sendable, CaseIterable { case text, json }
+
+    public var paths: [String]
+    public var rules: Rules
+    public var format: Format
+    public var jobs: Int
+
+    public init(paths: [String], rules: Rules, format: Format, jobs: Int) {
+        self.paths = paths
+        self.rules = rules
+        self.format = format
+        self.jobs = jobs
+    }
+
+    public func run(console: Console = Console()) -> ExitStatus {
+        let replay = Replay(rules: rules)
+        let format = format
+        var errors = 0
+        forEachInOrder(InputFiles.expand(paths), jobs: jobs, work: { path in
+            var rendered: [(text: String, error: Diagnostic?)] = []
+            for document in TraceFileLoader(path: path) {
+                switch document {
+                case .trace(let trace):
+                    let report = replay.run(trace)
+                    rendered.append((format == .json ? report.json.rendered + "\n" : TextTimeline.render(report), nil))
+                case .failure(let source, let diagnostic):
+                    let text = format == .json ? TraceReport.errorJSON(source: source, diagnostic).rendered + "\n" : ""
+                    rendered.append((text, diagnostic))
+                case .rules, .stackConfig:
+                    continue
+                }
+            }
+            return rendered
+        }, emit: { documents in
+            for (text, error) in documents {
+                console.out(text)
+                if let error {
+                    errors += 1
+                    console.err(error.description + "\n")
+                }
+            }
+        })
+        console.flush()
+        return errors > 0 ? .errors : .ok
+    }
+}
