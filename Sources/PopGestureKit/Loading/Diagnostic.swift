@@ -26,7 +26,7 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A position in a named input.
-public struct SourceLocation: Sendable, Equatable {
+public struct SourcePosition: Sendable, Equatable {
     public var path: String
     public var line: Int
     public var column: Int

@@ -43,7 +43,7 @@ public enum RulesLoader {
     private static func fileTree(path: String, from referrer: YAMLNode?, visiting: inout [String]) throws -> (YAMLNode, String) {
         if visiting.contains(path) {
             let cycle = (visiting + [path]).joined(separator: " -> ")
-            throw (referrer?.location ?? SourceLocation(path: path, line: 1, column: 1)).error("`extends` cycle: \(cycle)")
+            throw (referrer?.location ?? SourcePosition(path: path, line: 1, column: 1)).error("`extends` cycle: \(cycle)")
         }
         visiting.append(path)
         defer { visiting.removeLast() }

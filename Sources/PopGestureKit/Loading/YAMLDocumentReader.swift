@@ -107,8 +107,8 @@ final class YAMLDocumentReader {
         } catch {}
     }
 
-    private func location(_ mark: yaml_mark_t) -> SourceLocation {
-        SourceLocation(path: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    private func location(_ mark: yaml_mark_t) -> SourcePosition {
+        SourcePosition(path: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
     private func parseEvent(_ event: UnsafeMutablePointer<yaml_event_t>) throws {
@@ -139,7 +139,7 @@ final class YAMLDocumentReader {
     private struct Frame {
         var isMapping: Bool
         var anchor: String?
-        var location: SourceLocation
+        var location: SourcePosition
         var items: [YAMLNode] = []
         var size = 1
     }

@@ -11,11 +11,11 @@ final class YAMLNode: @unchecked Sendable {
     }
 
     let content: Content
-    let location: SourceLocation
+    let location: SourcePosition
     /// Nodes in this subtree with aliases expanded, the unit of the alias budget.
     let expandedSize: Int
 
-    init(_ content: Content, at location: SourceLocation, expandedSize: Int) {
+    init(_ content: Content, at location: SourcePosition, expandedSize: Int) {
         self.content = content
         self.location = location
         self.expandedSize = expandedSize

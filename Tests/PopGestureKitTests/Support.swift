@@ -1,0 +1,55 @@
+import Testing
+@testable import PopGestureKit
+
+/// Loads every document of an inline YAML text as if it were the file `path`.
+func loadDocuments(_ yaml: String, path: String = "t.yaml") -> [LoadedDocument] {
+    Array(TraceFileLoader(text: yaml, path: path))
+}
+
+/// The single trace of an inline YAML text; records a test failure when it does not load.
+func loadTrace(_ yaml: String, path: String = "t.yaml", sourceLocation: SourceLocation = #_sourceLocation) throws -> Trace {
+    let documents = loadDocuments(yaml, path: path)
+    guard documents.count == 1, case .trace(let trace) = documents[0] else {
+        Issue.record("expected one trace, got \(documents)", sourceLocation: sourceLocation)
+        throw LoadFailure()
+    }
+    return trace
+}
+
+/// The diagnostic of an inline YAML text that must not load.
+func loadError(_ yaml: String, path: String = "t.yaml", sourceLocation: SourceLocation = #_sourceLocation) -> Diagnostic? {
+    for document in loadDocuments(yaml, path: path) {
+        if case .failure(_, let diagnostic) = document { return diagnostic }
+    }
+    Issue.record("expected a load error, the text loaded", sourceLocation: sourceLocation)
+    return nil
+}
+
+/// Replays an inline trace under a preset name or rules file path.
+func replay(_ yaml: String, rules: String = "fd", sourceLocation: SourceLocation = #_sourceLocation) throws -> TraceReport {
+    Replay(rules: try RulesLoader.load(rules)).run(try loadTrace(yaml, sourceLocation: sourceLocation))
+}
+
+/// Rules from an inline rules document (written to a temporary file so `extends` paths work).
+func rules(_ yaml: String) throws -> Rules {
+    let reader = YAMLDocumentReader(text: yaml, path: "inline-rules.yaml")
+    guard let node = try reader.nextDocument() else { throw LoadFailure() }
+    return try RulesLoader.load(document: node, path: "inline-rules.yaml")
+}
+
+/// Replays an inline trace under inline rules.
+func replay(_ yaml: String, rulesDocument: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> TraceReport {
+    Replay(rules: try rules(rulesDocument)).run(try loadTrace(yaml, sourceLocation: sourceLocation))
+}
+
+struct LoadFailure: Error {}
+
+/// The project root (the folder holding Package.swift), found from this file's path.
+let packageRoot: String = {
+    var path = #filePath
+    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    return path
+}()
+
+/// `shared/`, beside the project's clone (CI lays it out the same way).
+let sharedRoot = packageRoot + "/../shared"
