@@ -16,7 +16,7 @@ struct PopGesture: ParsableCommand {
             differences), 2 errors (unreadable input, usage).
             """,
         version: "0.1.0",
-        subcommands: [Validate.self, Replay.self]
+        subcommands: [Check.self, Replay.self, Diff.self, Validate.self, RulesCommand.self]
     )
 
     /// Usage errors exit 2 like every other error, not ArgumentParser's 64.
@@ -73,6 +73,60 @@ struct Validate: ParsableCommand {
     }
 }
 
+struct RulesOption: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "A preset (fd, fd-1.1, uikit, tz, cupertino, edge30) or a rules file.",
+        discussion: "Without it, each file's `# popgesture-rules: NAME|FILE` comment, else fd."))
+    var rules: String?
+
+    /// Loads `--rules` once; a bad rules file is a usage error (exit 2).
+    func choice() throws -> RulesChoice {
+        guard let rules else { return RulesChoice(forced: nil) }
+        return RulesChoice(forced: try loadRules(rules))
+    }
+}
+
+func loadRules(_ spec: String) throws -> Rules {
+    do {
+        return try RulesLoader.load(spec)
+    } catch {
+        Console().err("\(error)\n")
+        throw ExitCode(ExitStatus.errors.rawValue)
+    }
+}
+
+extension CheckRun.Format: ExpressibleByArgument {}
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay traces, evaluate their expectations and compare them with their goldens.",
+        discussion: """
+            A golden is <trace file>.golden.jsonl beside the trace: one report per document.
+            Exit 0 when everything passes, 1 when an expectation or golden fails, 2 on input errors.
+
+            Examples:
+              popgesture check swipe.yaml
+              popgesture check traces/ --require-goldens --format junit > junit.xml
+              popgesture check traces/fd --rules fd-1.1
+              popgesture check traces/ --update-goldens
+            """
+    )
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var rules: RulesOption
+    @Option(help: "Output format: text, json or junit.") var format: CheckRun.Format = .text
+    @Flag(help: "Record each file's golden from this run (only files whose golden would change are written).")
+    var updateGoldens = false
+    @Flag(help: "Fail a trace file that has no golden.") var requireGoldens = false
+
+    func run() throws {
+        let colour = Console.stdoutIsTerminal && getenv("NO_COLOR") == nil
+        let status = CheckRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs,
+                              updateGoldens: updateGoldens, requireGoldens: requireGoldens).run(colour: colour)
+        if status != .ok { throw ExitCode(status.rawValue) }
+    }
+}
+
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay traces and print each report.",
@@ -84,18 +138,72 @@ struct Replay: ParsableCommand {
     )
 
     @OptionGroup var input: InputOptions
-    @Option(help: "A preset (fd, fd-1.1, uikit, tz, cupertino, edge30) or a rules file.") var rules: String = "fd"
+    @OptionGroup var rules: RulesOption
     @Option(help: "Output format: text (a timeline) or json (JSON Lines, one report per document).") var format: ReplayRun.Format = .text
 
     func run() throws {
-        let loaded: Rules
-        do {
-            loaded = try RulesLoader.load(rules)
-        } catch {
-            Console().err("\(error)\n")
-            throw ExitCode(ExitStatus.errors.rawValue)
-        }
-        let status = ReplayRun(paths: input.paths, rules: loaded, format: format, jobs: input.jobs).run()
+        let status = ReplayRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs).run()
         if status != .ok { throw ExitCode(status.rawValue) }
+    }
+}
+
+extension DiffRun.Format: ExpressibleByArgument {}
+
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay traces under two rule versions and report what changed.",
+        discussion: """
+            Exit 0 when nothing changed, 1 when something did, 2 on errors, like diff(1).
+
+            Examples:
+              popgesture diff --base fd-1.1 --head fd traces/
+              popgesture diff --base fd --head traces/rules/fd-rtl-fix.yaml traces/rtl/
+            """
+    )
+
+    @OptionGroup var input: InputOptions
+    @Option(help: "The rule version before: a preset or a rules file.") var base: String
+    @Option(help: "The rule version after: a preset or a rules file.") var head: String
+    @Option(help: "Output format: text or json.") var format: DiffRun.Format = .text
+
+    func run() throws {
+        let status = DiffRun(paths: input.paths, base: try loadRules(base), head: try loadRules(head),
+                             format: format, jobs: input.jobs).run()
+        if status != .ok { throw ExitCode(status.rawValue) }
+    }
+}
+
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List the presets or print a rule version fully resolved.",
+        subcommands: [List.self, Show.self]
+    )
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the built-in presets, one line each.",
+            discussion: "Example:\n  popgesture rules list")
+
+        func run() {
+            let width = Presets.names.map(\.count).max() ?? 0
+            for preset in Presets.all {
+                Console().out(preset.name + String(repeating: " ", count: width - preset.name.count) + "  " + preset.summary + "\n")
+            }
+            Console().flush()
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a preset or rules file with every key resolved, as YAML that --rules accepts.",
+            discussion: "Examples:\n  popgesture rules show fd\n  popgesture rules show traces/rules/fd-edge40.yaml")
+
+        @Argument(help: "A preset name or a rules file.") var rules: String
+
+        func run() throws {
+            Console().out(RulesLoader.yaml(for: try loadRules(rules)))
+            Console().flush()
+        }
     }
 }

@@ -1,0 +1,61 @@
+/// What changed in one trace between two rule versions: gesture outcomes, pops, the bar timeline,
+/// anomalies and the final state. Each change has a kind, counted in `diff`'s summary.
+public struct ReportChange: Sendable, Equatable {
+    public var kind: String
+    public var detail: String
+}
+
+public enum ReportDiff {
+    public static func changes(base: TraceReport, head: TraceReport) -> [ReportChange] {
+        var changes: [ReportChange] = []
+        for i in 0..<max(base.gestures.count, head.gestures.count) {
+            let a = i < base.gestures.count ? base.gestures[i] : nil
+            let b = i < head.gestures.count ? head.gestures[i] : nil
+            let outcomeA = a.map(ExpectationCheck.describe) ?? "absent", outcomeB = b.map(ExpectationCheck.describe) ?? "absent"
+            if outcomeA != outcomeB {
+                changes.append(ReportChange(kind: "\(outcomeA) -> \(outcomeB)",
+                                            detail: "gesture \(i + 1): \(gestureSummary(a)) -> \(gestureSummary(b))"))
+            } else if let popA = a?.pop, let popB = b?.pop, popA.result != popB.result || popA.by != popB.by {
+                changes.append(ReportChange(kind: "pop \(popSummary(popA)) -> \(popSummary(popB))",
+                                            detail: "gesture \(i + 1): pop \(popDetail(popA)) -> \(popDetail(popB))"))
+            }
+        }
+        let barA = base.bar.map(barPoint), barB = head.bar.map(barPoint)
+        if barA != barB {
+            changes.append(ReportChange(kind: "bar timeline", detail: "bar: [\(barA.joined(separator: ", "))] -> [\(barB.joined(separator: ", "))]"))
+        }
+        let anomaliesA = base.anomalies.map(\.kind), anomaliesB = head.anomalies.map(\.kind)
+        if anomaliesA != anomaliesB {
+            let detail = "anomalies: [\(anomaliesA.joined(separator: ", "))] -> [\(anomaliesB.joined(separator: ", "))]"
+            var counts: [String: Int] = [:]
+            for kind in anomaliesB { counts[kind, default: 0] += 1 }
+            for kind in anomaliesA { counts[kind, default: 0] -= 1 }
+            let kinds = counts.filter { $0.value != 0 }.keys.sorted().map { counts[$0]! > 0 ? "+\($0)" : "-\($0)" }
+            changes.append(ReportChange(kind: kinds.isEmpty ? "anomaly order" : "anomalies " + kinds.joined(separator: " "), detail: detail))
+        }
+        if base.final.stack != head.final.stack {
+            changes.append(ReportChange(kind: "final stack", detail: "final stack: [\(base.final.stack.joined(separator: ", "))] -> [\(head.final.stack.joined(separator: ", "))]"))
+        }
+        if base.final.barHidden != head.final.barHidden {
+            changes.append(ReportChange(kind: "final bar", detail: "final bar: \(base.final.barHidden ? "hidden" : "shown") -> \(head.final.barHidden ? "hidden" : "shown")"))
+        }
+        return changes
+    }
+
+    private static func gestureSummary(_ gesture: GestureRecord?) -> String {
+        guard let gesture else { return "absent" }
+        return ExpectationCheck.describe(gesture) + (gesture.pop.map { ", pop \(popDetail($0))" } ?? "")
+    }
+
+    private static func popSummary(_ pop: PopRecord) -> String {
+        pop.result.rawValue
+    }
+
+    private static func popDetail(_ pop: PopRecord) -> String {
+        pop.result.rawValue + (pop.by.map { " by \($0)" } ?? "")
+    }
+
+    private static func barPoint(_ entry: BarEntry) -> String {
+        "\(formatNumber(entry.t)) \(entry.hidden ? "hidden" : "shown")"
+    }
+}
