@@ -1,0 +1,31 @@
+# The two quick-start commands: `make run` and `make test`. Both install what is missing first.
+SWIFT ?= swift
+BIN_RELEASE := .build/release/popgesture
+BIN_DEBUG := .build/debug/popgesture
+
+.PHONY: setup build run test release bench clean
+
+setup:
+	@bash scripts/setup.sh
+
+release: setup
+	$(SWIFT) build -c release --product popgesture
+
+build: setup
+	$(SWIFT) build --build-tests
+
+# Replays the bundled traces and checks their expectations and goldens.
+run: release
+	$(BIN_RELEASE) check traces/ --require-goldens
+
+# Every test: unit, conformance, end-to-end, schemas, and the bundled corpus.
+test: build
+	$(SWIFT) test --skip-build
+	python3 Tests/schema/check_schemas.py --binary $(BIN_DEBUG) \
+	    --valid Tests/Fixtures/schema/valid --valid traces --valid ../shared/conformance/traces \
+	    --valid ../shared/conformance/rules --valid ../shared/recordings \
+	    --invalid Tests/Fixtures/schema/invalid --reports-from $(BIN_DEBUG)
+	$(BIN_DEBUG) check traces/ --require-goldens
+
+clean:
+	rm -rf .build

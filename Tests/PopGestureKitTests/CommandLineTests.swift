@@ -1,0 +1,263 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// End-to-end: the built `popgesture` binary on small fixture folders, asserting exit codes, output
+/// and the files written.
+@Suite(.serialized) struct CommandLineTests {
+    /// Beside the test bundle (`swift build` puts every product in one folder).
+    static let binary: String = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("popgesture").path
+        return FileManager.default.isExecutableFile(atPath: beside) ? beside : packageRoot + "/.build/debug/popgesture"
+    }()
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read before waiting so a large output cannot fill the pipe and block the child.
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A fresh folder holding the given files.
+    static func fixture(_ files: [String: String]) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("popgesture-e2e-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for (name, content) in files {
+            let path = directory + "/" + name
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try content.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+
+    /// A swipe from x = 30 that ends at x = 140 within 50 ms: under fd it begins at the 16 ms move
+    /// (|dx| = 12 >= 10, T.x = 2) and completes by projection; under cupertino it is refused
+    /// outsideEdge (30 > 20).
+    static func swipe(expect: String = "") -> String {
+        """
+        format: popgesture-trace/1
+        name: swipe
+        stack: [{id: inbox}, {id: thread, barHidden: true}]
+        events:
+        - touch: 1
+          samples: [[0, 30, 400], [16, 42, 401], [33, 80, 402], [50, 140, 402]]
+          up: 60
+        expect:\(expect.isEmpty ? " []" : "\n" + expect)
+        """
+    }
+
+    static let passingExpectations = """
+        - {gesture: 1, outcome: began}
+        - {gesture: 1, pop: completed}
+        - {final: {stack: [inbox], barHidden: false}}
+        - {anomalies: []}
+        - {bar: [[16, false]]}
+        """
+
+    @Test func passingExpectationsExitZero() throws {
+        let dir = try Self.fixture(["a.yaml": Self.swipe(expect: Self.passingExpectations)])
+        let run = try Self.run(["check", "a.yaml"], in: dir)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout == "1 trace in 1 file: 1 passed, 0 failed, 0 errors\n")
+    }
+
+    @Test(arguments: [
+        ("- {gesture: 1, outcome: refused, reason: wrongDirection}", "gesture 1: expected refused(wrongDirection), got began at t=16"),
+        ("- {gesture: 1, pop: cancelled}", "gesture 1: expected pop cancelled, got completed by projection: progress"),
+        ("- {final: {stack: [inbox, thread]}}", "final: stack [inbox, thread] expected, got [inbox]"),
+        ("- {final: {barHidden: true}}", "final: barHidden true expected, got false"),
+        ("- {anomalies: [barFlicker]}", "anomalies: expected [barFlicker], got []"),
+        ("- {bar: [[16, true]]}", "bar: expected [[16, true]], got [[16, false]] (causes: willAppear:inbox)"),
+        ("- {gesture: 2, outcome: began}", "gesture 2 expected, but the trace has 1 gesture"),
+    ])
+    func failingExpectationExitsOne(_ item: String, _ message: String) throws {
+        let dir = try Self.fixture(["a.yaml": Self.swipe(expect: item)])
+        let run = try Self.run(["check", "a.yaml"], in: dir)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("FAIL a.yaml#1 swipe (fd): expect[0]: " + message), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("1 trace in 1 file: 0 passed, 1 failed, 0 errors\n"))
+    }
+
+    @Test func inputErrorExitsTwoAndTheRestStillRun() throws {
+        let dir = try Self.fixture([
+            "a.yaml": Self.swipe(expect: Self.passingExpectations),
+            "b.yaml": "format: popgesture-trace/1\nstack: [{id: a}]\nevents:\n- {t: -1, pop: true}\n",
+        ])
+        let run = try Self.run(["check", "."], in: dir)
+        #expect(run.status == 2)
+        #expect(run.stdout.contains("./b.yaml:4:7: error: expected `t` (ms) to be >= 0, found -1"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("2 traces in 2 files: 1 passed, 0 failed, 1 error\n"))
+    }
+
+    @Test func goldensAreWrittenOnceAndDifferencesShowTheirPath() throws {
+        let dir = try Self.fixture(["a.yaml": Self.swipe()])
+        let missing = try Self.run(["check", "--require-goldens", "a.yaml"], in: dir)
+        #expect(missing.status == 1)
+        #expect(missing.stdout.contains("golden: no a.yaml.golden.jsonl; record it with --update-goldens"))
+
+        let first = try Self.run(["check", "--update-goldens", "a.yaml"], in: dir)
+        #expect(first.status == 0)
+        #expect(first.stdout.contains("wrote a.yaml.golden.jsonl"))
+        let golden = dir + "/a.yaml.golden.jsonl"
+        let stamp = try FileManager.default.attributesOfItem(atPath: golden)[.modificationDate] as! Date
+        let content = try String(contentsOfFile: golden, encoding: .utf8)
+        #expect(content.hasPrefix("{\"anomalies\": [], \"bar\": [{\"animated\": false, \"cause\": \"initial\", \"hidden\": true, \"t\": 0}"))
+        #expect(!content.contains("\"source\""))
+
+        Thread.sleep(forTimeInterval: 0.05)
+        let second = try Self.run(["check", "--update-goldens", "a.yaml"], in: dir)
+        #expect(second.status == 0)
+        #expect(!second.stdout.contains("wrote"))
+        #expect(try FileManager.default.attributesOfItem(atPath: golden)[.modificationDate] as! Date == stamp)
+        #expect(try Self.run(["check", "--require-goldens", "a.yaml"], in: dir).status == 0)
+
+        // The same trace under cupertino: the golden (recorded under fd) now differs.
+        let changed = try Self.run(["check", "--rules", "cupertino", "a.yaml"], in: dir)
+        #expect(changed.status == 1)
+        #expect(changed.stdout.contains("golden: gestures[0].decidedAt.t: golden 16, now 0"), "\(changed.stdout)")
+        #expect(changed.stdout.contains("golden: final.stack: golden has 1 items, the report 2"))
+        // The first five differences only, so one change does not bury the rest of the output.
+        #expect(changed.stdout.components(separatedBy: "golden: ").count - 1 == 5)
+    }
+
+    @Test func rulesDirectiveChoosesTheRuleVersion() throws {
+        let dir = try Self.fixture(["a.yaml": "# popgesture-rules: cupertino\n" + Self.swipe(expect: "- {gesture: 1, outcome: refused, reason: outsideEdge}")])
+        #expect(try Self.run(["check", "a.yaml"], in: dir).status == 0)
+        #expect(try Self.run(["check", "--rules", "fd", "a.yaml"], in: dir).status == 1)
+    }
+
+    @Test func diffReportsChangesAndExitsLikeDiff() throws {
+        let dir = try Self.fixture(["a.yaml": Self.swipe()])
+        let same = try Self.run(["diff", "--base", "fd", "--head", "fd-1.1", "a.yaml"], in: dir)
+        #expect(same.status == 0)
+        #expect(same.stdout == "1 trace compared (fd -> fd-1.1), 0 changed\n")
+        let changed = try Self.run(["diff", "--base", "fd", "--head", "cupertino", "a.yaml"], in: dir)
+        #expect(changed.status == 1)
+        #expect(changed.stdout.contains("a.yaml#1 swipe\n  gesture 1: began, pop completed by projection -> refused(outsideEdge)\n"))
+        #expect(changed.stdout.contains("1 trace compared (fd -> cupertino), 1 changed\n"))
+        #expect(changed.stdout.contains("  began -> refused(outsideEdge)  1\n"))
+        let json = try Self.run(["diff", "--base", "fd", "--head", "cupertino", "--format", "json", "a.yaml"], in: dir)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let summary = object["summary"] as! [String: Any]
+        #expect(summary["changed"] as? Int == 1)
+        #expect((summary["kinds"] as! [String: Int])["began -> refused(outsideEdge)"] == 1)
+    }
+
+    @Test func junitParsesBack() throws {
+        let dir = try Self.fixture([
+            "a.yaml": Self.swipe(expect: "- {gesture: 1, pop: cancelled}\n---\n" + Self.swipe(expect: Self.passingExpectations)),
+            "b.yaml": "format: popgesture-trace/1\nstack: [{id: \"<&>\"}]\nevents: [{t: 0, pop: true}]\nexpect: [{anomalies: [wrongFinalBar]}]\n",
+        ])
+        let run = try Self.run(["check", "--format", "junit", "."], in: dir)
+        #expect(run.status == 1)
+        let delegate = JUnitCollector()
+        let parser = XMLParser(data: Data(run.stdout.utf8))
+        parser.delegate = delegate
+        #expect(parser.parse(), "JUnit output is not well-formed XML: \(run.stdout)")
+        #expect(delegate.suites == ["./a.yaml": "3", "./b.yaml": "1"].mapValues { _ in "" }.keys.sorted().map { $0 })
+        #expect(delegate.testcases == 3)
+        #expect(delegate.failures.count == 2)
+        #expect(delegate.failures.contains { $0.contains("expected pop cancelled, got completed") })
+        #expect(delegate.failures.contains { $0.contains("expected [wrongFinalBar], got []") })
+    }
+
+    @Test func outputIsByteIdenticalAtAnyJobs() throws {
+        var files: [String: String] = [:]
+        for i in 0..<24 {
+            let x = 20 + Double(i * 7)
+            files["t\(i).yaml"] = """
+                format: popgesture-trace/1
+                stack: [{id: a}, {id: b, barHidden: \(i % 2 == 0)}]
+                events:
+                - touch: 1
+                  samples: [[0, \(x), 400], [16, \(x + 12), 401], [33, \(x + Double(i * 9)), 402]]
+                  up: 40
+                - {t: 500, push: {id: c}}
+                """
+        }
+        let dir = try Self.fixture(files)
+        for arguments in [["replay", "--format", "json", "."], ["replay", "."], ["check", "--format", "json", "."], ["check", "--format", "junit", "."]] {
+            let one = try Self.run(arguments + ["--jobs", "1"], in: dir)
+            let four = try Self.run(arguments + ["--jobs", "4"], in: dir)
+            #expect(one.stdout == four.stdout, "\(arguments) differs between --jobs 1 and --jobs 4")
+            #expect(!one.stdout.isEmpty)
+        }
+    }
+
+    @Test func validateReportsEachProblemAndASummary() throws {
+        let dir = try Self.fixture([
+            "good.yaml": Self.swipe(),
+            "bad.yaml": "format: popgesture-trace/1\nstack:\n- {id: a, barHiden: true}\n",
+        ])
+        let run = try Self.run(["validate", "."], in: dir)
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            ./bad.yaml:3:11: error: unknown key `barHiden` in an entry of `stack`; expected one of `id`, `barHidden`, `popDisabled`, `maxStartX` (did you mean `barHidden`?)
+            2 documents in 2 files: 1 valid, 1 invalid
+
+            """)
+        let json = try Self.run(["validate", "--format", "json", "bad.yaml"], in: dir)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let diagnostic = (object["diagnostics"] as! [[String: Any]])[0]
+        #expect(diagnostic["line"] as? Int == 3 && diagnostic["column"] as? Int == 11)
+        #expect(diagnostic["suggestion"] as? String == "did you mean `barHidden`?")
+        #expect(try Self.run(["validate", "good.yaml"], in: dir).status == 0)
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let dir = try Self.fixture([:] as [String: String])
+        #expect(try Self.run(["check"], in: NSTemporaryDirectory()).status == 2)
+        #expect(try Self.run(["check", "--jobs", "0", "x.yaml"], in: NSTemporaryDirectory()).status == 2)
+        let badRules = try Self.run(["replay", "--rules", "fdd", "x.yaml"], in: NSTemporaryDirectory())
+        #expect(badRules.status == 2)
+        #expect(badRules.stderr.contains("did you mean `fd`?"), "\(badRules.stderr)")
+        _ = dir
+    }
+
+    @Test func rulesShowReadsBackUnderRules() throws {
+        let dir = try Self.fixture([:] as [String: String])
+        for preset in ["fd", "fd-1.1", "uikit", "tz", "cupertino", "edge30"] {
+            let shown = try Self.run(["rules", "show", preset], in: dir)
+            #expect(shown.status == 0)
+            try shown.stdout.write(toFile: dir + "/\(preset)-resolved.yaml", atomically: true, encoding: .utf8)
+            let again = try Self.run(["rules", "show", "\(preset)-resolved.yaml"], in: dir)
+            #expect(again.stdout == shown.stdout)
+        }
+        let list = try Self.run(["rules", "list"], in: dir)
+        #expect(list.stdout.split(separator: "\n").count == 6)
+    }
+}
+
+private final class JUnitCollector: NSObject, XMLParserDelegate {
+    var suites: [String] = []
+    var testcases = 0
+    var failures: [String] = []
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        switch name {
+        case "testsuite": suites.append(attributes["name"] ?? "")
+        case "testcase": testcases += 1
+        case "failure", "error": failures.append(attributes["message"] ?? "")
+        default: break
+        }
+    }
+}

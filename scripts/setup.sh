@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs what popgesture needs beyond the Swift toolchain: libyaml's headers and library, and the
+# Python packages the schema test uses. Safe to run again: it only installs what is missing.
+set -euo pipefail
+
+have_libyaml() {
+    if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists yaml-0.1; then return 0; fi
+    # Without pkg-config the module map still links -lyaml; the header is what must be there.
+    [[ -f /usr/include/yaml.h || -f /usr/local/include/yaml.h || -f /opt/homebrew/include/yaml.h ]]
+}
+
+as_root() {
+    if [[ $(id -u) -eq 0 ]]; then "$@"; elif command -v sudo >/dev/null 2>&1; then sudo "$@"; else
+        echo "setup: need root to run: $*" >&2; return 1; fi
+}
+
+if ! have_libyaml; then
+    if command -v apt-get >/dev/null 2>&1; then
+        echo "setup: installing libyaml-dev and pkg-config with apt-get" >&2
+        as_root apt-get update -qq
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libyaml-dev pkg-config >/dev/null
+    elif command -v brew >/dev/null 2>&1; then
+        echo "setup: installing libyaml with Homebrew" >&2
+        brew install libyaml pkg-config
+    else
+        echo "setup: libyaml is missing (pkg-config module yaml-0.1)." >&2
+        echo "       Install it with your package manager: libyaml-dev (Debian/Ubuntu), libyaml-devel (Fedora)," >&2
+        echo "       libyaml (Homebrew, Alpine), then run this again." >&2
+        exit 2
+    fi
+fi
+
+if ! python3 -c 'import jsonschema, yaml' >/dev/null 2>&1; then
+    echo "setup: installing the Python packages jsonschema and PyYAML (schema tests)" >&2
+    python3 -m pip install --quiet jsonschema pyyaml 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages jsonschema pyyaml
+fi
