@@ -16,7 +16,7 @@ struct PopGesture: ParsableCommand {
             differences), 2 errors (unreadable input, usage).
             """,
         version: "0.1.0",
-        subcommands: [Check.self, Replay.self, Diff.self, Validate.self, RulesCommand.self]
+        subcommands: [Check.self, Replay.self, Diff.self, Validate.self, RulesCommand.self, Synth.self]
     )
 
     /// Usage errors exit 2 like every other error, not ArgumentParser's 64.
@@ -205,5 +205,33 @@ struct RulesCommand: ParsableCommand {
             Console().out(RulesLoader.yaml(for: try loadRules(rules)))
             Console().flush()
         }
+    }
+}
+
+struct Synth: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a deterministic corpus of realistic traces (benchmarks, fuzzing).",
+        discussion: """
+            Example:
+              popgesture synth --seed 1 --count 2000 --out /tmp/corpus
+              popgesture synth --seed 2 --count 1 --gestures 2000000 --out /tmp/big   # one long recording
+            """
+    )
+
+    @Option(help: "Random seed; the same seed gives the same bytes.") var seed: UInt64 = 1
+    @Option(help: "Trace documents to write.") var count: Int = 100
+    @Option(help: "Documents per file.") var perFile: Int = 1
+    @Option(help: "Gestures and operations per document.") var gestures: Int = 40
+    @Option(help: "Output folder (created if missing).") var out: String
+
+    func validate() throws {
+        guard count >= 1, perFile >= 1, gestures >= 1 else { throw ValidationError("--count, --per-file and --gestures must be at least 1") }
+    }
+
+    func run() throws {
+        var synthesizer = TraceSynthesizer(seed: seed, gestures: gestures)
+        let files = try synthesizer.writeCorpus(count: count, perFile: perFile, into: out)
+        Console().out("wrote \(count) document\(count == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s") to \(out)\n")
+        Console().flush()
     }
 }

@@ -27,7 +27,7 @@ import Testing
                     Issue.record("\(file) did not load: \(document)")
                     continue
                 }
-                reports.append(replay.run(trace).json.rendered)
+                reports.append(replay.run(trace).jsonLine())
             }
         }
         let expected = try String(contentsOfFile: Self.root + "/expected/\(version).jsonl", encoding: .utf8)

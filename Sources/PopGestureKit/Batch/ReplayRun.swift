@@ -34,7 +34,7 @@ public struct ReplayRun {
                 switch document {
                 case .trace(let trace):
                     let report = replay.run(trace)
-                    rendered.append((format == .json ? report.json.rendered + "\n" : TextTimeline.render(report), nil))
+                    rendered.append((format == .json ? report.jsonLine() + "\n" : TextTimeline.render(report), nil))
                 case .failure(let source, let diagnostic):
                     failed(source, diagnostic)
                 case .rules, .stackConfig:

@@ -11,10 +11,7 @@ public enum Golden {
 
     /// The line a report contributes to its golden.
     public static func line(for report: TraceReport) -> String {
-        guard case .object(var members) = report.json else { return "" }
-        members["source"] = nil
-        members["expectations"] = nil
-        return JSONValue.object(members).rendered
+        report.jsonLine(volatile: false)
     }
 
     public static func line(forError diagnostic: Diagnostic, traceFile: String) -> String {

@@ -1,24 +1,76 @@
-/// The JSON report of SPEC section 8, one object per trace document.
+/// The JSON report of SPEC section 8, one line per trace document, written straight into a string in
+/// sorted key order (each object's keys below are listed alphabetically): no intermediate tree and no
+/// per-object sort on the hot path of a batch.
 extension TraceReport {
-    public var json: JSONValue {
-        .object([
-            "trace": .string(trace),
-            "source": .string(source),
-            "rules": .string(rules),
-            "gestures": .array(gestures.map(\.json)),
-            "transitions": .array(transitions.map(\.json)),
-            "bar": .array(bar.map(\.json)),
-            "anomalies": .array(anomalies.map(\.json)),
-            "notes": .array(notes.map(\.json)),
-            "final": .object(["stack": .array(final.stack.map(JSONValue.string)), "barHidden": .bool(final.barHidden)]),
-            "expectations": .object([
-                "passed": .number(Double(expectations.passed)),
-                "failed": .number(Double(expectations.failed)),
-                "failures": .array(expectations.failures.map {
-                    .object(["index": .number(Double($0.index)), "message": .string($0.message)])
-                }),
-            ]),
-        ])
+    /// One line, no newline. `volatile: false` leaves out `source` and `expectations` (goldens).
+    public func jsonLine(volatile: Bool = true) -> String {
+        var w = JSONWriter()
+        w.open("{")
+        w.key("anomalies"); w.array(anomalies) { $0.finding($1) }
+        w.key("bar"); w.array(bar) { w, entry in
+            w.open("{")
+            w.key("animated"); w.bool(entry.animated)
+            w.key("cause"); w.string(entry.cause)
+            w.key("hidden"); w.bool(entry.hidden)
+            w.key("t"); w.number(entry.t)
+            w.close("}")
+        }
+        if volatile {
+            w.key("expectations"); w.open("{")
+            w.key("failed"); w.int(expectations.failed)
+            w.key("failures"); w.array(expectations.failures) { w, failure in
+                w.open("{")
+                w.key("index"); w.int(failure.index)
+                w.key("message"); w.string(failure.message)
+                w.close("}")
+            }
+            w.key("passed"); w.int(expectations.passed)
+            w.close("}")
+        }
+        w.key("final"); w.open("{")
+        w.key("barHidden"); w.bool(final.barHidden)
+        w.key("stack"); w.array(final.stack) { $0.string($1) }
+        w.close("}")
+        w.key("gestures"); w.array(gestures) { w, g in
+            w.open("{")
+            w.key("decidedAt"); if let at = g.decidedAt { w.sample(at) } else { w.null() }
+            w.key("down"); w.sample(g.down)
+            w.key("finger"); w.int(g.finger)
+            w.key("index"); w.int(g.index)
+            w.key("outcome"); w.string(g.outcome?.rawValue)
+            w.key("pop")
+            if let pop = g.pop {
+                w.open("{")
+                w.key("by"); w.string(pop.by)
+                w.key("progress"); w.number(pop.progress)
+                w.key("releasedAt"); w.number(pop.releasedAt)
+                w.key("result"); w.string(pop.result.rawValue)
+                w.key("settledAt"); w.number(pop.settledAt)
+                w.key("velocity"); w.number(pop.velocity)
+                w.close("}")
+            } else {
+                w.null()
+            }
+            w.key("reason"); w.string(g.reason)
+            w.close("}")
+        }
+        w.key("notes"); w.array(notes) { $0.finding($1) }
+        w.key("rules"); w.string(rules)
+        if volatile { w.key("source"); w.string(source) }
+        w.key("trace"); w.string(trace)
+        w.key("transitions"); w.array(transitions) { w, t in
+            w.open("{")
+            w.key("animated"); w.bool(t.animated)
+            w.key("end"); w.number(t.end)
+            w.key("from"); w.string(t.from)
+            w.key("kind"); w.string(t.kind.rawValue)
+            w.key("result"); w.string(t.result.rawValue)
+            w.key("start"); w.number(t.start)
+            w.key("to"); w.string(t.to)
+            w.close("}")
+        }
+        w.close("}")
+        return w.text
     }
 
     /// A document that could not be replayed, in place of its report.
@@ -27,50 +79,75 @@ extension TraceReport {
     }
 }
 
-extension Sample {
-    var json: JSONValue { .object(["t": .number(t), "x": .number(x), "y": .number(y)]) }
-}
+/// Appends JSON tokens with `", "` and `": "` separators (the style of JSONValue and the SPEC).
+struct JSONWriter {
+    private(set) var text = ""
+    private var needsComma = false
 
-extension GestureRecord {
-    var json: JSONValue {
-        .object([
-            "index": .number(Double(index)),
-            "finger": .number(Double(finger)),
-            "down": down.json,
-            "outcome": .optional(outcome?.rawValue),
-            "reason": .optional(reason),
-            "decidedAt": decidedAt?.json ?? .null,
-            "pop": pop.map { pop in
-                .object([
-                    "result": .string(pop.result.rawValue),
-                    "by": .optional(pop.by),
-                    "releasedAt": .optional(pop.releasedAt),
-                    "progress": .optional(pop.progress),
-                    "velocity": .optional(pop.velocity),
-                    "settledAt": .optional(pop.settledAt),
-                ])
-            } ?? .null,
-        ])
+    init() {
+        text.reserveCapacity(4096)
     }
-}
 
-extension TransitionRecord {
-    var json: JSONValue {
-        .object([
-            "kind": .string(kind.rawValue), "start": .number(start), "end": .optional(end),
-            "from": .string(from), "to": .string(to), "animated": .bool(animated), "result": .string(result.rawValue),
-        ])
+    private mutating func separate() {
+        if needsComma { text += ", " }
     }
-}
 
-extension BarEntry {
-    var json: JSONValue {
-        .object(["t": .number(t), "hidden": .bool(hidden), "animated": .bool(animated), "cause": .string(cause)])
+    mutating func open(_ bracket: String) {
+        separate()
+        text += bracket
+        needsComma = false
     }
-}
 
-extension Finding {
-    var json: JSONValue {
-        .object(["kind": .string(kind), "t": .number(t), "detail": .string(detail)])
+    mutating func close(_ bracket: String) {
+        text += bracket
+        needsComma = true
+    }
+
+    mutating func key(_ name: String) {
+        separate()
+        text += "\""
+        text += name
+        text += "\": "
+        needsComma = false
+    }
+
+    mutating func null() { separate(); text += "null"; needsComma = true }
+    mutating func bool(_ value: Bool) { separate(); text += value ? "true" : "false"; needsComma = true }
+    mutating func int(_ value: Int) { separate(); text += String(value); needsComma = true }
+
+    mutating func number(_ value: Double?) {
+        guard let value else { return null() }
+        separate()
+        text += formatNumber(value)
+        needsComma = true
+    }
+
+    mutating func string(_ value: String?) {
+        guard let value else { return null() }
+        separate()
+        JSONValue.string(value).write(to: &text)
+        needsComma = true
+    }
+
+    mutating func array<T>(_ items: [T], _ element: (inout JSONWriter, T) -> Void) {
+        open("[")
+        for item in items { element(&self, item) }
+        close("]")
+    }
+
+    mutating func sample(_ s: Sample) {
+        open("{")
+        key("t"); number(s.t)
+        key("x"); number(s.x)
+        key("y"); number(s.y)
+        close("}")
+    }
+
+    mutating func finding(_ f: Finding) {
+        open("{")
+        key("detail"); string(f.detail)
+        key("kind"); string(f.kind)
+        key("t"); number(f.t)
+        close("}")
     }
 }

@@ -43,7 +43,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
-    private func writeString(_ text: String, to out: inout String) {
+    func writeString(_ text: String, to out: inout String) {
         out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
