@@ -8,23 +8,14 @@ public struct Replay: Sendable {
 
     public func run(_ trace: Trace) -> TraceReport {
         var session = ReplaySession(trace: trace, rules: rules)
-        return session.run()
+        for event in trace.events { session.feed(event) }
+        return session.finish(expectations: trace.expectations)
     }
 }
 
-/// A gesture from its first finger down until no finger is down (SPEC section 3).
-private struct Gesture {
-    let record: Int
-    let trackedFinger: Int
-    let p0: Sample
-    var estimator: any VelocityEstimator
-    var trackedDown = true
-    var decided = false
-    /// This gesture's interactive pop is the one in flight and its finger has not lifted.
-    var drivesPop = false
-}
-
-private struct ReplaySession {
+/// One trace's replay, fed its events in document order. `trace.events` is not read: the events
+/// arrive through `feed`, so a loader can hand them over as it reads them.
+struct ReplaySession {
     let trace: Trace
     let rules: Rules
     let recognizer: Recognizer
@@ -36,7 +27,8 @@ private struct ReplaySession {
     var bar: BarCoordinator
     /// At most one transition is in flight: operations wait (are deferred) behind it.
     var inFlight: (index: Int, barMark: Int)?
-    var deferred: [Int] = []
+    var deferred: [TraceEvent.Kind] = []
+    var timeline = Timeline()
     var fingersDown = Set<Int>()
     var gesture: Gesture?
     var pop: InteractivePop?
@@ -60,16 +52,15 @@ private struct ReplaySession {
         bar = BarCoordinator(bar: rules.bar, managed: trace.barAppearanceManaged, initiallyHidden: initiallyHidden)
     }
 
-    mutating func run() -> TraceReport {
-        for item in Timeline(trace.events) {
-            settleDue(upTo: item.t)
-            switch item.kind {
-            case .down(let finger, let sample): down(finger, sample)
-            case .move(let finger, let sample): move(finger, sample)
-            case .lift(let finger, let cancelled): lift(finger, at: item.t, cancelled: cancelled)
-            case .operation: arrive(item.event, at: item.t)
-            }
-        }
+    /// The next event, in document order (start times never decrease).
+    mutating func feed(_ event: TraceEvent) {
+        // Items up to this event's start can no longer be preceded by anything still to come.
+        process(upTo: event.t)
+        timeline.add(event)
+    }
+
+    mutating func finish(expectations: [Expectation]) -> TraceReport {
+        process(upTo: nil)
         settleDue(upTo: nil)
         if let gesture, !gesture.decided {
             report.gestures[gesture.record].outcome = .unrecognized
@@ -77,8 +68,20 @@ private struct ReplaySession {
         }
         report.bar = bar.entries
         report.final = FinalState(stack: stack.ids, barHidden: bar.hidden)
-        report.expectations = ExpectationCheck.evaluate(trace.expectations, against: report, rules: rules)
+        report.expectations = ExpectationCheck.evaluate(expectations, against: report, rules: rules)
         return report
+    }
+
+    private mutating func process(upTo limit: Double?) {
+        while let item = timeline.next(upTo: limit) {
+            settleDue(upTo: item.t)
+            switch item.kind {
+            case .down(let finger, let sample): down(finger, sample)
+            case .move(let finger, let sample): move(finger, sample)
+            case .lift(let finger, let cancelled): lift(finger, at: item.t, cancelled: cancelled)
+            case .operation(let operation): arrive(operation, at: item.t)
+            }
+        }
     }
 
     // MARK: Transitions
@@ -121,8 +124,8 @@ private struct ReplaySession {
 
     // MARK: Stack operations
 
-    mutating func arrive(_ event: Int, at t: Double) {
-        switch trace.events[event].kind {
+    mutating func arrive(_ event: TraceEvent.Kind, at t: Double) {
+        switch event {
         case .update(let spec):
             guard let controller = stack.instance(spec.id) else {
                 report.notes.append(Finding(kind: "unknownVC", t: t, detail: spec.id))
@@ -143,8 +146,8 @@ private struct ReplaySession {
         }
     }
 
-    func operationName(_ event: Int) -> String {
-        switch trace.events[event].kind {
+    func operationName(_ event: TraceEvent.Kind) -> String {
+        switch event {
         case .push: "push"
         case .pop: "pop"
         case .popToRoot: "popToRoot"
@@ -162,9 +165,9 @@ private struct ReplaySession {
         }
     }
 
-    mutating func perform(_ event: Int, at t: Double) {
+    mutating func perform(_ event: TraceEvent.Kind, at t: Double) {
         guard let oldTop = stack.top else { return }
-        switch trace.events[event].kind {
+        switch event {
         case .push(let spec, let animated):
             guard stack.instance(spec.id) == nil else {
                 report.notes.append(Finding(kind: "duplicatePush", t: t, detail: spec.id))
@@ -178,7 +181,7 @@ private struct ReplaySession {
             stack.push(pushed)
             startTransition(.push, from: oldTop, to: pushed, animated: animated, at: t)
         case .pop(let animated), .popToRoot(let animated):
-            let isPop: Bool = if case .pop = trace.events[event].kind { true } else { false }
+            let isPop: Bool = if case .pop = event { true } else { false }
             guard stack.count > 1 else {
                 report.notes.append(Finding(kind: "popAtRoot", t: t, detail: isPop ? "pop" : "popToRoot"))
                 return

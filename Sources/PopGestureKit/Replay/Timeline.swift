@@ -1,11 +1,15 @@
 /// The trace's events as one ordered stream of items (SPEC section 2): a stroke gives its down, its
 /// moves and its lift; every other event one item at `t`. Order: (t, event index, index in the event).
-struct Timeline: Sequence {
+///
+/// Events arrive one at a time in start order. An item can be released once an event starting later
+/// has arrived, or the trace has ended: nothing that arrives afterwards can come before it. Only the
+/// items of strokes still under way are held.
+struct Timeline {
     enum Kind {
         case down(finger: Int, Sample)
         case move(finger: Int, Sample)
         case lift(finger: Int, cancelled: Bool)
-        case operation
+        case operation(TraceEvent.Kind)
     }
 
     struct Item {
@@ -13,30 +17,67 @@ struct Timeline: Sequence {
         var event: Int
         var index: Int
         var kind: Kind
-    }
 
-    private let items: [Item]
-
-    init(_ events: [TraceEvent]) {
-        var items: [Item] = []
-        for (e, event) in events.enumerated() {
-            guard case .touch(let stroke) = event.kind else {
-                items.append(Item(t: event.t, event: e, index: 0, kind: .operation))
-                continue
-            }
-            for (i, sample) in stroke.samples.enumerated() {
-                items.append(Item(t: sample.t, event: e, index: i,
-                                  kind: i == 0 ? .down(finger: stroke.finger, sample) : .move(finger: stroke.finger, sample)))
-            }
-            switch stroke.end {
-            case .up(let t): items.append(Item(t: t, event: e, index: stroke.samples.count, kind: .lift(finger: stroke.finger, cancelled: false)))
-            case .cancel(let t): items.append(Item(t: t, event: e, index: stroke.samples.count, kind: .lift(finger: stroke.finger, cancelled: true)))
-            case .stillDown: break
-            }
+        func precedes(_ other: Item) -> Bool {
+            (t, event, index) < (other.t, other.event, other.index)
         }
-        items.sort { ($0.t, $0.event, $0.index) < ($1.t, $1.event, $1.index) }
-        self.items = items
     }
 
-    func makeIterator() -> IndexingIterator<[Item]> { items.makeIterator() }
+    private var heap: [Item] = []
+    private var events = 0
+
+    /// Adds the next event's items; returns nothing, see `next(before:)`.
+    mutating func add(_ event: TraceEvent) {
+        let e = events
+        events += 1
+        guard case .touch(let stroke) = event.kind else {
+            push(Item(t: event.t, event: e, index: 0, kind: .operation(event.kind)))
+            return
+        }
+        for (i, sample) in stroke.samples.enumerated() {
+            push(Item(t: sample.t, event: e, index: i,
+                      kind: i == 0 ? .down(finger: stroke.finger, sample) : .move(finger: stroke.finger, sample)))
+        }
+        switch stroke.end {
+        case .up(let t): push(Item(t: t, event: e, index: stroke.samples.count, kind: .lift(finger: stroke.finger, cancelled: false)))
+        case .cancel(let t): push(Item(t: t, event: e, index: stroke.samples.count, kind: .lift(finger: stroke.finger, cancelled: true)))
+        case .stillDown: break
+        }
+    }
+
+    /// The earliest item with t <= `limit` (every item when nil): the items an event starting at
+    /// `limit` would follow.
+    mutating func next(upTo limit: Double?) -> Item? {
+        guard let first = heap.first, limit.map({ first.t <= $0 }) ?? true else { return nil }
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            siftDown(0)
+        }
+        return first
+    }
+
+    private mutating func push(_ item: Item) {
+        heap.append(item)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].precedes(heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var first = parent
+            if left < heap.count, heap[left].precedes(heap[first]) { first = left }
+            if right < heap.count, heap[right].precedes(heap[first]) { first = right }
+            if first == parent { return }
+            heap.swapAt(parent, first)
+            parent = first
+        }
+    }
 }
