@@ -33,13 +33,17 @@ public struct CheckRun: Sendable {
         var progress = Progress(total: files.count, console: console)
         reporter.begin()
         let check = self
-        forEachInOrder(files, jobs: jobs, work: { path in check.checkFile(path) }, emit: { result in
-            progress.tick()
-            summary.add(result)
-            for document in result.documents {
+        forEachInOrder(files, jobs: jobs, work: { path, produce in check.checkFile(path, produce) }, emit: { (output: CheckOutput) in
+            switch output {
+            case .document(let document):
+                summary.add(document)
                 if let error = document.error, format != .text { console.err(error.description + "\n") }
+                reporter.document(document)
+            case .fileEnd(let file):
+                progress.tick()
+                summary.add(file)
+                reporter.file(file)
             }
-            reporter.file(result)
         })
         progress.finish()
         reporter.end(summary)
@@ -48,68 +52,80 @@ public struct CheckRun: Sendable {
         return summary.failed > 0 ? .findings : .ok
     }
 
-    func checkFile(_ path: String) -> CheckedFile {
-        var result = CheckedFile(path: path)
+    /// Checks one file, producing each document's result as soon as it is known; the golden is read
+    /// (or written) line by line beside the documents, so neither is held whole.
+    func checkFile(_ path: String, _ produce: (CheckOutput) -> Void) {
+        var file = CheckedFile(path: path)
+        defer { produce(.fileEnd(file)) }
         let rules: Rules
         do {
             rules = try self.rules.rules(for: path)
         } catch {
-            result.documents.append(CheckedDocument(source: path, error: asDiagnostic(error, path: path)))
-            return result
+            file.documents += 1
+            produce(.document(CheckedDocument(source: path, error: asDiagnostic(error, path: path))))
+            return
         }
         let replay = Replay(rules: rules)
-        var goldenLines: [String] = []
-        for document in TraceFileLoader(path: path) {
-            switch document {
+        let goldenPath = Golden.path(for: path)
+        var stored = GoldenLines(path: goldenPath)
+        var recorder: GoldenRecorder? = updateGoldens ? GoldenRecorder(path: goldenPath) : nil
+        var pending: CheckedDocument?
+        var compared = 0
+        func emitPending() {
+            if let document = pending { produce(.document(document)) }
+            pending = nil
+        }
+        for loaded in TraceFileLoader(path: path) {
+            let line: String
+            var document: CheckedDocument
+            switch loaded {
             case .trace(let trace):
                 let report = replay.run(trace)
-                var checked = CheckedDocument(source: trace.source, trace: trace.name, rules: rules.name)
-                checked.passedExpectations = report.expectations.passed
-                checked.failures = report.expectations.failures.map(\.message)
-                checked.goldenLine = Golden.line(for: report)
-                result.documents.append(checked)
+                document = CheckedDocument(source: trace.source, trace: trace.name, rules: rules.name)
+                document.passedExpectations = report.expectations.passed
+                document.failures = report.expectations.failures.map(\.message)
+                line = Golden.line(for: report)
             case .failure(let source, let diagnostic):
-                var checked = CheckedDocument(source: source, error: diagnostic)
-                checked.goldenLine = Golden.line(forError: diagnostic, traceFile: path)
-                result.documents.append(checked)
+                document = CheckedDocument(source: source, error: diagnostic)
+                line = Golden.line(forError: diagnostic, traceFile: path)
             case .rules, .stackConfig:
-                result.otherDocuments += 1
-            }
-        }
-        goldenLines = result.documents.compactMap(\.goldenLine)
-        guard !goldenLines.isEmpty else { return result }
-        let goldenPath = Golden.path(for: path)
-        if updateGoldens {
-            do {
-                result.goldenWritten = try Golden.write(goldenLines, to: goldenPath)
-            } catch {
-                result.documents[0].failures.append("\(error)")
-            }
-            return result
-        }
-        guard let stored = Golden.read(goldenPath) else {
-            if requireGoldens {
-                for i in result.documents.indices where result.documents[i].error == nil {
-                    result.documents[i].failures.append("golden: no \(goldenPath); record it with --update-goldens")
-                }
-            }
-            return result
-        }
-        for i in result.documents.indices {
-            guard let line = result.documents[i].goldenLine else { continue }
-            guard i < stored.count else {
-                result.documents[i].failures.append("golden: \(goldenPath) has no line for this document (it has \(stored.count))")
+                file.otherDocuments += 1
                 continue
             }
-            for difference in Golden.differences(expected: stored[i], actual: line) {
-                result.documents[i].failures.append("golden: \(difference)")
+            emitPending()
+            file.documents += 1
+            if recorder != nil {
+                recorder?.append(line)
+            } else if stored.exists {
+                if let expected = stored.next() {
+                    document.failures += Golden.differences(expected: expected, actual: line).map { "golden: \($0)" }
+                } else {
+                    document.failures.append("golden: \(goldenPath) has no line for this document (it has \(compared))")
+                }
+                compared += 1
+            } else if requireGoldens, document.error == nil {
+                document.failures.append("golden: no \(goldenPath); record it with --update-goldens")
+            }
+            // Held back one document, so that a golden with lines to spare can say so on the last one.
+            pending = document
+        }
+        if recorder == nil, stored.exists, stored.next() != nil, pending != nil {
+            pending?.failures.append("golden: \(goldenPath) has more lines than the file has documents (\(file.documents))")
+        }
+        if var recorder, file.documents > 0 {
+            do {
+                file.goldenWritten = try recorder.commit()
+            } catch {
+                pending?.failures.append("\(error)")
             }
         }
-        if stored.count > result.documents.count, let last = result.documents.indices.last {
-            result.documents[last].failures.append("golden: \(goldenPath) has \(stored.count) lines for \(result.documents.count) documents")
-        }
-        return result
+        emitPending()
     }
+}
+
+enum CheckOutput: Sendable {
+    case document(CheckedDocument)
+    case fileEnd(CheckedFile)
 }
 
 /// The outcome of one trace document under `check`.
@@ -121,7 +137,6 @@ public struct CheckedDocument: Sendable {
     /// Failed expectations and golden differences, one message each.
     public var failures: [String] = []
     public var error: Diagnostic?
-    var goldenLine: String?
 
     init(source: String, trace: String? = nil, rules: String? = nil, error: Diagnostic? = nil) {
         self.source = source
@@ -135,7 +150,7 @@ public struct CheckedDocument: Sendable {
 
 public struct CheckedFile: Sendable {
     public var path: String
-    public var documents: [CheckedDocument] = []
+    public var documents = 0
     /// Rules and stack-config documents: validated, not replayed.
     public var otherDocuments = 0
     public var goldenWritten = false
@@ -152,13 +167,14 @@ public struct CheckSummary: Sendable {
     mutating func add(_ file: CheckedFile) {
         files += 1
         if file.goldenWritten { goldensWritten += 1 }
-        for document in file.documents {
-            documents += 1
-            switch document.status {
-            case "error": errors += 1
-            case "failed": failed += 1
-            default: passed += 1
-            }
+    }
+
+    mutating func add(_ document: CheckedDocument) {
+        documents += 1
+        switch document.status {
+        case "error": errors += 1
+        case "failed": failed += 1
+        default: passed += 1
         }
     }
 }

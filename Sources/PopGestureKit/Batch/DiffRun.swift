@@ -28,27 +28,27 @@ public struct DiffRun: Sendable {
         var compared = 0, changed = 0, errors = 0
         var kinds: [String: Int] = [:]
         var json: [JSONValue] = []
-        forEachInOrder(InputFiles.expand(paths), jobs: jobs, work: { path -> [Result<Compared, Diagnostic>] in
-            TraceFileLoader(path: path).compactMap { document in
+        forEachInOrder(InputFiles.expand(paths), jobs: jobs, work: { path, produce in
+            for document in TraceFileLoader(path: path) {
                 switch document {
                 case .trace(let trace):
                     let changes = ReportDiff.changes(base: baseReplay.run(trace), head: headReplay.run(trace))
-                    return .success(Compared(source: trace.source, trace: trace.name, changes: changes))
+                    produce(Result<Compared, Diagnostic>.success(Compared(source: trace.source, trace: trace.name, changes: changes)))
                 case .failure(_, let diagnostic):
-                    return .failure(diagnostic)
+                    produce(.failure(diagnostic))
                 case .rules, .stackConfig:
-                    return nil
+                    continue
                 }
             }
-        }, emit: { results in
-            for result in results {
+        }, emit: { (result: Result<Compared, Diagnostic>) in
+            do {
                 switch result {
                 case .failure(let diagnostic):
                     errors += 1
                     console.err(diagnostic.description + "\n")
                 case .success(let trace):
                     compared += 1
-                    guard !trace.changes.isEmpty else { continue }
+                    guard !trace.changes.isEmpty else { return }
                     changed += 1
                     for change in trace.changes { kinds[change.kind, default: 0] += 1 }
                     switch format {

@@ -1,67 +1,92 @@
 import Foundation
 
-/// Runs `work` over the items on `jobs` threads and hands the results to `emit` in input order, as
-/// soon as each one's predecessors are out. Workers run at most a small window ahead of the output,
-/// so results never pile up in memory.
-public func forEachInOrder<Item: Sendable, Result: Sendable>(
-    _ items: [Item], jobs: Int, work: @escaping @Sendable (Item) -> Result, emit: (Result) -> Void
+/// Runs `work` over the items on `jobs` threads and hands what each item produces to `emit` in input
+/// order. An item's output goes out as it is produced when the item is at the head of the order;
+/// an item further back buffers its output, and its worker pauses once that buffer is full, so
+/// neither a huge file nor many finished files pile up in memory.
+public func forEachInOrder<Item: Sendable, Output: Sendable>(
+    _ items: [Item], jobs: Int,
+    work: @escaping @Sendable (Item, _ produce: (Output) -> Void) -> Void,
+    emit: (Output) -> Void
 ) {
     if jobs <= 1 || items.count <= 1 {
-        for item in items { emit(work(item)) }
+        for item in items { work(item, emit) }
         return
     }
-    let state = OrderedResults<Result>(count: items.count, window: max(jobs * 4, 8))
-    let workers = min(jobs, items.count)
-    for _ in 0..<workers {
+    let state = OrderedOutputs<Output>(count: items.count, window: max(jobs * 4, 8))
+    for _ in 0..<min(jobs, items.count) {
         let thread = Thread {
             while let index = state.claim() {
-                state.store(work(items[index]), at: index)
+                work(items[index]) { state.produce($0, at: index) }
+                state.finish(index)
             }
         }
         thread.stackSize = 8 << 20
         thread.start()
     }
-    for index in 0..<items.count {
-        emit(state.take(index))
-    }
+    state.drain(emit)
 }
 
-private final class OrderedResults<Result>: @unchecked Sendable {
+/// Per item, a queue of outputs; the consumer takes from the head item until it has finished.
+private final class OrderedOutputs<Output>: @unchecked Sendable {
+    /// Outputs an item behind the head may buffer before its worker waits.
+    static var bufferLimit: Int { 256 }
+
     private let condition = NSCondition()
-    private var slots: [Result?]
+    private var queues: [[Output]]
+    private var finished: [Bool]
     private var nextClaim = 0
-    private var nextEmit = 0
+    private var head = 0
     private let window: Int
 
     init(count: Int, window: Int) {
-        slots = Array(repeating: nil, count: count)
+        queues = Array(repeating: [], count: count)
+        finished = Array(repeating: false, count: count)
         self.window = window
     }
 
     func claim() -> Int? {
         condition.lock()
         defer { condition.unlock() }
-        while nextClaim < slots.count && nextClaim - nextEmit >= window { condition.wait() }
-        guard nextClaim < slots.count else { return nil }
+        while nextClaim < queues.count && nextClaim - head >= window { condition.wait() }
+        guard nextClaim < queues.count else { return nil }
         nextClaim += 1
         return nextClaim - 1
     }
 
-    func store(_ result: Result, at index: Int) {
+    func produce(_ output: Output, at index: Int) {
         condition.lock()
-        slots[index] = result
+        while index != head && queues[index].count >= Self.bufferLimit { condition.wait() }
+        queues[index].append(output)
         condition.broadcast()
         condition.unlock()
     }
 
-    func take(_ index: Int) -> Result {
+    func finish(_ index: Int) {
         condition.lock()
-        defer { condition.unlock() }
-        while slots[index] == nil { condition.wait() }
-        let result = slots[index]!
-        slots[index] = nil
-        nextEmit = index + 1
+        finished[index] = true
         condition.broadcast()
-        return result
+        condition.unlock()
+    }
+
+    /// Runs on the calling thread until every item has been emitted.
+    func drain(_ emit: (Output) -> Void) {
+        condition.lock()
+        while head < queues.count {
+            if !queues[head].isEmpty {
+                let batch = queues[head]
+                queues[head] = []
+                condition.broadcast()
+                condition.unlock()
+                for output in batch { emit(output) }
+                condition.lock()
+            } else if finished[head] {
+                head += 1
+                condition.broadcast()
+            } else {
+                condition.wait()
+            }
+        }
+        condition.unlock()
     }
 }

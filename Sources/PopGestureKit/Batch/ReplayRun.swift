@@ -17,38 +17,34 @@ public struct ReplayRun {
     public func run(console: Console = Console()) -> ExitStatus {
         let format = format, choice = rules
         var errors = 0
-        forEachInOrder(InputFiles.expand(paths), jobs: jobs, work: { path in
-            var rendered: [(text: String, error: Diagnostic?)] = []
+        forEachInOrder(InputFiles.expand(paths), jobs: jobs, work: { path, produce in
             func failed(_ source: String, _ diagnostic: Diagnostic) {
                 let text = format == .json ? TraceReport.errorJSON(source: source, diagnostic).rendered + "\n" : ""
-                rendered.append((text, diagnostic))
+                produce((text, diagnostic))
             }
             let replay: Replay
             do {
                 replay = Replay(rules: try choice.rules(for: path))
             } catch {
                 failed(path, asDiagnostic(error, path: path))
-                return rendered
+                return
             }
             for document in TraceFileLoader(path: path) {
                 switch document {
                 case .trace(let trace):
                     let report = replay.run(trace)
-                    rendered.append((format == .json ? report.jsonLine() + "\n" : TextTimeline.render(report), nil))
+                    produce((format == .json ? report.jsonLine() + "\n" : TextTimeline.render(report), nil))
                 case .failure(let source, let diagnostic):
                     failed(source, diagnostic)
                 case .rules, .stackConfig:
                     continue
                 }
             }
-            return rendered
-        }, emit: { documents in
-            for (text, error) in documents {
-                console.out(text)
-                if let error {
-                    errors += 1
-                    console.err(error.description + "\n")
-                }
+        }, emit: { (document: (text: String, error: Diagnostic?)) in
+            console.out(document.text)
+            if let error = document.error {
+                errors += 1
+                console.err(error.description + "\n")
             }
         })
         console.flush()

@@ -12,30 +12,25 @@ public struct ValidateRun {
         self.jobs = jobs
     }
 
-    struct FileResult: Sendable {
-        var documents = 0
-        var diagnostics: [(source: String, Diagnostic)] = []
-    }
-
     public func run(console: Console = Console()) -> ExitStatus {
         let files = InputFiles.expand(paths)
         var documents = 0, invalid = 0
         var json: [JSONValue] = []
-        forEachInOrder(files, jobs: jobs, work: { path in
-            var result = FileResult()
+        forEachInOrder(files, jobs: jobs, work: { path, produce in
             for document in TraceFileLoader(path: path) {
-                result.documents += 1
-                if case .failure(let source, let diagnostic) = document { result.diagnostics.append((source, diagnostic)) }
-            }
-            return result
-        }, emit: { result in
-            documents += result.documents
-            invalid += result.diagnostics.count
-            for (source, diagnostic) in result.diagnostics {
-                switch format {
-                case .text: console.out(diagnostic.description + "\n")
-                case .json: json.append(diagnostic.json(source: source))
+                if case .failure(let source, let diagnostic) = document {
+                    produce((source, diagnostic))
+                } else {
+                    produce(nil)
                 }
+            }
+        }, emit: { (problem: (source: String, diagnostic: Diagnostic)?) in
+            documents += 1
+            guard let (source, diagnostic) = problem else { return }
+            invalid += 1
+            switch format {
+            case .text: console.out(diagnostic.description + "\n")
+            case .json: json.append(diagnostic.json(source: source))
             }
         })
         let valid = documents - invalid

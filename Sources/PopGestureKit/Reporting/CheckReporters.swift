@@ -4,6 +4,8 @@ import Foundation
 /// soon as they are in, so output starts before the run ends.
 protocol CheckReporter {
     mutating func begin()
+    /// A document's result, in order; its file's `file` call follows its last document.
+    mutating func document(_ document: CheckedDocument)
     mutating func file(_ file: CheckedFile)
     mutating func end(_ summary: CheckSummary)
 }
@@ -17,16 +19,17 @@ struct TextCheckReporter: CheckReporter {
 
     mutating func begin() {}
 
-    mutating func file(_ file: CheckedFile) {
-        for document in file.documents {
-            if let error = document.error {
-                console.out(paint(error.description, "1;31") + "\n")
-                continue
-            }
-            for failure in document.failures {
-                console.out("\(paint("FAIL", "31")) \(document.source) \(document.trace ?? "") (\(document.rules ?? "")): \(failure)\n")
-            }
+    mutating func document(_ document: CheckedDocument) {
+        if let error = document.error {
+            console.out(paint(error.description, "1;31") + "\n")
+            return
         }
+        for failure in document.failures {
+            console.out("\(paint("FAIL", "31")) \(document.source) \(document.trace ?? "") (\(document.rules ?? "")): \(failure)\n")
+        }
+    }
+
+    mutating func file(_ file: CheckedFile) {
         if file.goldenWritten { console.out("wrote \(Golden.path(for: file.path))\n") }
     }
 
@@ -41,25 +44,36 @@ struct TextCheckReporter: CheckReporter {
 /// `{"files": [...], "summary": {...}}`, streamed file by file; keys sorted like every JSON output.
 struct JSONCheckReporter: CheckReporter {
     let console: Console
-    var first = true
+    var firstFile = true
+    var firstDocument = true
+    var inFile = false
 
     mutating func begin() { console.out("{\"files\": [") }
 
-    mutating func file(_ file: CheckedFile) {
+    private mutating func openFile() {
+        guard !inFile else { return }
+        console.out((firstFile ? "" : ", ") + "{\"documents\": [")
+        firstFile = false
+        firstDocument = true
+        inFile = true
+    }
+
+    mutating func document(_ d: CheckedDocument) {
+        openFile()
         let value = JSONValue.object([
-            "path": .string(file.path),
-            "goldenWritten": .bool(file.goldenWritten),
-            "documents": .array(file.documents.map { d in
-                .object([
-                    "source": .string(d.source), "trace": .optional(d.trace), "rules": .optional(d.rules),
-                    "status": .string(d.status), "passedExpectations": .number(Double(d.passedExpectations)),
-                    "failures": .array(d.failures.map(JSONValue.string)),
-                    "error": .optional(d.error?.description),
-                ])
-            }),
+            "source": .string(d.source), "trace": .optional(d.trace), "rules": .optional(d.rules),
+            "status": .string(d.status), "passedExpectations": .number(Double(d.passedExpectations)),
+            "failures": .array(d.failures.map(JSONValue.string)),
+            "error": .optional(d.error?.description),
         ])
-        console.out((first ? "" : ", ") + value.rendered)
-        first = false
+        console.out((firstDocument ? "" : ", ") + value.rendered)
+        firstDocument = false
+    }
+
+    mutating func file(_ file: CheckedFile) {
+        openFile()
+        inFile = false
+        console.out("], \"goldenWritten\": \(file.goldenWritten), \"path\": \(JSONValue.string(file.path).rendered)}")
     }
 
     mutating func end(_ s: CheckSummary) {
@@ -74,29 +88,36 @@ struct JSONCheckReporter: CheckReporter {
 /// JUnit XML as CI systems read it: a `<testsuite>` per file, a `<testcase>` per trace document.
 struct JUnitCheckReporter: CheckReporter {
     let console: Console
+    /// A file's test cases wait for its end: the suite's counts come first in the XML.
+    var cases = ""
+    var tests = 0, failures = 0, errors = 0
 
     mutating func begin() {
         console.out("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"popgesture check\">\n")
     }
 
-    mutating func file(_ file: CheckedFile) {
-        let failures = file.documents.filter { $0.status == "failed" }.count
-        let errors = file.documents.filter { $0.status == "error" }.count
-        var xml = "  <testsuite name=\"\(escape(file.path))\" tests=\"\(file.documents.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\">\n"
-        for document in file.documents {
-            let name = document.trace.map { "\(document.source) \($0)" } ?? document.source
-            xml += "    <testcase name=\"\(escape(name))\" classname=\"\(escape(file.path))\""
-            if let error = document.error {
-                xml += ">\n      <error message=\"\(escape(error.message))\" type=\"InputError\">\(escape(error.description))</error>\n    </testcase>\n"
-            } else if !document.failures.isEmpty {
-                let first = document.failures[0]
-                xml += ">\n      <failure message=\"\(escape(first))\" type=\"\(first.hasPrefix("golden") ? "GoldenMismatch" : "ExpectationFailed")\">"
-                xml += escape(document.failures.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
-            } else {
-                xml += "/>\n"
-            }
+    mutating func document(_ document: CheckedDocument) {
+        tests += 1
+        let file = document.source.split(separator: "#", omittingEmptySubsequences: false).dropLast().joined(separator: "#")
+        let name = document.trace.map { "\(document.source) \($0)" } ?? document.source
+        cases += "    <testcase name=\"\(escape(name))\" classname=\"\(escape(file.isEmpty ? document.source : file))\""
+        if let error = document.error {
+            errors += 1
+            cases += ">\n      <error message=\"\(escape(error.message))\" type=\"InputError\">\(escape(error.description))</error>\n    </testcase>\n"
+        } else if !document.failures.isEmpty {
+            failures += 1
+            let first = document.failures[0]
+            cases += ">\n      <failure message=\"\(escape(first))\" type=\"\(first.hasPrefix("golden") ? "GoldenMismatch" : "ExpectationFailed")\">"
+            cases += escape(document.failures.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
+        } else {
+            cases += "/>\n"
         }
-        console.out(xml + "  </testsuite>\n")
+    }
+
+    mutating func file(_ file: CheckedFile) {
+        console.out("  <testsuite name=\"\(escape(file.path))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\">\n" + cases + "  </testsuite>\n")
+        cases = ""
+        (tests, failures, errors) = (0, 0, 0)
     }
 
     mutating func end(_ summary: CheckSummary) {

@@ -21,39 +21,6 @@ public enum Golden {
         return JSONValue.object(["error": .string(relative.description)]).rendered
     }
 
-    /// The golden's lines, nil when there is none.
-    public static func read(_ path: String) -> [String]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-    }
-
-    /// Writes the golden through a temporary file and a rename, so a reader never sees half of it;
-    /// a golden whose content would not change is left untouched. True when it was written.
-    public static func write(_ lines: [String], to path: String) throws -> Bool {
-        let content = lines.map { $0 + "\n" }.joined()
-        if let existing = read(path), existing.map({ $0 + "\n" }).joined() == content { return false }
-        let temporary = path + ".tmp.\(getpid())"
-        guard let file = fopen(temporary, "wb") else {
-            throw Diagnostic(path: path, line: 1, column: 1, message: "cannot write golden: \(String(cString: strerror(errno)))")
-        }
-        let bytes = Array(content.utf8)
-        let written = fwrite(bytes, 1, bytes.count, file)
-        let closed = fclose(file)
-        guard written == bytes.count, closed == 0, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw Diagnostic(path: path, line: 1, column: 1, message: "cannot write golden: \(String(cString: strerror(errno)))")
-        }
-        return true
-    }
-
     /// The first fields by path where a report's golden line and the stored one differ.
     public static func differences(expected: String, actual: String, limit: Int = 5) -> [String] {
         guard expected != actual else { return [] }
@@ -99,5 +66,93 @@ public enum Golden {
             let expected = render(a), actual = render(b)
             if expected != actual { found.append("\(path): golden \(expected), now \(actual)") }
         }
+    }
+}
+
+/// A golden read one line at a time.
+struct GoldenLines {
+    private var file: UnsafeMutablePointer<FILE>?
+    private var buffer: UnsafeMutablePointer<CChar>?
+    private var capacity = 0
+
+    init(path: String) {
+        file = fopen(path, "rb")
+    }
+
+    var exists: Bool { file != nil }
+
+    /// The next non-empty line without its newline; nil at the end (and then the file is closed).
+    mutating func next() -> String? {
+        guard let file else { return nil }
+        while true {
+            let length = getline(&buffer, &capacity, file)
+            guard length >= 0, let buffer else {
+                close()
+                return nil
+            }
+            var count = length
+            while count > 0, buffer[count - 1] == 10 || buffer[count - 1] == 13 { count -= 1 }
+            if count == 0 { continue }
+            return buffer.withMemoryRebound(to: UInt8.self, capacity: count) {
+                String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+            }
+        }
+    }
+
+    mutating func close() {
+        if let file { fclose(file) }
+        file = nil
+        free(buffer)
+        buffer = nil
+    }
+}
+
+/// Writes a golden as its lines come: into a temporary file, compared on the way with the golden in
+/// place; `commit` renames it over the golden only when the content changed, so a reader never
+/// sees half a golden and an unchanged golden keeps its date.
+struct GoldenRecorder {
+    let path: String
+    private let temporary: String
+    private var file: UnsafeMutablePointer<FILE>?
+    private var existing: GoldenLines
+    private var same: Bool
+    private var failure: String?
+
+    init(path: String) {
+        self.path = path
+        temporary = path + ".tmp.\(getpid())"
+        file = fopen(temporary, "wb")
+        if file == nil { failure = String(cString: strerror(errno)) }
+        existing = GoldenLines(path: path)
+        same = existing.exists
+    }
+
+    mutating func append(_ line: String) {
+        if same, existing.next() != line { same = false }
+        guard let file else { return }
+        if fputs(line + "\n", file) < 0 { failure = String(cString: strerror(errno)) }
+    }
+
+    /// True when the golden was written.
+    mutating func commit() throws -> Bool {
+        if same, existing.next() != nil { same = false }
+        existing.close()
+        let closed = file.map { fclose($0) } ?? -1
+        file = nil
+        if closed != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw Diagnostic(path: path, line: 1, column: 1, message: "cannot write golden: \(failure)")
+        }
+        if same {
+            unlink(temporary)
+            return false
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw Diagnostic(path: path, line: 1, column: 1, message: "cannot write golden: \(reason)")
+        }
+        return true
     }
 }
