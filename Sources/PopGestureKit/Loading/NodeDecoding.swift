@@ -42,21 +42,21 @@ extension YAMLNode {
 
     /// A finite number written as a plain decimal integer or float.
     func number(_ what: String) throws -> Double {
+        // The common case first, without allocating: a plain scalar that parses as a finite decimal.
+        if case .scalar(let text, false) = content, let value = parseDecimal(text), value.isFinite { return value }
         let (text, isString) = try scalarText("\(what) (a number)")
         if isString {
             throw error("expected \(what) to be a number, found \(kindDescription)",
                         suggestion: "remove the quotes: a quoted scalar is always a string")
         }
-        if [".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF", "+.inf", "-.inf", "+.Inf", "-.Inf", "+.INF", "-.INF"].contains(text) {
+        let lowered = text.lowercased()
+        if lowered == ".nan" || lowered.hasSuffix(".inf") && [".inf", "+.inf", "-.inf"].contains(lowered) {
             throw error("expected \(what) to be a finite number, found `\(text)`")
         }
-        guard isDecimalNumber(text), let value = Double(text) else {
+        guard parseDecimal(text) != nil else {
             throw error("expected \(what) to be a number, found \(kindDescription)")
         }
-        guard value.isFinite else {
-            throw error("expected \(what) to be a finite number, `\(text)` is out of range")
-        }
-        return value
+        throw error("expected \(what) to be a finite number, `\(text)` is out of range")
     }
 
     func nonNegativeNumber(_ what: String) throws -> Double {
@@ -94,28 +94,35 @@ func isDecimalInteger(_ text: String) -> Bool {
 }
 
 /// `[-+]? ( digits ( . digits? )? | . digits ) ( [eE] [-+]? digits )?`: YAML 1.2 core's decimal
-/// numbers; hex, octal, `inf` and `nan` spellings that strtod would take are refused.
-func isDecimalNumber(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
+/// numbers, as a Double (infinite when it overflows); nil for anything else, including the hex,
+/// octal, `inf` and `nan` spellings that strtod would take.
+func parseDecimal(_ text: String) -> Double? {
+    var bytes = text
+    guard bytes.withUTF8(isDecimalNumber) else { return nil }
+    return Double(text)
+}
+
+func isDecimalNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var i = 0
+    let n = bytes.count
     func digits() -> Int {
         let start = i
-        while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        while i < n, isDigit(bytes[i]) { i += 1 }
         return i - start
     }
-    if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+    if i < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
     var mantissa = digits()
-    if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+    if i < n, bytes[i] == UInt8(ascii: ".") {
         i += 1
         mantissa += digits()
     }
     guard mantissa > 0 else { return false }
-    if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+    if i < n, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
         i += 1
-        if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+        if i < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
         guard digits() > 0 else { return false }
     }
-    return i == bytes.count
+    return i == n
 }
 
 /// The keys of one YAML mapping, checked against the keys a document kind knows.

@@ -113,7 +113,7 @@ struct JSONWriter {
 
     mutating func null() { separate(); text += "null"; needsComma = true }
     mutating func bool(_ value: Bool) { separate(); text += value ? "true" : "false"; needsComma = true }
-    mutating func int(_ value: Int) { separate(); text += String(value); needsComma = true }
+    mutating func int(_ value: Int) { separate(); text += value.description; needsComma = true }
 
     mutating func number(_ value: Double?) {
         guard let value else { return null() }

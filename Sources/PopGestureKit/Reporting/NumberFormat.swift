@@ -4,7 +4,7 @@
 public func formatNumber(_ value: Double) -> String {
     if value == 0 { return "0" }  // also folds -0
     if value == value.rounded(), abs(value) < 1e15 {
-        return String(Int64(value))
+        return Int64(value).description
     }
-    return "\(value)"
+    return value.description
 }
