@@ -75,8 +75,10 @@ public struct CheckRun: Sendable {
             if let document = pending { produce(.document(document)) }
             pending = nil
         }
+        // The golden line is only made when there is a golden to compare with or to write.
+        let needsLine = recorder != nil || stored.exists
         for loaded in TraceFileLoader(path: path) {
-            let line: String
+            var line = ""
             var document: CheckedDocument
             switch loaded {
             case .trace(let trace):
@@ -84,10 +86,10 @@ public struct CheckRun: Sendable {
                 document = CheckedDocument(source: trace.source, trace: trace.name, rules: rules.name)
                 document.passedExpectations = report.expectations.passed
                 document.failures = report.expectations.failures.map(\.message)
-                line = Golden.line(for: report)
+                if needsLine { line = Golden.line(for: report) }
             case .failure(let source, let diagnostic):
                 document = CheckedDocument(source: source, error: diagnostic)
-                line = Golden.line(forError: diagnostic, traceFile: path)
+                if needsLine { line = Golden.line(forError: diagnostic, traceFile: path) }
             case .rules, .stackConfig:
                 file.otherDocuments += 1
                 continue

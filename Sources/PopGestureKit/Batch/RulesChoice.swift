@@ -12,13 +12,18 @@ public struct RulesChoice: Sendable {
     /// `--rules`, already loaded; it overrides every file's directive.
     public var forced: Rules?
 
+    /// `fd`, loaded once rather than for every file without a directive.
+    private let standard: Rules
+
     public init(forced: Rules?) {
         self.forced = forced
+        // The built-in preset always loads; a failure here would be a bug in Presets, caught by tests.
+        standard = forced ?? (try? RulesLoader.load("fd"))!
     }
 
     public func rules(for path: String) throws -> Rules {
         if let forced { return forced }
-        guard let (spec, line) = Self.directive(in: path) else { return try RulesLoader.load("fd") }
+        guard let (spec, line) = Self.directive(in: path) else { return standard }
         let target = Presets.named(spec) != nil ? spec : resolve(spec, relativeTo: path)
         do {
             return try RulesLoader.load(target)

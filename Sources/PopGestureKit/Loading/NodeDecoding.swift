@@ -98,8 +98,7 @@ func isDecimalInteger(_ text: String) -> Bool {
 /// octal, `inf` and `nan` spellings that strtod would take.
 func parseDecimal(_ text: String) -> Double? {
     var bytes = text
-    guard bytes.withUTF8(isDecimalNumber) else { return nil }
-    return Double(text)
+    return bytes.withUTF8 { parseDecimal(bytes: $0) }
 }
 
 func isDecimalNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -137,7 +136,7 @@ struct MappingFields {
         guard case .mapping(let pairs) = node.content else {
             throw node.error("expected \(what) (a mapping), found \(node.kindDescription)")
         }
-        var seen = Set<String>()
+        entries.reserveCapacity(pairs.count)
         for (keyNode, value) in pairs {
             guard case .scalar(let key, _) = keyNode.content else {
                 throw keyNode.error("expected a key of \(what), found \(keyNode.kindDescription)")
@@ -147,7 +146,8 @@ struct MappingFields {
                 throw keyNode.error("unknown key `\(key)` in \(what); expected one of \(listing)",
                                     suggestion: didYouMean(key, in: known))
             }
-            if !seen.insert(key).inserted {
+            // Mappings here have a handful of keys: a scan beats hashing.
+            if entries.contains(where: { $0.key == key }) {
                 throw keyNode.error("duplicate key `\(key)` in \(what)")
             }
             entries.append((key, keyNode, value))
@@ -166,4 +166,75 @@ struct MappingFields {
         guard let value = self[key] else { throw node.error("missing required key `\(key)` in \(what)") }
         return value
     }
+}
+
+/// Powers of ten that are exact doubles (10^0 ... 10^22).
+private let exactPowersOfTen: [Double] = (0...22).map { e in (0..<e).reduce(1.0) { r, _ in r * 10 } }
+
+/// A decimal scalar's value straight from its bytes; nil when it is not a YAML 1.2 decimal number.
+/// Up to 15 significant digits with a small exponent, the value is an exact integer times or divided
+/// by an exact power of ten, which IEEE division and multiplication round correctly (Clinger's fast
+/// path); anything else goes to the C library's correctly rounded conversion.
+func parseDecimal(bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    // One pass: the grammar is checked while the value is read.
+    let n = bytes.count
+    var i = 0
+    var negative = false
+    if i < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+        negative = bytes[i] == UInt8(ascii: "-")
+        i += 1
+    }
+    var mantissa: UInt64 = 0
+    var significant = 0
+    var digitsSeen = 0
+    var scale = 0
+    var exact = true
+    var sawPoint = false
+    while i < n {
+        let c = bytes[i]
+        if c == UInt8(ascii: ".") {
+            if sawPoint { return nil }
+            sawPoint = true
+        } else if isDigit(c) {
+            digitsSeen += 1
+            if mantissa != 0 || c != UInt8(ascii: "0") {
+                significant += 1
+                if significant > 15 { exact = false } else { mantissa = mantissa * 10 + UInt64(c - UInt8(ascii: "0")) }
+            }
+            if sawPoint && significant <= 15 { scale -= 1 }
+            if !sawPoint && significant > 15 { scale += 1 }
+        } else {
+            break
+        }
+        i += 1
+    }
+    guard digitsSeen > 0 else { return nil }
+    if i < n {
+        guard bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") else { return nil }
+        i += 1
+        var exponentNegative = false
+        if i < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+            exponentNegative = bytes[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var exponent = 0
+        var exponentDigits = 0
+        while i < n, isDigit(bytes[i]) {
+            if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[i] - UInt8(ascii: "0")) }
+            exponentDigits += 1
+            i += 1
+        }
+        guard exponentDigits > 0, i == n else { return nil }
+        scale += exponentNegative ? -exponent : exponent
+    }
+    guard exact, mantissa == 0 || (scale >= -22 && scale <= 22) else { return slowParse(bytes) }
+    var value = Double(mantissa)
+    if mantissa != 0 {
+        value = scale >= 0 ? value * exactPowersOfTen[scale] : value / exactPowersOfTen[-scale]
+    }
+    return negative ? -value : value
+}
+
+private func slowParse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    Double(String(decoding: bytes, as: UTF8.self))
 }

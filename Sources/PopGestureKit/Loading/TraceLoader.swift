@@ -49,9 +49,8 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         guard let reader else { return nil }
         index += 1
         let source = "\(path)#\(index)"
-        let node: YAMLNode
         do {
-            guard let next = try reader.nextDocument() else {
+            guard try reader.beginDocument() else {
                 self.reader = nil
                 if index == 1 {
                     return .failure(source: path, Diagnostic(path: path, line: 1, column: 1,
@@ -59,24 +58,166 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                 }
                 return nil
             }
-            node = next
         } catch {
             // libyaml cannot go on after a syntax error: this file ends here.
             self.reader = nil
             return .failure(source: source, asDiagnostic(error, path: path))
         }
+        var documentRead = false
         do {
+            let (root, events) = try readRoot(reader)
+            try reader.endDocument()
+            documentRead = true
             let several = index > 1 || !reader.atEnd
-            return try decode(node, source: source, defaultName: several ? "\(stem(of: path))#\(index)" : stem(of: path))
+            return try decode(root, source: source, defaultName: several ? "\(stem(of: path))#\(index)" : stem(of: path), events: events)
         } catch {
+            if reader.broken {
+                self.reader = nil
+            } else if !documentRead {
+                reader.skipDocument()
+            }
             return .failure(source: source, asDiagnostic(error, path: path))
         }
     }
 
-    private func decode(_ node: YAMLNode, source: String, defaultName: String) throws -> LoadedDocument {
+    /// The document's root; a trace's `events` list is read item by item as it streams past, its
+    /// samples straight from libyaml's events, and handed back decoded instead of as nodes.
+    private func readRoot(_ reader: YAMLDocumentReader) throws -> (YAMLNode, [TraceEvent]?) {
+        guard reader.kind == .mappingStart, !reader.hasAnchor else { return (try reader.node(), nil) }
+        let position = reader.position
+        var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+        var events: [TraceEvent]?
+        try reader.advance()
+        while reader.kind != .mappingEnd {
+            let key = try reader.node()
+            try reader.advance()
+            if events == nil, case .scalar("events", _) = key.content, reader.kind == .sequenceStart, !reader.hasAnchor,
+               Self.mayBeTrace(pairs) {
+                // The keys before `events` are checked first, so errors come in document order.
+                _ = try MappingFields(YAMLNode(.mapping(pairs), at: position, expandedSize: 1), "a trace document", known: TraceDecoder.topKeys)
+                let list = reader.position
+                events = try readEvents(reader)
+                pairs.append((key, YAMLNode(.sequence([]), at: list, expandedSize: 1)))
+            } else {
+                pairs.append((key, try reader.node()))
+            }
+            try reader.advance()
+        }
+        return (YAMLNode(.mapping(pairs), at: position, expandedSize: 2 * pairs.count + 1), events)
+    }
+
+    private static func mayBeTrace(_ pairs: [(key: YAMLNode, value: YAMLNode)]) -> Bool {
+        for (key, value) in pairs {
+            if case .scalar("format", _) = key.content, case .scalar(let format, _) = value.content {
+                return format == DocumentFormat.trace.rawValue
+            }
+        }
+        return true
+    }
+
+    private func readEvents(_ reader: YAMLDocumentReader) throws -> [TraceEvent] {
+        let decoder = TraceDecoder(path: path, loadConfig: config)
+        var order = EventOrderCheck()
+        var events: [TraceEvent] = []
+        try reader.advance()
+        while reader.kind != .sequenceEnd {
+            let (item, samples) = try readEventItem(reader)
+            let event = try decoder.decodeEvent(item, samples: samples)
+            try order.check(event, item)
+            events.append(event)
+            try reader.advance()
+        }
+        return events
+    }
+
+    /// One event as a small node, except its `samples`, decoded on the way.
+    private func readEventItem(_ reader: YAMLDocumentReader) throws -> (YAMLNode, Result<[Sample], Diagnostic>?) {
+        guard reader.kind == .mappingStart, !reader.hasAnchor else { return (try reader.node(), nil) }
+        let position = reader.position
+        var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+        var samples: Result<[Sample], Diagnostic>?
+        try reader.advance()
+        while reader.kind != .mappingEnd {
+            let key = try reader.node()
+            try reader.advance()
+            if samples == nil, case .scalar("samples", _) = key.content, reader.kind == .sequenceStart, !reader.hasAnchor {
+                let list = YAMLNode(.sequence([]), at: reader.position, expandedSize: 1)
+                samples = try readSamples(reader, list: list)
+                pairs.append((key, list))
+            } else {
+                pairs.append((key, try reader.node()))
+            }
+            try reader.advance()
+        }
+        return (YAMLNode(.mapping(pairs), at: position, expandedSize: 2 * pairs.count + 1), samples)
+    }
+
+    /// A stroke's samples straight from the events: plain numbers are read from libyaml's bytes; any
+    /// other element becomes a node and goes through the same checks as the node path, so the errors
+    /// are the same. Only syntax errors are thrown; a sample error is returned, the rows consumed.
+    private func readSamples(_ reader: YAMLDocumentReader, list: YAMLNode) throws -> Result<[Sample], Diagnostic> {
+        var samples: [Sample] = []
+        var failure: Diagnostic?
+        try reader.advance()
+        while reader.kind != .sequenceEnd {
+            if failure != nil {
+                _ = try reader.node()
+            } else if reader.kind == .sequenceStart, !reader.hasAnchor {
+                let rowLine = reader.line, rowColumn = reader.column
+                var values = (0.0, 0.0, 0.0)
+                var slow: [Int: YAMLNode] = [:]
+                var tLine = 0, tColumn = 0
+                var count = 0
+                try reader.advance()
+                while reader.kind != .sequenceEnd {
+                    if count == 0 { (tLine, tColumn) = (reader.line, reader.column) }
+                    if count < 3, reader.kind == .scalar, reader.isPlainScalar, !reader.hasAnchor,
+                       let value = parseDecimal(bytes: reader.scalarBytes), value.isFinite, count > 0 || value >= 0 {
+                        let clean = value == 0 ? 0 : value
+                        switch count {
+                        case 0: values.0 = clean
+                        case 1: values.1 = clean
+                        default: values.2 = clean
+                        }
+                    } else {
+                        slow[count] = try reader.node()
+                    }
+                    count += 1
+                    try reader.advance()
+                }
+                do {
+                    guard count == 3 else {
+                        throw Diagnostic(path: path, line: rowLine, column: rowColumn,
+                                         message: "expected a sample [t, x, y] with 3 numbers, found \(count)")
+                    }
+                    let sample = Sample(t: try slow[0]?.nonNegativeNumber(TraceDecoder.sampleWhat.t) ?? values.0,
+                                        x: try slow[1]?.number(TraceDecoder.sampleWhat.x) ?? values.1,
+                                        y: try slow[2]?.number(TraceDecoder.sampleWhat.y) ?? values.2)
+                    try TraceDecoder.checkOrder(sample, after: samples.last,
+                                                at: SourcePosition(path: path, line: tLine, column: tColumn))
+                    samples.append(sample)
+                } catch {
+                    failure = asDiagnostic(error, path: path)
+                }
+            } else {
+                do {
+                    let row = try reader.node()
+                    samples.append(try TraceDecoder.decodeSample(row, after: samples.last))
+                } catch let error as Diagnostic where !reader.broken {
+                    failure = error
+                }
+            }
+            try reader.advance()
+        }
+        if let failure { return .failure(failure) }
+        if samples.isEmpty { return .failure(TraceDecoder.emptySamples(list)) }
+        return .success(samples)
+    }
+
+    private func decode(_ node: YAMLNode, source: String, defaultName: String, events: [TraceEvent]?) throws -> LoadedDocument {
         switch try DocumentFormat.of(node, expecting: [.trace, .stack, .rules]) {
         case .trace:
-            return .trace(try TraceDecoder(path: path, loadConfig: config).decode(node, source: source, defaultName: defaultName))
+            return .trace(try TraceDecoder(path: path, loadConfig: config).decode(node, source: source, defaultName: defaultName, events: events))
         case .stack:
             _ = try StackConfig(node)
             return .stackConfig(source: source)
@@ -147,7 +288,8 @@ struct TraceDecoder {
         var stack: [ViewControllerSpec]?
     }
 
-    func decode(_ node: YAMLNode, source: String, defaultName: String) throws -> Trace {
+    /// `events`: the document's events when they were already read as they streamed past.
+    func decode(_ node: YAMLNode, source: String, defaultName: String, events streamed: [TraceEvent]? = nil) throws -> Trace {
         let fields = try MappingFields(node, "a trace document", known: Self.topKeys)
         var merged: [String: YAMLNode] = [:]
         if let configNode = fields["config"] {
@@ -160,7 +302,7 @@ struct TraceDecoder {
             throw node.error("missing required key `stack` in a trace document",
                              suggestion: "list the view controllers bottom to top, e.g. `stack: [{id: inbox}, {id: thread}]`")
         }
-        let events = try fields["events"].map(decodeEvents) ?? []
+        let events = try streamed ?? fields["events"].map(decodeEvents) ?? []
         let expectations = try fields["expect"].map(decodeExpectations) ?? []
         return Trace(
             name: try fields["name"]?.text("`name`") ?? defaultName, source: source,
@@ -231,30 +373,12 @@ struct TraceDecoder {
     }
 
     func decodeEvents(_ node: YAMLNode) throws -> [TraceEvent] {
-        var events: [TraceEvent] = []
-        var previous: (t: Double, node: YAMLNode)?
-        // The end of each finger's latest stroke; nil = still down at the end of the trace.
-        var fingerFree: [Int: (end: Double?, node: YAMLNode)] = [:]
-        for item in try node.expectSequence("`events`") {
+        var order = EventOrderCheck()
+        return try node.expectSequence("`events`").map { item in
             let event = try decodeEvent(item)
-            if let previous, event.t < previous.t {
-                throw item.error("event starts at t=\(formatNumber(event.t)), before the event at line \(previous.node.location.line) (t=\(formatNumber(previous.t))); events must be ordered by start time")
-            }
-            previous = (event.t, item)
-            if case .touch(let stroke) = event.kind {
-                if let busy = fingerFree[stroke.finger], busy.end.map({ event.t < $0 }) ?? true {
-                    let until = busy.end.map { "until t=\(formatNumber($0))" } ?? "to the end of the trace"
-                    throw item.error("finger \(stroke.finger) touches down at t=\(formatNumber(event.t)) while its stroke from line \(busy.node.location.line) is still down (\(until))",
-                                     suggestion: "give the stroke an `up` before this one starts, or use another finger number")
-                }
-                switch stroke.end {
-                case .up(let t), .cancel(let t): fingerFree[stroke.finger] = (t, item)
-                case .stillDown: fingerFree[stroke.finger] = (nil, item)
-                }
-            }
-            events.append(event)
+            try order.check(event, item)
+            return event
         }
-        return events
     }
 
     private func kindKey(of item: YAMLNode) throws -> String {
@@ -279,9 +403,10 @@ struct TraceDecoder {
         return kind
     }
 
-    func decodeEvent(_ item: YAMLNode) throws -> TraceEvent {
+    /// `samples`: a stroke's samples when they were read as they streamed past.
+    func decodeEvent(_ item: YAMLNode, samples: Result<[Sample], Diagnostic>? = nil) throws -> TraceEvent {
         let kind = try kindKey(of: item)
-        if kind == "touch" { return .touch(try decodeStroke(item)) }
+        if kind == "touch" { return .touch(try decodeStroke(item, samples: samples)) }
         let known = kind == "update" ? ["t", kind] : ["t", kind, "animated"]
         let fields = try MappingFields(item, "a `\(kind)` event", known: known)
         let t = try fields.required("t").nonNegativeNumber("`t` (ms)")
@@ -308,29 +433,13 @@ struct TraceDecoder {
         }
     }
 
-    func decodeStroke(_ item: YAMLNode) throws -> Stroke {
+    func decodeStroke(_ item: YAMLNode, samples preparsed: Result<[Sample], Diagnostic>? = nil) throws -> Stroke {
         let fields = try MappingFields(item, "a `touch` event", known: ["touch", "samples", "up", "cancel"])
         let finger = try fields.required("touch").integer("the finger number `touch`", minimum: 0)
         let samplesNode = try fields.required("samples")
-        let rows = try samplesNode.expectSequence("`samples`, a list of [t, x, y]")
-        guard !rows.isEmpty else { throw samplesNode.error("`samples` is empty; a stroke needs at least its touch-down sample [t, x, y]") }
-        var samples: [Sample] = []
-        samples.reserveCapacity(rows.count)
-        for row in rows {
-            let values = try row.expectSequence("a sample [t, x, y]")
-            guard values.count == 3 else {
-                throw row.error("expected a sample [t, x, y] with 3 numbers, found \(values.count)")
-            }
-            let sample = Sample(t: try values[0].nonNegativeNumber("sample time t (ms)"),
-                                x: try values[1].number("sample x"), y: try values[2].number("sample y"))
-            if let last = samples.last, sample.t <= last.t {
-                throw values[0].error("sample time \(formatNumber(sample.t)) is not after the previous sample's \(formatNumber(last.t)); times must strictly increase within a stroke")
-            }
-            samples.append(sample)
-        }
+        let samples = try preparsed?.get() ?? Self.decodeSamples(samplesNode)
         let lastT = samples[samples.count - 1].t
-        if let up = fields["up"], let cancel = fields.keyNode("cancel") {
-            _ = up
+        if fields["up"] != nil, let cancel = fields.keyNode("cancel") {
             throw cancel.error("a stroke ends by `up` or by `cancel`, not both")
         }
         var end = Stroke.End.stillDown
@@ -343,6 +452,38 @@ struct TraceDecoder {
             end = key == "up" ? .up(t) : .cancel(t)
         }
         return Stroke(finger: finger, samples: samples, end: end)
+    }
+
+    static let sampleWhat = (t: "sample time t (ms)", x: "sample x", y: "sample y")
+
+    static func decodeSamples(_ node: YAMLNode) throws -> [Sample] {
+        let rows = try node.expectSequence("`samples`, a list of [t, x, y]")
+        guard !rows.isEmpty else { throw emptySamples(node) }
+        var samples: [Sample] = []
+        samples.reserveCapacity(rows.count)
+        for row in rows { samples.append(try decodeSample(row, after: samples.last)) }
+        return samples
+    }
+
+    static func emptySamples(_ node: YAMLNode) -> Diagnostic {
+        node.error("`samples` is empty; a stroke needs at least its touch-down sample [t, x, y]")
+    }
+
+    static func decodeSample(_ row: YAMLNode, after previous: Sample?) throws -> Sample {
+        let values = try row.expectSequence("a sample [t, x, y]")
+        guard values.count == 3 else {
+            throw row.error("expected a sample [t, x, y] with 3 numbers, found \(values.count)")
+        }
+        let sample = Sample(t: try values[0].nonNegativeNumber(sampleWhat.t), x: try values[1].number(sampleWhat.x),
+                            y: try values[2].number(sampleWhat.y))
+        try checkOrder(sample, after: previous, at: values[0].location)
+        return sample
+    }
+
+    static func checkOrder(_ sample: Sample, after previous: Sample?, at position: SourcePosition) throws {
+        if let previous, sample.t <= previous.t {
+            throw position.error("sample time \(formatNumber(sample.t)) is not after the previous sample's \(formatNumber(previous.t)); times must strictly increase within a stroke")
+        }
     }
 
     func decodeExpectations(_ node: YAMLNode) throws -> [Expectation] {
@@ -396,6 +537,30 @@ struct TraceDecoder {
             })
         default:
             throw only.keyNode.error("`\(only.key)` needs `gesture: N` in the same expect item")
+        }
+    }
+}
+
+/// Events in start-time order, and no finger down in two strokes at once (SPEC section 1).
+struct EventOrderCheck {
+    private var previous: (t: Double, line: Int)?
+    /// The end of each finger's latest stroke; nil = still down at the end of the trace.
+    private var fingerFree: [Int: (end: Double?, line: Int)] = [:]
+
+    mutating func check(_ event: TraceEvent, _ item: YAMLNode) throws {
+        if let previous, event.t < previous.t {
+            throw item.error("event starts at t=\(formatNumber(event.t)), before the event at line \(previous.line) (t=\(formatNumber(previous.t))); events must be ordered by start time")
+        }
+        previous = (event.t, item.location.line)
+        guard case .touch(let stroke) = event.kind else { return }
+        if let busy = fingerFree[stroke.finger], busy.end.map({ event.t < $0 }) ?? true {
+            let until = busy.end.map { "until t=\(formatNumber($0))" } ?? "to the end of the trace"
+            throw item.error("finger \(stroke.finger) touches down at t=\(formatNumber(event.t)) while its stroke from line \(busy.line) is still down (\(until))",
+                             suggestion: "give the stroke an `up` before this one starts, or use another finger number")
+        }
+        switch stroke.end {
+        case .up(let t), .cancel(let t): fingerFree[stroke.finger] = (t, item.location.line)
+        case .stillDown: fingerFree[stroke.finger] = (nil, item.location.line)
         }
     }
 }

@@ -5,25 +5,39 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads YAML documents one at a time through libyaml's event API.
+/// Reads YAML through libyaml's event API, one event at a time.
 ///
-/// Only the current document is held in memory, so a file of ten thousand traces costs one trace.
-/// After a syntax error libyaml cannot go on, so the reader reports the error once and then ends.
+/// Two ways in: `nextDocument()` builds a whole document as a node tree (rules, stack configs, small
+/// inputs); the trace loader instead walks a document's events itself (`beginDocument`, `advance`,
+/// `node()`), building nodes only for the small parts and reading the bulk, the samples, straight
+/// from the events. Only the current event is held; after a syntax error libyaml cannot go on, so
+/// the reader reports it once and then ends.
 final class YAMLDocumentReader {
     /// Alias expansions past this many nodes in one document are an alias bomb, not a trace.
     static let aliasBudget = 1_000_000
     /// Deeper than any trace, rules or stack document; keeps a pathological file from exhausting the stack.
     static let maximumDepth = 256
 
+    enum EventKind {
+        case streamStart, streamEnd, documentStart, documentEnd
+        case scalar, alias, sequenceStart, sequenceEnd, mappingStart, mappingEnd
+        case none
+    }
+
     let path: String
     // libyaml keeps a pointer to the parser inside the parser, so it must never move.
     private let parser: UnsafeMutablePointer<yaml_parser_t>
+    private let event: UnsafeMutablePointer<yaml_event_t>
+    private var holdsEvent = false
     private var file: UnsafeMutablePointer<FILE>?
     private var text: UnsafeMutableBufferPointer<UInt8>?
     private var finished = false
     /// An error met while looking past the last document; thrown by the next read.
     private var pendingError: Diagnostic?
     private(set) var documentsRead = 0
+    // Per document: anchors are document-scoped in YAML.
+    private var anchors: [String: YAMLNode] = [:]
+    private var aliasExpansion = 0
 
     /// Opens a file for streaming; throws when it cannot be read.
     init(path: String) throws {
@@ -41,9 +55,11 @@ final class YAMLDocumentReader {
         }
         file = handle
         parser = .allocate(capacity: 1)
+        event = .allocate(capacity: 1)
         guard yaml_parser_initialize(parser) == 1 else {
             fclose(handle)
             parser.deallocate()
+            event.deallocate()
             throw Diagnostic(path: path, line: 1, column: 1, message: "out of memory starting the YAML parser")
         }
         yaml_parser_set_input_file(parser, handle)
@@ -57,124 +73,172 @@ final class YAMLDocumentReader {
         _ = buffer.initialize(from: bytes)
         text = buffer
         parser = .allocate(capacity: 1)
+        event = .allocate(capacity: 1)
         yaml_parser_initialize(parser)
         yaml_parser_set_input_string(parser, buffer.baseAddress, bytes.count)
     }
 
     deinit {
+        if holdsEvent { yaml_event_delete(event) }
         yaml_parser_delete(parser)
         parser.deallocate()
+        event.deallocate()
         if let file { fclose(file) }
         text?.deallocate()
     }
 
-    /// The next document's root node, or nil after the last one.
-    func nextDocument() throws -> YAMLNode? {
+    // MARK: The current event
+
+    /// Moves to the next event; the previous one's memory is released.
+    func advance() throws {
+        if holdsEvent {
+            yaml_event_delete(event)
+            holdsEvent = false
+        }
+        guard yaml_parser_parse(parser, event) == 1 else {
+            broken = true
+            throw parserError()
+        }
+        holdsEvent = true
+    }
+
+    var kind: EventKind {
+        guard holdsEvent else { return .none }
+        switch event.pointee.type {
+        case YAML_STREAM_START_EVENT: return .streamStart
+        case YAML_STREAM_END_EVENT: return .streamEnd
+        case YAML_DOCUMENT_START_EVENT: return .documentStart
+        case YAML_DOCUMENT_END_EVENT: return .documentEnd
+        case YAML_SCALAR_EVENT: return .scalar
+        case YAML_ALIAS_EVENT: return .alias
+        case YAML_SEQUENCE_START_EVENT: return .sequenceStart
+        case YAML_SEQUENCE_END_EVENT: return .sequenceEnd
+        case YAML_MAPPING_START_EVENT: return .mappingStart
+        case YAML_MAPPING_END_EVENT: return .mappingEnd
+        default: return .none
+        }
+    }
+
+    var position: SourcePosition { location(event.pointee.start_mark) }
+    /// The current event's 1-based line and column, without building a position.
+    var line: Int { Int(event.pointee.start_mark.line) + 1 }
+    var column: Int { Int(event.pointee.start_mark.column) + 1 }
+    /// Set once libyaml has failed: the rest of the stream cannot be read.
+    private(set) var broken = false
+
+    /// A scalar's bytes, valid until the next `advance`. libyaml ends them with a NUL as well.
+    var scalarBytes: UnsafeBufferPointer<UInt8> {
+        let s = event.pointee.data.scalar
+        return UnsafeBufferPointer(start: s.value, count: Int(s.length))
+    }
+
+    /// A plain scalar with no tag: the only kind that may be a number or a boolean.
+    var isPlainScalar: Bool {
+        let s = event.pointee.data.scalar
+        return s.style == YAML_PLAIN_SCALAR_STYLE && s.tag == nil
+    }
+
+    /// The current node carries an anchor, so it must be kept as a node for later aliases.
+    var hasAnchor: Bool {
+        switch event.pointee.type {
+        case YAML_SCALAR_EVENT: return event.pointee.data.scalar.anchor != nil
+        case YAML_SEQUENCE_START_EVENT: return event.pointee.data.sequence_start.anchor != nil
+        case YAML_MAPPING_START_EVENT: return event.pointee.data.mapping_start.anchor != nil
+        default: return false
+        }
+    }
+
+    /// Compares the current scalar with a key name without making a String.
+    func scalarEquals(_ key: StaticString) -> Bool {
+        let bytes = scalarBytes
+        guard bytes.count == key.utf8CodeUnitCount, let start = bytes.baseAddress else { return bytes.isEmpty && key.utf8CodeUnitCount == 0 }
+        return memcmp(start, key.utf8Start, bytes.count) == 0
+    }
+
+    // MARK: Documents
+
+    /// Moves to the next document's root node; false at the end of the stream.
+    func beginDocument() throws -> Bool {
         if let pendingError {
             self.pendingError = nil
             finished = true
             throw pendingError
         }
-        guard !finished else { return nil }
+        guard !finished else { return false }
         do {
-            guard let node = try readDocument() else {
-                finished = true
-                return nil
-            }
+            anchors = [:]
+            aliasExpansion = 0
+            repeat {
+                try advance()
+                if kind == .streamEnd {
+                    finished = true
+                    return false
+                }
+            } while kind == .streamStart || kind == .documentStart
             documentsRead += 1
-            lookPastDocument()
-            return node
+            return true
         } catch {
             finished = true
             throw error
         }
     }
 
+    /// After the root node: moves past the document's end and looks one event further, so that
+    /// `atEnd` knows whether another document follows.
+    func endDocument() throws {
+        do {
+            try advance()
+            while kind != .documentEnd { try advance() }
+        } catch {
+            finished = true
+            throw error
+        }
+        do {
+            try advance()
+            if kind == .streamEnd { finished = true }
+        } catch let error as Diagnostic {
+            pendingError = error
+        }
+        anchors = [:]
+    }
+
+    /// After an error inside a document: skips the rest of it, so the next one can be read.
+    func skipDocument() {
+        do {
+            while kind != .documentEnd { try advance() }
+            try advance()
+            if kind == .streamEnd { finished = true }
+        } catch {
+            finished = true
+            pendingError = nil
+        }
+        anchors = [:]
+    }
+
     /// True once the stream is known to hold no document after the ones read: a document's default
     /// name depends on whether its file holds several.
     var atEnd: Bool { finished && pendingError == nil }
 
-    /// Reads the one event after a document's end: stream end or the next document's start.
-    private func lookPastDocument() {
-        let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
-        defer { event.deallocate() }
-        do {
-            try parseEvent(event)
-            if event.pointee.type == YAML_STREAM_END_EVENT { finished = true }
-            yaml_event_delete(event)
-        } catch let error as Diagnostic {
-            pendingError = error
-        } catch {}
+    /// The next document's root node, or nil after the last one.
+    func nextDocument() throws -> YAMLNode? {
+        guard try beginDocument() else { return nil }
+        let root = try node()
+        try endDocument()
+        return root
     }
 
-    private func location(_ mark: yaml_mark_t) -> SourcePosition {
-        SourcePosition(path: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
-    }
+    // MARK: Nodes
 
-    private func parseEvent(_ event: UnsafeMutablePointer<yaml_event_t>) throws {
-        guard yaml_parser_parse(parser, event) == 1 else { throw parserError() }
-    }
-
-    private func parserError() -> Diagnostic {
-        let p = parser.pointee
-        let problem = p.problem.map { String(cString: $0) } ?? "unknown error"
-        var message: String
-        let mark: yaml_mark_t
-        switch p.error {
-        case YAML_READER_ERROR:
-            // Reader errors carry a byte offset rather than a mark: binary data or a broken encoding.
-            message = "not a YAML text file: \(problem) at byte \(p.problem_offset)"
-            mark = p.mark
-        case YAML_MEMORY_ERROR:
-            message = "out of memory while parsing YAML"
-            mark = p.mark
-        default:
-            message = "malformed YAML: \(problem)"
-            if let context = p.context { message += " (\(String(cString: context)))" }
-            mark = p.problem_mark
-        }
-        return location(mark).error(message)
-    }
-
-    private struct Frame {
-        var isMapping: Bool
-        var anchor: String?
-        var location: SourcePosition
-        var items: [YAMLNode] = []
-        var size = 1
-    }
-
-    private func readDocument() throws -> YAMLNode? {
-        let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
-        defer { event.deallocate() }
-        var anchors: [String: YAMLNode] = [:]
-        var aliasExpansion = 0
+    /// The node starting at the current event, through its last event (which stays current).
+    func node() throws -> YAMLNode {
         var stack: [Frame] = []
-        var root: YAMLNode?
-
-        func attach(_ node: YAMLNode) {
-            if stack.isEmpty {
-                root = node
-            } else {
-                stack[stack.count - 1].items.append(node)
-                stack[stack.count - 1].size += node.expandedSize
-            }
-        }
-
         while true {
-            try parseEvent(event)
-            defer { yaml_event_delete(event) }
             let e = event.pointee
             let here = location(e.start_mark)
+            var finished: YAMLNode?
             switch e.type {
-            case YAML_STREAM_START_EVENT, YAML_DOCUMENT_START_EVENT:
-                continue
-            case YAML_STREAM_END_EVENT:
-                return nil
-            case YAML_DOCUMENT_END_EVENT:
-                return root
             case YAML_ALIAS_EVENT:
-                let name = string(e.data.alias.anchor)
+                let name = e.data.alias.anchor.map { String(cString: $0) } ?? ""
                 guard let target = anchors[name] else {
                     throw here.error("unknown alias `*\(name)`", suggestion: "define `&\(name)` before using it")
                 }
@@ -182,7 +246,7 @@ final class YAMLDocumentReader {
                 if aliasExpansion > Self.aliasBudget {
                     throw here.error("aliases expand past \(Self.aliasBudget) nodes; refusing what looks like an alias bomb")
                 }
-                attach(target)
+                finished = target
             case YAML_SCALAR_EVENT:
                 let s = e.data.scalar
                 let value = String(decoding: UnsafeBufferPointer(start: s.value, count: Int(s.length)), as: UTF8.self)
@@ -190,7 +254,7 @@ final class YAMLDocumentReader {
                 let isString = s.style != YAML_PLAIN_SCALAR_STYLE || tag == "tag:yaml.org,2002:str"
                 let node = YAMLNode(.scalar(value, isString: isString), at: here, expandedSize: 1)
                 if let anchor = s.anchor { anchors[String(cString: anchor)] = node }
-                attach(node)
+                finished = node
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                 if stack.count >= Self.maximumDepth {
                     throw here.error("nesting deeper than \(Self.maximumDepth) levels; no popgesture document nests like this")
@@ -215,14 +279,51 @@ final class YAMLDocumentReader {
                 }
                 let node = YAMLNode(content, at: frame.location, expandedSize: frame.size)
                 if let anchor = frame.anchor { anchors[anchor] = node }
-                attach(node)
+                finished = node
             default:
-                continue
+                throw here.error("unexpected YAML event inside a node")
             }
+            if let node = finished {
+                guard !stack.isEmpty else { return node }
+                stack[stack.count - 1].items.append(node)
+                stack[stack.count - 1].size += node.expandedSize
+            }
+            try advance()
         }
     }
 
-    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String {
-        pointer.map { String(cString: $0) } ?? ""
+    private struct Frame {
+        var isMapping: Bool
+        var anchor: String?
+        var location: SourcePosition
+        var items: [YAMLNode] = []
+        var size = 1
+    }
+
+    // MARK: Errors
+
+    private func location(_ mark: yaml_mark_t) -> SourcePosition {
+        SourcePosition(path: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    private func parserError() -> Diagnostic {
+        let p = parser.pointee
+        let problem = p.problem.map { String(cString: $0) } ?? "unknown error"
+        var message: String
+        let mark: yaml_mark_t
+        switch p.error {
+        case YAML_READER_ERROR:
+            // Reader errors carry a byte offset rather than a mark: binary data or a broken encoding.
+            message = "not a YAML text file: \(problem) at byte \(p.problem_offset)"
+            mark = p.mark
+        case YAML_MEMORY_ERROR:
+            message = "out of memory while parsing YAML"
+            mark = p.mark
+        default:
+            message = "malformed YAML: \(problem)"
+            if let context = p.context { message += " (\(String(cString: context)))" }
+            mark = p.problem_mark
+        }
+        return location(mark).error(message)
     }
 }

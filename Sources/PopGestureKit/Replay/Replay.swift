@@ -79,7 +79,7 @@ struct ReplaySession {
             case .down(let finger, let sample): down(finger, sample)
             case .move(let finger, let sample): move(finger, sample)
             case .lift(let finger, let cancelled): lift(finger, at: item.t, cancelled: cancelled)
-            case .operation(let operation): arrive(operation, at: item.t)
+            case .operation: if let operation = timeline.takeOperation(item) { arrive(operation, at: item.t) }
             }
         }
     }

@@ -9,7 +9,8 @@ struct Timeline {
         case down(finger: Int, Sample)
         case move(finger: Int, Sample)
         case lift(finger: Int, cancelled: Bool)
-        case operation(TraceEvent.Kind)
+        /// A stack or bar operation, kept aside so heap items stay small.
+        case operation
     }
 
     struct Item {
@@ -25,13 +26,15 @@ struct Timeline {
 
     private var heap: [Item] = []
     private var events = 0
+    private var operations: [Int: TraceEvent.Kind] = [:]
 
     /// Adds the next event's items; returns nothing, see `next(before:)`.
     mutating func add(_ event: TraceEvent) {
         let e = events
         events += 1
         guard case .touch(let stroke) = event.kind else {
-            push(Item(t: event.t, event: e, index: 0, kind: .operation(event.kind)))
+            operations[e] = event.kind
+            push(Item(t: event.t, event: e, index: 0, kind: .operation))
             return
         }
         for (i, sample) in stroke.samples.enumerated() {
@@ -43,6 +46,11 @@ struct Timeline {
         case .cancel(let t): push(Item(t: t, event: e, index: stroke.samples.count, kind: .lift(finger: stroke.finger, cancelled: true)))
         case .stillDown: break
         }
+    }
+
+    /// The operation of an `.operation` item, handed over once.
+    mutating func takeOperation(_ item: Item) -> TraceEvent.Kind? {
+        operations.removeValue(forKey: item.event)
     }
 
     /// The earliest item with t <= `limit` (every item when nil): the items an event starting at

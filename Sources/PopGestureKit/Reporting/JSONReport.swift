@@ -79,53 +79,73 @@ extension TraceReport {
     }
 }
 
-/// Appends JSON tokens with `", "` and `": "` separators (the style of JSONValue and the SPEC).
+/// Appends JSON tokens with `", "` and `": "` separators (the style of JSONValue and the SPEC) to a
+/// byte buffer: keys are static strings copied whole, numbers are their shortest description.
 struct JSONWriter {
-    private(set) var text = ""
+    private var bytes: [UInt8] = []
     private var needsComma = false
 
     init() {
-        text.reserveCapacity(4096)
+        bytes.reserveCapacity(8192)
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    private mutating func append(_ s: StaticString) {
+        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func append(_ s: String) {
+        var copy = s
+        copy.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     private mutating func separate() {
-        if needsComma { text += ", " }
+        if needsComma { append(", ") }
     }
 
-    mutating func open(_ bracket: String) {
+    mutating func open(_ bracket: StaticString) {
         separate()
-        text += bracket
+        append(bracket)
         needsComma = false
     }
 
-    mutating func close(_ bracket: String) {
-        text += bracket
+    mutating func close(_ bracket: StaticString) {
+        append(bracket)
         needsComma = true
     }
 
-    mutating func key(_ name: String) {
+    mutating func key(_ name: StaticString) {
         separate()
-        text += "\""
-        text += name
-        text += "\": "
+        bytes.append(UInt8(ascii: "\""))
+        append(name)
+        append("\": ")
         needsComma = false
     }
 
-    mutating func null() { separate(); text += "null"; needsComma = true }
-    mutating func bool(_ value: Bool) { separate(); text += value ? "true" : "false"; needsComma = true }
-    mutating func int(_ value: Int) { separate(); text += value.description; needsComma = true }
+    mutating func null() { separate(); append("null"); needsComma = true }
+    mutating func bool(_ value: Bool) { separate(); append(value ? "true" : "false"); needsComma = true }
+    mutating func int(_ value: Int) { separate(); append(value.description); needsComma = true }
 
     mutating func number(_ value: Double?) {
         guard let value else { return null() }
         separate()
-        text += formatNumber(value)
+        append(formatNumber(value))
         needsComma = true
     }
 
     mutating func string(_ value: String?) {
         guard let value else { return null() }
         separate()
-        JSONValue.string(value).write(to: &text)
+        if value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            var escaped = ""
+            JSONValue.string(value).write(to: &escaped)
+            append(escaped)
+        } else {
+            bytes.append(UInt8(ascii: "\""))
+            append(value)
+            bytes.append(UInt8(ascii: "\""))
+        }
         needsComma = true
     }
 

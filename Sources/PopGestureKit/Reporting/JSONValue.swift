@@ -44,6 +44,13 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     func writeString(_ text: String, to out: inout String) {
+        // Most strings (ids, kinds, causes) need no escaping: append them whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += "\""
+            out += text
+            out += "\""
+            return
+        }
         out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -3,7 +3,7 @@
 /// back to the same Double.
 public func formatNumber(_ value: Double) -> String {
     if value == 0 { return "0" }  // also folds -0
-    if value == value.rounded(), abs(value) < 1e15 {
+    if value == value.rounded(), abs(value) < 9e18 {
         return Int64(value).description
     }
     return value.description
