@@ -77,12 +77,13 @@ public struct CheckRun: Sendable {
         }
         // The golden line is only made when there is a golden to compare with or to write.
         let needsLine = recorder != nil || stored.exists
-        for loaded in TraceFileLoader(path: path) {
+        for loaded in TraceFileLoader(path: path, replays: [replay]) {
             var line = ""
             var document: CheckedDocument
             switch loaded {
-            case .trace(let trace):
-                let report = replay.run(trace)
+            case .trace, .replayed:
+                guard let (trace, reports) = loaded.replayed(under: [replay]) else { continue }
+                let report = reports[0]
                 document = CheckedDocument(source: trace.source, trace: trace.name, rules: rules.name)
                 document.passedExpectations = report.expectations.passed
                 document.failures = report.expectations.failures.map(\.message)

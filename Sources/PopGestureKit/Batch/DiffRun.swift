@@ -29,10 +29,11 @@ public struct DiffRun: Sendable {
         var kinds: [String: Int] = [:]
         var json: [JSONValue] = []
         forEachInOrder(InputFiles.expand(paths), jobs: jobs, work: { path, produce in
-            for document in TraceFileLoader(path: path) {
+            for document in TraceFileLoader(path: path, replays: [baseReplay, headReplay]) {
                 switch document {
-                case .trace(let trace):
-                    let changes = ReportDiff.changes(base: baseReplay.run(trace), head: headReplay.run(trace))
+                case .trace, .replayed:
+                    guard let (trace, reports) = document.replayed(under: [baseReplay, headReplay]) else { continue }
+                    let changes = ReportDiff.changes(base: reports[0], head: reports[1])
                     produce(Result<Compared, Diagnostic>.success(Compared(source: trace.source, trace: trace.name, changes: changes)))
                 case .failure(_, let diagnostic):
                     produce(.failure(diagnostic))

@@ -29,15 +29,11 @@ public struct ReplayRun {
                 failed(path, asDiagnostic(error, path: path))
                 return
             }
-            for document in TraceFileLoader(path: path) {
-                switch document {
-                case .trace(let trace):
-                    let report = replay.run(trace)
-                    produce((format == .json ? report.jsonLine() + "\n" : TextTimeline.render(report), nil))
-                case .failure(let source, let diagnostic):
+            for document in TraceFileLoader(path: path, replays: [replay]) {
+                if let (_, reports) = document.replayed(under: [replay]) {
+                    produce((format == .json ? reports[0].jsonLine() + "\n" : TextTimeline.render(reports[0]), nil))
+                } else if case .failure(let source, let diagnostic) = document {
                     failed(source, diagnostic)
-                case .rules, .stackConfig:
-                    continue
                 }
             }
         }, emit: { (document: (text: String, error: Diagnostic?)) in

@@ -1,15 +1,27 @@
 /// What one YAML document of an input file turned out to be.
 public enum LoadedDocument: Sendable {
     case trace(Trace)
+    /// A trace replayed under the loader's rule versions while it was read, one report per version.
+    /// Its `events` are empty when they were streamed into the replays rather than kept.
+    case replayed(Trace, [TraceReport])
     /// Rules and stack-config documents live beside traces (`traces/rules/`, `traces/stacks/`);
     /// `validate` checks them, the replay passes them by.
     case rules(Rules, source: String)
     case stackConfig(source: String)
     case failure(source: String, Diagnostic)
 
+    /// A trace document with its reports under `replays`, replaying it here if the loader did not.
+    public func replayed(under replays: [Replay]) -> (trace: Trace, reports: [TraceReport])? {
+        switch self {
+        case .replayed(let trace, let reports): (trace, reports)
+        case .trace(let trace): (trace, replays.map { $0.run(trace) })
+        case .rules, .stackConfig, .failure: nil
+        }
+    }
+
     public var source: String {
         switch self {
-        case .trace(let trace): trace.source
+        case .trace(let trace), .replayed(let trace, _): trace.source
         case .rules(_, let source), .stackConfig(let source), .failure(let source, _): source
         }
     }
@@ -25,9 +37,16 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     private var openError: Diagnostic?
     private var index = 0
     private var configs: [String: Result<StackConfig, Diagnostic>] = [:]
+    private let replays: [Replay]
+    /// Samples kept per document, beyond which a trace being replayed as it is read keeps no events:
+    /// a long recording then costs what its replay holds, not its size.
+    let retainedSamples: Int
 
-    public init(path: String) {
+    /// With `replays`, each trace document is replayed under them as it is read (`.replayed`).
+    public init(path: String, replays: [Replay] = [], retainedSamples: Int = 200_000) {
         self.path = path
+        self.replays = replays
+        self.retainedSamples = retainedSamples
         do {
             reader = try YAMLDocumentReader(path: path)
         } catch {
@@ -36,8 +55,10 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     }
 
     /// Loads YAML text held in memory under a display path (tests, standard input).
-    public init(text: String, path: String) {
+    public init(text: String, path: String, replays: [Replay] = [], retainedSamples: Int = 200_000) {
         self.path = path
+        self.replays = replays
+        self.retainedSamples = retainedSamples
         reader = YAMLDocumentReader(text: text, path: path)
     }
 
@@ -65,11 +86,12 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         }
         var documentRead = false
         do {
-            let (root, events) = try readRoot(reader)
+            var stream = EventStream(source: source, limit: retainedSamples)
+            let root = try readRoot(reader, into: &stream)
             try reader.endDocument()
             documentRead = true
             let several = index > 1 || !reader.atEnd
-            return try decode(root, source: source, defaultName: several ? "\(stem(of: path))#\(index)" : stem(of: path), events: events)
+            return try decode(root, source: source, defaultName: several ? "\(stem(of: path))#\(index)" : stem(of: path), stream: stream)
         } catch {
             if reader.broken {
                 self.reader = nil
@@ -80,30 +102,63 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         }
     }
 
+    /// A trace's events as they stream past: kept (up to a bound when replays consume them) and fed
+    /// to the replays once the header they need has been read.
+    struct EventStream {
+        let source: String
+        let limit: Int
+        var read = false
+        var kept: [TraceEvent] = []
+        var keptSamples = 0
+        /// Some events were fed to the sessions and not kept.
+        var dropped = false
+        var sessions: [ReplaySession] = []
+        /// The header the sessions were started with.
+        var header: Trace?
+
+        mutating func add(_ event: TraceEvent) {
+            for i in sessions.indices { sessions[i].feed(event) }
+            if !dropped {
+                kept.append(event)
+                if case .touch(let stroke) = event.kind { keptSamples += stroke.samples.count }
+                if !sessions.isEmpty, keptSamples > limit {
+                    kept = []
+                    dropped = true
+                }
+            }
+        }
+    }
+
     /// The document's root; a trace's `events` list is read item by item as it streams past, its
-    /// samples straight from libyaml's events, and handed back decoded instead of as nodes.
-    private func readRoot(_ reader: YAMLDocumentReader) throws -> (YAMLNode, [TraceEvent]?) {
-        guard reader.kind == .mappingStart, !reader.hasAnchor else { return (try reader.node(), nil) }
+    /// samples straight from libyaml's events, and handed to `stream` instead of kept as nodes.
+    private func readRoot(_ reader: YAMLDocumentReader, into stream: inout EventStream) throws -> YAMLNode {
+        guard reader.kind == .mappingStart, !reader.hasAnchor else { return try reader.node() }
         let position = reader.position
         var pairs: [(key: YAMLNode, value: YAMLNode)] = []
-        var events: [TraceEvent]?
         try reader.advance()
         while reader.kind != .mappingEnd {
             let key = try reader.node()
             try reader.advance()
-            if events == nil, case .scalar("events", _) = key.content, reader.kind == .sequenceStart, !reader.hasAnchor,
+            if !stream.read, case .scalar("events", _) = key.content, reader.kind == .sequenceStart, !reader.hasAnchor,
                Self.mayBeTrace(pairs) {
                 // The keys before `events` are checked first, so errors come in document order.
-                _ = try MappingFields(YAMLNode(.mapping(pairs), at: position, expandedSize: 1), "a trace document", known: TraceDecoder.topKeys)
+                let head = YAMLNode(.mapping(pairs), at: position, expandedSize: 1)
+                _ = try MappingFields(head, "a trace document", known: TraceDecoder.topKeys)
+                if !replays.isEmpty, Self.hasHeader(pairs) {
+                    let header = try TraceDecoder(path: path, loadConfig: config).decode(head, source: stream.source, defaultName: "", events: [])
+                    stream.header = header
+                    stream.sessions = replays.map { ReplaySession(trace: header, rules: $0.rules) }
+                }
                 let list = reader.position
-                events = try readEvents(reader)
+                try readEvents(reader, into: &stream)
+                stream.read = true
                 pairs.append((key, YAMLNode(.sequence([]), at: list, expandedSize: 1)))
             } else {
                 pairs.append((key, try reader.node()))
             }
             try reader.advance()
         }
-        return (YAMLNode(.mapping(pairs), at: position, expandedSize: 2 * pairs.count + 1), events)
+        return YAMLNode(.mapping(pairs), at: position, expandedSize: 2 * pairs.count + 1)
     }
 
     private static func mayBeTrace(_ pairs: [(key: YAMLNode, value: YAMLNode)]) -> Bool {
@@ -115,19 +170,28 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         return true
     }
 
-    private func readEvents(_ reader: YAMLDocumentReader) throws -> [TraceEvent] {
+    /// `format` and a stack (or a config supplying one) came before `events`: the replay can start.
+    private static func hasHeader(_ pairs: [(key: YAMLNode, value: YAMLNode)]) -> Bool {
+        var format = false, stack = false
+        for (key, _) in pairs {
+            guard case .scalar(let name, _) = key.content else { continue }
+            if name == "format" { format = true }
+            if name == "stack" || name == "config" { stack = true }
+        }
+        return format && stack
+    }
+
+    private func readEvents(_ reader: YAMLDocumentReader, into stream: inout EventStream) throws {
         let decoder = TraceDecoder(path: path, loadConfig: config)
         var order = EventOrderCheck()
-        var events: [TraceEvent] = []
         try reader.advance()
         while reader.kind != .sequenceEnd {
             let (item, samples) = try readEventItem(reader)
             let event = try decoder.decodeEvent(item, samples: samples)
             try order.check(event, item)
-            events.append(event)
+            stream.add(event)
             try reader.advance()
         }
-        return events
     }
 
     /// One event as a small node, except its `samples`, decoded on the way.
@@ -214,10 +278,28 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         return .success(samples)
     }
 
-    private func decode(_ node: YAMLNode, source: String, defaultName: String, events: [TraceEvent]?) throws -> LoadedDocument {
+    private func decode(_ node: YAMLNode, source: String, defaultName: String, stream: EventStream) throws -> LoadedDocument {
         switch try DocumentFormat.of(node, expecting: [.trace, .stack, .rules]) {
         case .trace:
-            return .trace(try TraceDecoder(path: path, loadConfig: config).decode(node, source: source, defaultName: defaultName, events: events))
+            var stream = stream
+            let decoder = TraceDecoder(path: path, loadConfig: config)
+            let trace = try decoder.decode(node, source: source, defaultName: defaultName, events: stream.read ? stream.kept : nil)
+            guard !replays.isEmpty else { return .trace(trace) }
+            if let header = stream.header, !trace.hasSameHeader(as: header) {
+                // A header key came after `events`: replay again from the kept events, if they were kept.
+                guard !stream.dropped else {
+                    throw node.error("a key that shapes the replay (`screen`, `layoutDirection`, `barAppearanceManaged`, `initialBarHidden`, `stack` or `config`) comes after an `events` list of more than \(retainedSamples) samples",
+                                     suggestion: "put those keys before `events`, so a long recording is replayed as it is read")
+                }
+                stream.sessions = []
+            }
+            guard !stream.sessions.isEmpty else {
+                return .replayed(trace, replays.map { $0.run(trace) })
+            }
+            return .replayed(trace, stream.sessions.map { session in
+                var session = session
+                return session.finish(name: trace.name, expectations: trace.expectations)
+            })
         case .stack:
             _ = try StackConfig(node)
             return .stackConfig(source: source)

@@ -27,6 +27,15 @@ public struct Trace: Sendable {
     }
 }
 
+extension Trace {
+    /// Everything but the name, events and expectations is the same: a replay started from
+    /// `other` is a replay of this trace.
+    func hasSameHeader(as other: Trace) -> Bool {
+        screen == other.screen && layoutDirection == other.layoutDirection && barAppearanceManaged == other.barAppearanceManaged
+            && initialBarHidden == other.initialBarHidden && stack == other.stack
+    }
+}
+
 public struct Screen: Sendable, Equatable {
     public var width: Double
     public var height: Double

@@ -4,8 +4,35 @@ struct ReleaseDecision: Equatable {
     var by: String
     /// Points per second along the pop direction; the settle model divides by it.
     var velocity: Double
-    /// Why, for a failed expectation: the quantity compared and what it was compared with.
-    var explanation: String
+    var reason: ReleaseReason
+}
+
+/// Why a release decided as it did: the quantity compared and what it was compared with. Kept as
+/// numbers and turned into words only when a failure or a timeline shows it.
+public enum ReleaseReason: Sendable, Equatable {
+    case touchCancelled
+    case projection(projected: Double, threshold: Double)
+    case lowSampleVelocity(samples: Int, moved: Bool, averageVelocity: Double)
+    case fling(speed: Double, threshold: Double)
+    case progress(progress: Double, threshold: Double)
+    case velocitySign(velocity: Double, popOnZero: Bool)
+
+    public var text: String {
+        switch self {
+        case .touchCancelled:
+            "the system cancelled the touch"
+        case .projection(let projected, let threshold):
+            "projected progress \(formatNumber(projected)) \(projected > threshold ? ">" : "<=") threshold \(formatNumber(threshold))"
+        case .lowSampleVelocity(let samples, let moved, let average):
+            "\(samples) statistics samples\(moved ? "" : ", no move after recognition"); average velocity \(formatNumber(average)) widths/s"
+        case .fling(let speed, let threshold):
+            "|velocity| \(formatNumber(speed)) widths/s >= fling \(formatNumber(threshold))"
+        case .progress(let progress, let threshold):
+            "progress \(formatNumber(progress)) \(progress >= threshold ? ">=" : "<") threshold \(formatNumber(threshold))"
+        case .velocitySign(let velocity, let popOnZero):
+            "velocity \(formatNumber(velocity)) pt/s\(popOnZero ? ", popOnZero" : "")"
+        }
+    }
 }
 
 /// The completion model: on `up`, whether the pop completes and why.
@@ -30,24 +57,24 @@ struct CompletionModel {
                 let threshold = min(completion.projectionDistance / width, completion.projectionCap)
                 return ReleaseDecision(
                     completes: projected > threshold, by: "projection", velocity: width * statistics.previousVelocity,
-                    explanation: "projected progress \(formatNumber(projected)) \(projected > threshold ? ">" : "<=") threshold \(formatNumber(threshold))")
+                    reason: .projection(projected: projected, threshold: threshold))
             }
             let completes = statistics.averageVelocity > 0 && moved
             return ReleaseDecision(
                 completes: completes, by: "lowSampleVelocity", velocity: velocity,
-                explanation: "\(statistics.n) statistics samples\(moved ? "" : ", no move after recognition"); average velocity \(formatNumber(statistics.averageVelocity)) widths/s")
+                reason: .lowSampleVelocity(samples: statistics.n, moved: moved, averageVelocity: statistics.averageVelocity))
         case .threshold:
             if completion.flingVelocity > 0 && abs(v) >= completion.flingVelocity {
                 return ReleaseDecision(completes: v > 0, by: "fling", velocity: velocity,
-                                       explanation: "|velocity| \(formatNumber(abs(v))) widths/s >= fling \(formatNumber(completion.flingVelocity))")
+                                       reason: .fling(speed: abs(v), threshold: completion.flingVelocity))
             }
             let completes = p >= completion.progressThreshold
             return ReleaseDecision(completes: completes, by: "progress", velocity: velocity,
-                                   explanation: "progress \(formatNumber(p)) \(completes ? ">=" : "<") threshold \(formatNumber(completion.progressThreshold))")
+                                   reason: .progress(progress: p, threshold: completion.progressThreshold))
         case .velocitySign:
             let completes = v > 0 || (completion.popOnZero && v == 0)
             return ReleaseDecision(completes: completes, by: "velocitySign", velocity: velocity,
-                                   explanation: "velocity \(formatNumber(velocity)) pt/s\(completion.popOnZero ? ", popOnZero" : "")")
+                                   reason: .velocitySign(velocity: velocity, popOnZero: completion.popOnZero))
         }
     }
 }

@@ -9,7 +9,7 @@ public struct Replay: Sendable {
     public func run(_ trace: Trace) -> TraceReport {
         var session = ReplaySession(trace: trace, rules: rules)
         for event in trace.events { session.feed(event) }
-        return session.finish(expectations: trace.expectations)
+        return session.finish(name: trace.name, expectations: trace.expectations)
     }
 }
 
@@ -59,7 +59,9 @@ struct ReplaySession {
         timeline.add(event)
     }
 
-    mutating func finish(expectations: [Expectation]) -> TraceReport {
+    /// Ends the trace; `name` is the trace's, known only once the whole document was read.
+    mutating func finish(name: String, expectations: [Expectation]) -> TraceReport {
+        report.trace = name
         process(upTo: nil)
         settleDue(upTo: nil)
         if let gesture, !gesture.decided {
@@ -297,17 +299,17 @@ struct ReplaySession {
         guard var current = pop else { return }
         let alongPop = current.c * velocity.x
         let p = current.progress
-        let completes: Bool, by: String, releaseVelocity: Double, duration: Double, explanation: String
+        let completes: Bool, by: String, releaseVelocity: Double, duration: Double, reason: ReleaseReason
         if cancelled {
             current.cancel()
             (completes, by, releaseVelocity) = (false, "touchCancelled", alongPop)
             duration = settle.cancelledDuration(progress: p)
-            explanation = "the system cancelled the touch"
+            reason = .touchCancelled
         } else {
             current.lift(at: t, velocity: velocity)
             let decision = completion.decide(progress: p, velocity: alongPop, width: current.width,
                                              statistics: current.statistics, moved: current.moved)
-            (completes, by, releaseVelocity, explanation) = (decision.completes, decision.by, decision.velocity, decision.explanation)
+            (completes, by, releaseVelocity, reason) = (decision.completes, decision.by, decision.velocity, decision.reason)
             duration = settle.duration(remaining: completes ? 1 - p : p, completing: completes, velocity: releaseVelocity, width: current.width)
         }
         pop = current
@@ -316,6 +318,6 @@ struct ReplaySession {
         report.transitions[current.transitionIndex].result = result
         report.gestures[current.gestureRecord].pop = PopRecord(
             result: result, by: by, releasedAt: t, progress: p, velocity: releaseVelocity, settledAt: t + duration,
-            explanation: explanation)
+            why: reason)
     }
 }

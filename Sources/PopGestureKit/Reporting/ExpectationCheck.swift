@@ -76,7 +76,7 @@ enum ExpectationCheck {
     private static func popContext(_ pop: PopRecord, _ rules: Rules) -> String {
         guard let progress = pop.progress, let velocity = pop.velocity else { return "" }
         var text = ": progress \(formatNumber(progress)), release velocity \(formatNumber(velocity)) pt/s, \(rules.completion.model.rawValue) model"
-        if let explanation = pop.explanation { text += ": \(explanation)" }
+        if let why = pop.why { text += ": \(why.text)" }
         return text
     }
 }

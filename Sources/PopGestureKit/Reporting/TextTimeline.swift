@@ -16,7 +16,7 @@ public enum TextTimeline {
             if let pop = gesture.pop {
                 if let releasedAt = pop.releasedAt, let progress = pop.progress, let velocity = pop.velocity {
                     add(releasedAt, "pop \(gesture.index)", "\(pop.result.rawValue) by \(pop.by ?? "?"): progress \(formatNumber(progress)), velocity \(formatNumber(velocity)) pt/s"
-                        + (pop.explanation.map { "; \($0)" } ?? ""))
+                        + (pop.why.map { "; \($0.text)" } ?? ""))
                 } else {
                     add(at.t, "pop \(gesture.index)", pop.result.rawValue + (pop.by.map { " by \($0)" } ?? ""))
                 }

@@ -31,7 +31,7 @@ public struct PopRecord: Sendable, Equatable {
     public var velocity: Double?
     public var settledAt: Double?
     /// Why the completion model decided as it did; shown by failed expectations and the text timeline.
-    public var explanation: String?
+    public var why: ReleaseReason?
 }
 
 public enum TransitionKind: String, Sendable {

@@ -1,0 +1,73 @@
+import Testing
+@testable import PopGestureKit
+
+/// A trace replayed while it is read must give the report of the same trace loaded whole, whatever
+/// the order of its keys.
+@Suite struct StreamingLoadTests {
+    static let events = """
+        events:
+        - touch: 1
+          samples: [[0, 30, 400], [16, 42, 401], [33, 80, 402], [50, 140, 402]]
+          up: 60
+        - {t: 400, push: {id: settings, barHidden: true}}
+        - touch: 2
+          samples: [[900, 200, 300], [916, 212, 301], [950, 230, 302]]
+          cancel: 960
+        """
+
+    static func streamed(_ yaml: String, rules: String = "fd", retainedSamples: Int = 200_000) throws -> [LoadedDocument] {
+        Array(TraceFileLoader(text: yaml, path: "s.yaml", replays: [Replay(rules: try RulesLoader.load(rules))], retainedSamples: retainedSamples))
+    }
+
+    @Test(arguments: [
+        // The header first: the replay starts at `events` and runs as they are read.
+        "format: popgesture-trace/1\nname: a\nscreen: {width: 320}\nstack: [{id: inbox}, {id: thread}]\n\(events)\nexpect: [{gesture: 1, outcome: began}]\n",
+        // Keys that shape the replay after `events`: it runs again from the kept events.
+        "format: popgesture-trace/1\nstack: [{id: inbox}, {id: thread}]\n\(events)\nscreen: {width: 320}\nname: a\nexpect: [{gesture: 1, outcome: began}]\n",
+        // No stack before `events`: the events are kept and replayed at the end.
+        "format: popgesture-trace/1\n\(events)\nname: a\nstack: [{id: inbox}, {id: thread}]\nscreen: {width: 320}\nexpect: [{gesture: 1, outcome: began}]\n",
+    ])
+    func streamedReportEqualsWholeReport(_ yaml: String) throws {
+        let documents = try Self.streamed(yaml)
+        guard case .replayed(let trace, let reports) = documents.first else {
+            Issue.record("expected a replayed trace, got \(documents)")
+            return
+        }
+        let whole = Replay(rules: try RulesLoader.load("fd")).run(try loadTrace(yaml, path: "s.yaml"))
+        #expect(reports == [whole])
+        #expect(trace.screen.width == 320 && reports[0].trace == "a")
+        #expect(reports[0].gestures.count == 2 && reports[0].expectations.passed == 1)
+    }
+
+    @Test func lateHeaderKeyAfterALongEventListIsAnError() throws {
+        let yaml = "format: popgesture-trace/1\nstack: [{id: inbox}, {id: thread}]\n\(Self.events)\nscreen: {width: 320}\n"
+        let documents = try Self.streamed(yaml, retainedSamples: 3)
+        guard case .failure(_, let diagnostic) = documents.first else {
+            Issue.record("expected an error, got \(documents)")
+            return
+        }
+        #expect(diagnostic.line == 1 && diagnostic.column == 1)
+        #expect(diagnostic.message.contains("comes after an `events` list of more than 3 samples"))
+        #expect(diagnostic.suggestion == "put those keys before `events`, so a long recording is replayed as it is read")
+        // Under the bound it replays again and is right.
+        let fine = try Self.streamed(yaml, retainedSamples: 100)
+        guard case .replayed(let trace, _) = fine.first else {
+            Issue.record("expected a replayed trace")
+            return
+        }
+        #expect(trace.screen.width == 320)
+    }
+
+    @Test func streamedTracesKeepNoEventsPastTheBound() throws {
+        let yaml = "format: popgesture-trace/1\nstack: [{id: inbox}, {id: thread}]\n\(Self.events)\n"
+        guard case .replayed(let trace, let reports) = try Self.streamed(yaml, retainedSamples: 3).first else {
+            Issue.record("expected a replayed trace")
+            return
+        }
+        #expect(trace.events.isEmpty)
+        #expect(reports[0].gestures.count == 2)
+        // Swipe back, the push, then the second swipe pops `settings` and is cancelled.
+        #expect(reports[0].transitions.map(\.kind) == [.interactivePop, .push, .interactivePop])
+        #expect(reports[0].gestures[1].pop?.result == .cancelled)
+    }
+}
