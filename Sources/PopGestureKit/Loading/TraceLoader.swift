@@ -502,7 +502,8 @@ struct TraceDecoder {
             spec.maxStartX = spec.maxStartX ?? 0
             return TraceEvent(.push(spec, animated: animated), t: t)
         case "pop", "popToRoot":
-            guard case .scalar("true", false) = value.content else {
+            // `true` in any of YAML 1.2's spellings (`True`, `TRUE`); anything else is refused.
+            guard (try? value.bool(kind)) == true else {
                 throw value.error("expected `\(kind): true`, found \(value.kindDescription)", suggestion: "write `\(kind): true`; to skip the operation, remove the event")
             }
             return TraceEvent(kind == "pop" ? .pop(animated: animated) : .popToRoot(animated: animated), t: t)
