@@ -24,7 +24,7 @@ test: build
 	python3 Tests/schema/check_schemas.py --binary $(BIN_DEBUG) \
 	    --valid Tests/Fixtures/schema/valid --valid traces --valid ../shared/conformance/traces \
 	    --valid ../shared/conformance/rules --valid ../shared/recordings \
-	    --invalid Tests/Fixtures/schema/invalid --reports-from $(BIN_DEBUG)
+	    --invalid Tests/Fixtures/schema/invalid $(patsubst %,--reports %,$(wildcard ../shared/conformance/expected/*.jsonl))
 	$(BIN_DEBUG) check traces/ --require-goldens
 
 clean:
