@@ -27,5 +27,9 @@ test: build
 	    --invalid Tests/Fixtures/schema/invalid $(patsubst %,--reports %,$(wildcard ../shared/conformance/expected/*.jsonl))
 	$(BIN_DEBUG) check traces/ --require-goldens
 
+# Throughput against the libyaml floor, batch scaling, peak memory, start-up (minutes; not part of test).
+bench:
+	bash scripts/bench.sh
+
 clean:
 	rm -rf .build

@@ -32,7 +32,7 @@ best() {
     for _ in 1 2 3; do
         local s e
         s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N)
-        best=$(python3 -c "import sys; a=float(sys.argv[1]); b=sys.argv[2]; print(a if b=='' else min(a,float(b)))" "$(python3 -c "print($e-$s)")" "$best")
+        best=$(python3 -c "import sys; a=float(sys.argv[1]); b=sys.argv[2]; print(f'{a if b == \"\" else min(a, float(b)):.3f}')" "$(python3 -c "print($e-$s)")" "$best")
     done
     echo "$best"
 }

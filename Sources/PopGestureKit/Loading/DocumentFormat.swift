@@ -28,7 +28,12 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
                               suggestion: didYouMean(text, in: DocumentFormat.allCases.map(\.rawValue)))
         }
         guard expected.contains(format) else {
-            let hint = format == .rules ? "pass a rules file with `--rules`" : "a stack-config is named by a trace's `config:` key"
+            let hint = switch format {
+            case .rules: "pass a rules file with `--rules`"
+            case .stack: "a stack-config is named by a trace's `config:` key"
+            case .trace: expected.contains(.stack) ? "a trace's `config:` names a stack-config document, not another trace"
+                : "a trace is an input file; `--rules` and `extends` take a preset name or a rules file"
+            }
             throw value.error("this is a \(format.noun), expected \(wanted)", suggestion: hint)
         }
         return format

@@ -246,7 +246,9 @@ final class YAMLDocumentReader {
                 if aliasExpansion > Self.aliasBudget {
                     throw here.error("aliases expand past \(Self.aliasBudget) nodes; refusing what looks like an alias bomb")
                 }
-                finished = target
+                // The anchor's children are shared, not copied; the node itself is placed at the alias,
+                // so an error about where it is used (order, a duplicate id) points there.
+                finished = YAMLNode(target.content, at: here, expandedSize: target.expandedSize)
             case YAML_SCALAR_EVENT:
                 let s = e.data.scalar
                 let value = String(decoding: UnsafeBufferPointer(start: s.value, count: Int(s.length)), as: UTF8.self)
@@ -306,6 +308,30 @@ final class YAMLDocumentReader {
         SourcePosition(path: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
+    /// Where the character at byte `offset` of the input is, counted as libyaml counts its marks.
+    private func readerErrorLocation(offset: Int, encoding: yaml_encoding_t) -> SourcePosition? {
+        var counter = MarkCounter(utf16: encoding == YAML_UTF16LE_ENCODING || encoding == YAML_UTF16BE_ENCODING,
+                                  bigEndian: encoding == YAML_UTF16BE_ENCODING)
+        if let text {
+            for byte in text[..<min(offset, text.count)] { counter.feed(byte) }
+        } else if let file {
+            // libyaml reads no further after an error, so the file can be read again from its start.
+            guard fseeko(file, 0, SEEK_SET) == 0 else { return nil }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            var consumed = 0
+            while consumed < offset {
+                let read = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, min($0.count, offset - consumed), file) }
+                if read == 0 { break }
+                for byte in chunk[..<read] { counter.feed(byte) }
+                consumed += read
+            }
+        } else {
+            return nil
+        }
+        counter.finish()
+        return SourcePosition(path: path, line: counter.line, column: counter.column)
+    }
+
     private func parserError() -> Diagnostic {
         let p = parser.pointee
         let problem = p.problem.map { String(cString: $0) } ?? "unknown error"
@@ -314,8 +340,9 @@ final class YAMLDocumentReader {
         switch p.error {
         case YAML_READER_ERROR:
             // Reader errors carry a byte offset rather than a mark: binary data or a broken encoding.
+            // libyaml decodes ahead of the scanner, so its mark is not where the bad byte is.
             message = "not a YAML text file: \(problem) at byte \(p.problem_offset)"
-            mark = p.mark
+            return readerErrorLocation(offset: Int(p.problem_offset), encoding: p.encoding)?.error(message) ?? location(p.mark).error(message)
         case YAML_MEMORY_ERROR:
             message = "out of memory while parsing YAML"
             mark = p.mark
@@ -325,5 +352,67 @@ final class YAMLDocumentReader {
             mark = p.problem_mark
         }
         return location(mark).error(message)
+    }
+}
+
+/// Lines and columns over raw input bytes, counted as libyaml counts its marks: in characters, not
+/// bytes; `\r\n`, `\r` and `\n` each end a line; a byte order mark takes no column.
+struct MarkCounter {
+    let utf16: Bool
+    let bigEndian: Bool
+    private(set) var line = 1
+    private(set) var column = 1
+    private var afterCR = false
+    private var held: [UInt8] = []
+    private var started = false
+
+    init(utf16: Bool, bigEndian: Bool) {
+        self.utf16 = utf16
+        self.bigEndian = bigEndian
+    }
+
+    mutating func feed(_ byte: UInt8) {
+        held.append(byte)
+        if !started {
+            // The first character decides about a byte order mark: 3 bytes in UTF-8, 2 in UTF-16.
+            guard held.count == (utf16 ? 2 : 3) else { return }
+            started = true
+            if held == (utf16 ? (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : [0xEF, 0xBB, 0xBF]) {
+                held = []
+                return
+            }
+            let bytes = held
+            held = []
+            for byte in bytes { feed(byte) }
+            return
+        }
+        if utf16 {
+            guard held.count == 2 else { return }
+            let unit = bigEndian ? UInt16(held[0]) << 8 | UInt16(held[1]) : UInt16(held[1]) << 8 | UInt16(held[0])
+            held = []
+            // A low surrogate continues the character its high surrogate started.
+            if !(0xDC00...0xDFFF).contains(unit) { count(UInt32(unit)) }
+        } else {
+            held = []
+            // A continuation byte continues the character its lead byte started.
+            if byte & 0xC0 != 0x80 { count(UInt32(byte)) }
+        }
+    }
+
+    /// Counts bytes held back while looking for a byte order mark in an input shorter than one.
+    mutating func finish() {
+        guard !started else { return }
+        started = true
+        let bytes = held
+        held = []
+        for byte in bytes { feed(byte) }
+    }
+
+    private mutating func count(_ character: UInt32) {
+        switch character {
+        case 0x0A where afterCR: afterCR = false
+        case 0x0A, 0x0D: (line, column, afterCR) = (line + 1, 1, character == 0x0D)
+        default: (column, afterCR) = (column + 1, false)
+        }
     }
 }

@@ -1,7 +1,7 @@
 /// One node of a YAML document as libyaml reported it, before any meaning is given to it.
 ///
-/// A class so that an alias shares its anchor's node instead of copying it: an alias bomb then costs
-/// no memory, and the node budget bounds the work of walking it.
+/// A class so that an alias shares its anchor's children instead of copying them: an alias bomb then
+/// costs no memory, and the node budget bounds the work of walking it.
 final class YAMLNode: @unchecked Sendable {
     enum Content {
         /// `isString` is true for quoted scalars and `!!str`: they never become numbers or booleans.

@@ -133,6 +133,14 @@ struct GoldenRecorder {
         if fputs(line + "\n", file) < 0 { failure = String(cString: strerror(errno)) }
     }
 
+    /// Leaves the golden in place and removes the temporary file.
+    mutating func discard() {
+        existing.close()
+        if let file { fclose(file) }
+        file = nil
+        unlink(temporary)
+    }
+
     /// True when the golden was written.
     mutating func commit() throws -> Bool {
         if same, existing.next() != nil { same = false }
