@@ -75,6 +75,7 @@ import Testing
 
     @Test func passingExpectationsExitZero() throws {
         let dir = try Self.fixture(["a.yaml": Self.swipe(expect: Self.passingExpectations)])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try Self.run(["check", "a.yaml"], in: dir)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout == "1 trace in 1 file: 1 passed, 0 failed, 0 errors\n")
@@ -91,6 +92,7 @@ import Testing
     ])
     func failingExpectationExitsOne(_ item: String, _ message: String) throws {
         let dir = try Self.fixture(["a.yaml": Self.swipe(expect: item)])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try Self.run(["check", "a.yaml"], in: dir)
         #expect(run.status == 1)
         #expect(run.stdout.contains("FAIL a.yaml#1 swipe (fd): expect[0]: " + message), "\(run.stdout)")
@@ -102,6 +104,7 @@ import Testing
             "a.yaml": Self.swipe(expect: Self.passingExpectations),
             "b.yaml": "format: popgesture-trace/1\nstack: [{id: a}]\nevents:\n- {t: -1, pop: true}\n",
         ])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try Self.run(["check", "."], in: dir)
         #expect(run.status == 2)
         #expect(run.stdout.contains("./b.yaml:4:7: error: expected `t` (ms) to be >= 0, found -1"), "\(run.stdout)")
@@ -110,6 +113,7 @@ import Testing
 
     @Test func goldensAreWrittenOnceAndDifferencesShowTheirPath() throws {
         let dir = try Self.fixture(["a.yaml": Self.swipe()])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let missing = try Self.run(["check", "--require-goldens", "a.yaml"], in: dir)
         #expect(missing.status == 1)
         #expect(missing.stdout.contains("golden: no a.yaml.golden.jsonl; record it with --update-goldens"))
@@ -141,12 +145,14 @@ import Testing
 
     @Test func rulesDirectiveChoosesTheRuleVersion() throws {
         let dir = try Self.fixture(["a.yaml": "# popgesture-rules: cupertino\n" + Self.swipe(expect: "- {gesture: 1, outcome: refused, reason: outsideEdge}")])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(try Self.run(["check", "a.yaml"], in: dir).status == 0)
         #expect(try Self.run(["check", "--rules", "fd", "a.yaml"], in: dir).status == 1)
     }
 
     @Test func diffReportsChangesAndExitsLikeDiff() throws {
         let dir = try Self.fixture(["a.yaml": Self.swipe()])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let same = try Self.run(["diff", "--base", "fd", "--head", "fd-1.1", "a.yaml"], in: dir)
         #expect(same.status == 0)
         #expect(same.stdout == "1 trace compared (fd -> fd-1.1), 0 changed\n")
@@ -167,6 +173,7 @@ import Testing
             "a.yaml": Self.swipe(expect: "- {gesture: 1, pop: cancelled}\n---\n" + Self.swipe(expect: Self.passingExpectations)),
             "b.yaml": "format: popgesture-trace/1\nstack: [{id: \"<&>\"}]\nevents: [{t: 0, pop: true}]\nexpect: [{anomalies: [wrongFinalBar]}]\n",
         ])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try Self.run(["check", "--format", "junit", "."], in: dir)
         #expect(run.status == 1)
         let delegate = JUnitCollector()
@@ -195,6 +202,7 @@ import Testing
                 """
         }
         let dir = try Self.fixture(files)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         for arguments in [["replay", "--format", "json", "."], ["replay", "."], ["check", "--format", "json", "."], ["check", "--format", "junit", "."]] {
             let one = try Self.run(arguments + ["--jobs", "1"], in: dir)
             let four = try Self.run(arguments + ["--jobs", "4"], in: dir)
@@ -208,6 +216,7 @@ import Testing
             "good.yaml": Self.swipe(),
             "bad.yaml": "format: popgesture-trace/1\nstack:\n- {id: a, barHiden: true}\n",
         ])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try Self.run(["validate", "."], in: dir)
         #expect(run.status == 1)
         #expect(run.stdout == """
@@ -225,6 +234,7 @@ import Testing
 
     @Test func usageErrorsExitTwo() throws {
         let dir = try Self.fixture([:] as [String: String])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(try Self.run(["check"], in: NSTemporaryDirectory()).status == 2)
         #expect(try Self.run(["check", "--jobs", "0", "x.yaml"], in: NSTemporaryDirectory()).status == 2)
         let badRules = try Self.run(["replay", "--rules", "fdd", "x.yaml"], in: NSTemporaryDirectory())
@@ -235,6 +245,7 @@ import Testing
 
     @Test func rulesShowReadsBackUnderRules() throws {
         let dir = try Self.fixture([:] as [String: String])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         for preset in ["fd", "fd-1.1", "uikit", "tz", "cupertino", "edge30"] {
             let shown = try Self.run(["rules", "show", preset], in: dir)
             #expect(shown.status == 0)

@@ -191,7 +191,7 @@ import Testing
         expectError("format: popgesture-trace/1\nbarAppearanceManaged: yes\nstack: [{id: a}]\n", 2, 23,
                     "expected `barAppearanceManaged` to be true or false, found `yes`", suggestion: "YAML 1.2 booleans are `true` and `false`")
         expectError(Self.header + "events:\n- {t: 5, pop: false}\n", 4, 15, "expected `pop: true`")
-        expectError(Self.header + "events:\n- {t: 5, update: {id: a}, animated: false}\n", 4, 27, "unknown key `animated` in a `update` event")
+        expectError(Self.header + "events:\n- {t: 5, update: {id: a}, animated: false}\n", 4, 27, "unknown key `animated` in an `update` event")
         expectError(Self.header + "events:\n- {touch: -1, samples: [[0, 1, 2]]}\n", 4, 11, "expected the finger number `touch` to be an integer >= 0, found -1")
         expectError(Self.header + "events:\n- {touch: 1.5, samples: [[0, 1, 2]]}\n", 4, 11, "to be an integer >= 0, found `1.5`")
         expectError("format: popgesture-trace/1\nscreen: {width: 0}\nstack: [{id: a}]\n", 2, 17, "expected `screen.width` > 0, found 0")
@@ -255,15 +255,16 @@ import Testing
 
     @Test func unreadableInputsAreErrorsNotCrashes() throws {
         let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(Self.firstError(dir + "/missing.yaml")?.message == "cannot read file: No such file or directory")
         #expect(Self.firstError(dir)?.message == "is a directory, expected a YAML file")
-        FileManager.default.createFile(atPath: dir + "/empty.yaml", contents: Data())
+        _ = FileManager.default.createFile(atPath: dir + "/empty.yaml", contents: Data())
         #expect(Self.firstError(dir + "/empty.yaml")?.message == "contains no trace document")
-        FileManager.default.createFile(atPath: dir + "/comments.yaml", contents: Data("# nothing here\n# at all\n".utf8))
+        _ = FileManager.default.createFile(atPath: dir + "/comments.yaml", contents: Data("# nothing here\n# at all\n".utf8))
         #expect(Self.firstError(dir + "/comments.yaml")?.message == "contains no trace document")
         var random = SeededRandom(seed: 9)
         let garbage = Data((0..<4096).map { _ in UInt8(truncatingIfNeeded: random.next()) })
-        FileManager.default.createFile(atPath: dir + "/garbage.yaml", contents: garbage)
+        _ = FileManager.default.createFile(atPath: dir + "/garbage.yaml", contents: garbage)
         let error = Self.firstError(dir + "/garbage.yaml")
         #expect(error != nil && (error!.message.hasPrefix("not a YAML text file") || error!.message.hasPrefix("malformed YAML")), "\(String(describing: error))")
     }
@@ -285,9 +286,10 @@ import Testing
 
     @Test func utf16WithAByteOrderMarkLoads() throws {
         let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         var data = Data([0xFF, 0xFE])
         data.append(contentsOf: (Self.header + "name: wide\n").utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
-        FileManager.default.createFile(atPath: dir + "/wide.yaml", contents: data)
+        _ = FileManager.default.createFile(atPath: dir + "/wide.yaml", contents: data)
         guard case .trace(let trace) = Self.loadFile(dir + "/wide.yaml").first else {
             Issue.record("\(Self.loadFile(dir + "/wide.yaml"))")
             return
@@ -297,6 +299,7 @@ import Testing
 
     @Test func configIncludesResolveRelativeToTheTrace() throws {
         let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createDirectory(atPath: dir + "/stacks", withIntermediateDirectories: true)
         try "format: popgesture-stack/1\nscreen: {width: 320}\nlayoutDirection: rtl\nstack: [{id: inbox}, {id: thread}]\n"
             .write(toFile: dir + "/stacks/mail.yaml", atomically: true, encoding: .utf8)
@@ -388,6 +391,7 @@ import Testing
 
     @Test func extendsCyclesAndUnknownPresetsAreErrors() throws {
         let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try "format: popgesture-rules/1\nextends: b.yaml\n".write(toFile: dir + "/a.yaml", atomically: true, encoding: .utf8)
         try "format: popgesture-rules/1\nextends: a.yaml\n".write(toFile: dir + "/b.yaml", atomically: true, encoding: .utf8)
         do {
@@ -411,4 +415,811 @@ import Testing
             #expect(again == preset, "\(name)")
         }
     }
+}
+
+// MARK: - More of section 1, each error at its exact line and column
+
+extension LoaderTests {
+    // MARK: Valid input
+
+    @Test func scalarsInEveryCoreSchemaSpelling() throws {
+        // FALSE/True are booleans; +3, .5, 1E1, -.5, +2. are numbers; ids are text, quoted or not.
+        let trace = try loadTrace("""
+            format: popgesture-trace/1
+            barAppearanceManaged: FALSE
+            initialBarHidden: True
+            stack: [{id: "yes"}, {id: 1.0, maxStartX: .5}]
+            events:
+              - {touch: +3, samples: [[1E1, -.5, +2.]]}
+              - {t: 20, pop: TRUE, animated: False}
+            """)
+        #expect(trace.barAppearanceManaged == false && trace.initialBarHidden == true)
+        #expect(trace.stack.map(\.id) == ["yes", "1.0"] && trace.stack[1].maxStartX == 0.5)
+        #expect(trace.events.map(PlainEvent.init) == [
+            PlainEvent(10, .touch(Stroke(finger: 3, samples: [Sample(t: 10, x: -0.5, y: 2)], end: .stillDown))),
+            PlainEvent(20, .pop(animated: false)),
+        ])
+    }
+
+    @Test func everyEventKindWithItsDefaults() throws {
+        // `animated` defaults to true; a pushed controller takes the stack defaults; `setStack` and
+        // `update` leave unset keys nil so kept instances keep their values; a positive maxStartX stays.
+        let trace = try loadTrace(Self.header + """
+            events:
+              - {t: 900, push: {id: settings, maxStartX: 40}}
+              - {t: 1000, pop: true}
+              - {t: 2000, popToRoot: true, animated: false}
+              - {t: 2500, setStack: [{id: a}, {id: search, barHidden: true}]}
+              - {t: 2600, update: {id: search, popDisabled: true}}
+              - {t: 2700, setBarHidden: true}
+            """)
+        #expect(trace.events.map(PlainEvent.init) == [
+            PlainEvent(900, .push(ViewControllerSpec(id: "settings", barHidden: false, popDisabled: false, maxStartX: 40), animated: true)),
+            PlainEvent(1000, .pop(animated: true)),
+            PlainEvent(2000, .popToRoot(animated: false)),
+            PlainEvent(2500, .setStack([ViewControllerSpec(id: "a"), ViewControllerSpec(id: "search", barHidden: true)], animated: true)),
+            PlainEvent(2600, .update(ViewControllerSpec(id: "search", popDisabled: true))),
+            PlainEvent(2700, .setBarHidden(true, animated: true)),
+        ])
+    }
+
+    @Test func aliasedMappingsAndEvents() throws {
+        let trace = try loadTrace("""
+            format: popgesture-trace/1
+            stack: [&root {id: inbox, barHidden: true}, {id: thread}]
+            events:
+              - &hide {t: 50, setBarHidden: true}
+              - *hide
+              - {t: 60, setStack: [*root]}
+            """)
+        #expect(trace.events.map(PlainEvent.init) == [
+            PlainEvent(50, .setBarHidden(true, animated: true)),
+            PlainEvent(50, .setBarHidden(true, animated: true)),
+            PlainEvent(60, .setStack([ViewControllerSpec(id: "inbox", barHidden: true)], animated: true)),
+        ])
+    }
+
+    @Test func errorsAboutAnAliasedNodeAreAtTheAlias() {
+        // Where the alias stands decides the order and the duplicate: `stack: [&a {id: a}, ` is 20 characters.
+        expectLoadError("format: popgesture-trace/1\nstack: [&a {id: a}, *a]\n", at: 2, 21, ["duplicate id `a` in `stack` (first at line 2)"])
+        expectLoadError(Self.header + "events:\n  - &late {t: 50, pop: true}\n  - {t: 60, pop: true}\n  - *late\n", at: 6, 5,
+                        ["event starts at t=50, before the event at line 5 (t=60)"])
+        // An error inside the aliased content stays where the content is written.
+        expectLoadError(Self.header + "x: &bad {t: -1, pop: true}\n", at: 3, 1, ["unknown key `x`"])
+        expectLoadError(Self.header + "events:\n  - &bad {t: -1, pop: true}\n", at: 4, 14, ["expected `t` (ms) to be >= 0, found -1"])
+    }
+
+    @Test func oneOrSeveralDocumentsAreNamedAfterTheStem() {
+        let several = loadDocuments("""
+            format: popgesture-trace/1
+            stack: [{id: a}]
+            ---
+            format: popgesture-trace/1
+            name: named
+            stack: [{id: a}]
+            ---
+            format: popgesture-trace/1
+            stack: [{id: a}]
+            """, path: "dir/swipes.yaml")
+        #expect(several.map(\.source) == ["dir/swipes.yaml#1", "dir/swipes.yaml#2", "dir/swipes.yaml#3"])
+        #expect(several.map(traceName) == ["swipes#1", "named", "swipes#3"])
+        // A single document takes the bare stem (only the last extension goes), even between `---` and `...`.
+        let single = loadDocuments("---\nformat: popgesture-trace/1\nstack: [{id: a}]\n...\n", path: "dir/swipe.back.yaml")
+        #expect(single.map(\.source) == ["dir/swipe.back.yaml#1"])
+        #expect(single.map(traceName) == ["swipe.back"])
+    }
+
+    @Test func rulesAndStackDocumentsInATraceFileAreNotTraces() {
+        let documents = loadDocuments("format: popgesture-rules/1\nname: mine\nvelocity: last2\n---\nformat: popgesture-stack/1\nstack: [{id: a}]\n",
+                                      path: "x.yaml")
+        guard documents.count == 2, case .rules(let rules, let source) = documents[0], case .stackConfig(let stackSource) = documents[1] else {
+            Issue.record("expected a rules and a stack-config document, got \(documents)")
+            return
+        }
+        #expect(rules.name == "mine" && rules.velocity == .last2 && source == "x.yaml#1" && stackSource == "x.yaml#2")
+    }
+
+    @Test func aConfigSuppliesAllFiveKeysAndTheTraceOwnWin() throws {
+        try withFolder([
+            "traces/stacks/mail.yaml": """
+                format: popgesture-stack/1
+                name: mail
+                screen: {width: 320, height: 568}
+                layoutDirection: rtl
+                barAppearanceManaged: false
+                initialBarHidden: true
+                stack: [{id: inbox, barHidden: true}, {id: thread}]
+                """,
+            "traces/swipe.yaml": """
+                format: popgesture-trace/1
+                config: stacks/mail.yaml
+                layoutDirection: ltr
+                initialBarHidden: false
+                ---
+                format: popgesture-trace/1
+                config: stacks/mail.yaml
+                stack: [{id: solo}]
+                """,
+        ]) { folder in
+            let documents = Array(TraceFileLoader(path: folder + "/traces/swipe.yaml"))
+            guard documents.count == 2, case .trace(let first) = documents[0], case .trace(let second) = documents[1] else {
+                Issue.record("expected two traces, got \(documents)")
+                return
+            }
+            #expect(first.screen == Screen(width: 320, height: 568) && first.barAppearanceManaged == false)
+            #expect(first.layoutDirection == .ltr && first.initialBarHidden == false)  // the trace's own
+            #expect(first.stack == [ViewControllerSpec(id: "inbox", barHidden: true, popDisabled: false, maxStartX: 0),
+                                    ViewControllerSpec(id: "thread", barHidden: false, popDisabled: false, maxStartX: 0)])
+            #expect(second.stack.map(\.id) == ["solo"] && second.layoutDirection == .rtl && second.initialBarHidden == true)
+        }
+        // `config:` is a path: `config: ` is 8 characters.
+        expectLoadError("format: popgesture-trace/1\nconfig: [a]\n", at: 2, 9, ["expected `config` (a stack-config path), found a list"])
+    }
+
+    // MARK: Errors in the text itself
+
+    @Test func aTabCannotIndent() {
+        expectLoadError("format: popgesture-trace/1\nstack:\n\t- {id: a}\n", at: 3, 1, ["malformed YAML: found character that cannot start any token"])
+    }
+
+    @Test func aBrokenDirectiveAfterTheFirstDocumentEndsTheFile() {
+        // libyaml fails while looking for the second document; the first is delivered, and numbered.
+        let documents = loadDocuments(Self.header + "...\n%YAML 1.2\n%YAML 1.2\n---\n" + Self.header, path: "d.yaml")
+        guard documents.count == 2, case .trace(let first) = documents[0], case .failure(let source, let error) = documents[1] else {
+            Issue.record("expected trace, failure; got \(documents)")
+            return
+        }
+        #expect(first.name == "d#1" && source == "d.yaml#2")
+        checkError(error, path: "d.yaml", at: 5, 1, ["malformed YAML", "duplicate %YAML directive"])
+    }
+
+    @Test func badCharactersAreReportedWhereTheyAreNotWhereLibyamlsReaderWas() {
+        // libyaml decodes ahead of its scanner; the loader counts to the bad byte itself.
+        // The NUL follows `name: a` (7 characters) on line 2.
+        expectLoadError("format: popgesture-trace/1\nname: a\u{0}b\nstack: [{id: a}]\n", at: 2, 8,
+                        ["not a YAML text file: control characters are not allowed at byte 34"])
+        // Columns count characters, not bytes: `name: é` is 7 characters (8 bytes).
+        expectLoadError("format: popgesture-trace/1\nname: \u{e9}\u{1}\n", at: 2, 8, ["control characters are not allowed at byte 35"])
+        // `\r\n` is one line break; a byte order mark takes no column.
+        expectLoadError("format: popgesture-trace/1\r\nname: a\r\n\u{7}\n", at: 3, 1, ["control characters"])
+        expectLoadError("\u{FEFF}name: \u{0}\n", at: 1, 7, ["control characters"])
+        expectLoadError("\u{0}", at: 1, 1, ["control characters"])
+    }
+
+    @Test func badBytesInFilesAreReportedWhereTheyAre() throws {
+        func utf16LE(_ text: String) -> [UInt8] { [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } }
+        try withFolder(bytes: [
+            // `name: ab` is 8 characters: the 0xFF is the 9th.
+            "invalid.yaml": Array("format: popgesture-trace/1\nname: ab".utf8) + [0xFF, 0x0A],
+            "utf16-nul.yaml": utf16LE("format: popgesture-trace/1\nname: \u{e9}\u{0}\n"),
+            "utf16-odd.yaml": utf16LE("format: popgesture-trace/1\nname: x") + [0x41],
+            "utf16-keys.yaml": utf16LE("format: popgesture-trace/1\nstack: [{id: \u{e9}, barHiden: true}]\n"),
+        ]) { folder in
+            let errors = ["invalid.yaml", "utf16-nul.yaml", "utf16-odd.yaml", "utf16-keys.yaml"].map { firstFailure(TraceFileLoader(path: folder + "/" + $0)) }
+            if let error = errors[0] { checkError(error, path: folder + "/invalid.yaml", at: 2, 9, ["not a YAML text file", "UTF-8", "at byte 35"]) }
+            if let error = errors[1] { checkError(error, path: folder + "/utf16-nul.yaml", at: 2, 8, ["control characters are not allowed"]) }
+            if let error = errors[2] { checkError(error, path: folder + "/utf16-odd.yaml", at: 2, 8, ["incomplete UTF-16 character"]) }
+            // A decoding error in UTF-16 and an error in its content both count characters: `stack: [{id: é, ` is 16.
+            if let error = errors[3] {
+                checkError(error, path: folder + "/utf16-keys.yaml", at: 2, 17, ["unknown key `barHiden`"], suggestion: "did you mean `barHidden`?")
+            }
+        }
+    }
+
+    @Test func binaryGarbageIsAnErrorAtItsFirstBadByte() throws {
+        // Deterministic noise with NULs and invalid UTF-8, after a line that looks like YAML.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var bytes = Array("format: popgesture-trace/1\n".utf8)
+        for i in 0..<8192 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            bytes.append(i % 97 == 0 ? 0 : UInt8(truncatingIfNeeded: state >> 56))
+        }
+        try withFolder(bytes: ["noise.yaml": bytes]) { folder in
+            let documents = Array(TraceFileLoader(path: folder + "/noise.yaml"))
+            guard documents.count == 1, case .failure(_, let error) = documents[0] else {
+                Issue.record("expected one error, got \(documents)")
+                return
+            }
+            // The noise starts with a NUL at byte 27, the start of line 2.
+            checkError(error, path: folder + "/noise.yaml", at: 2, 1, ["not a YAML text file", "at byte 27"])
+        }
+    }
+
+    @Test func aListIsNotADocument() {
+        expectLoadError("- format: popgesture-trace/1\n", at: 1, 1, ["expected a trace document", "found a list"])
+        // An explicit empty document is a null where a document should be.
+        expectLoadError("---\n...\n", at: 2, 1, ["expected a trace document", "found null"])
+    }
+
+    @Test func aTraceOrRulesFileWhereAStackConfigIsExpectedIsNamedAsOne() throws {
+        try withFolder([
+            "rules.yaml": "format: popgesture-rules/1\nvelocity: last2\n",
+            "trace.yaml": "format: popgesture-trace/1\nconfig: rules.yaml\n",
+            "self.yaml": "format: popgesture-trace/1\nconfig: self.yaml\n",
+        ]) { folder in
+            // The error is in the named file, at its format value.
+            if let error = firstFailure(TraceFileLoader(path: folder + "/trace.yaml")) {
+                checkError(error, path: folder + "/rules.yaml", at: 1, 9, ["this is a rules document", "expected `format: popgesture-stack/1`"],
+                           suggestion: "pass a rules file with `--rules`")
+            }
+            if let error = firstFailure(TraceFileLoader(path: folder + "/self.yaml")) {
+                checkError(error, path: folder + "/self.yaml", at: 1, 9, ["this is a trace document", "expected `format: popgesture-stack/1`"],
+                           suggestion: "a trace's `config:` names a stack-config document, not another trace")
+            }
+            // And a trace given as rules.
+            do {
+                _ = try RulesLoader.load(folder + "/trace.yaml")
+                Issue.record("a trace loaded as rules")
+            } catch let error as Diagnostic {
+                checkError(error, path: folder + "/trace.yaml", at: 1, 9, ["this is a trace document", "expected `format: popgesture-rules/1`"],
+                           suggestion: "a trace is an input file; `--rules` and `extends` take a preset name or a rules file")
+            }
+        }
+    }
+
+    @Test func emptyAndCommentOnlyTextsHoldNoTrace() {
+        for text in ["", "# only a comment\n# and another\n"] {
+            let documents = loadDocuments(text, path: "empty.yaml")
+            guard documents.count == 1, case .failure(let source, let error) = documents[0] else {
+                Issue.record("expected one error for \(text.debugDescription), got \(documents)")
+                continue
+            }
+            #expect(source == "empty.yaml")
+            checkError(error, path: "empty.yaml", at: 1, 1, ["contains no trace document"], suggestion: "a trace starts with `format: popgesture-trace/1`")
+        }
+    }
+
+    // MARK: Errors in keys and events
+
+    @Test func unknownKeysElsewhere() {
+        // `barHidden` belongs to a view controller; at the top level it is unknown (and too far from
+        // `initialBarHidden` to be suggested).
+        expectLoadError(Self.header + "barHiden: true\n", at: 3, 1, ["unknown key `barHiden` in a trace document"])
+        // `screen: {width: 300, ` is 21 characters.
+        expectLoadError(Self.header + "screen: {width: 300, hieght: 600}\n", at: 3, 22, ["unknown key `hieght` in `screen`"],
+                        suggestion: "did you mean `height`?")
+    }
+
+    @Test func duplicateKeysInEventsAreErrors() {
+        // `  - {t: 5, ` is 11 characters.
+        expectLoadError(Self.header + "events:\n  - {t: 5, t: 6, pop: true}\n", at: 4, 12, ["duplicate key `t` in a `pop` event"])
+        // Samples are read as they stream past; a second `samples` is still caught.
+        expectLoadError(Self.header + "events:\n  - touch: 1\n    samples: [[0, 1, 1]]\n    samples: [[0, 1, 1]]\n", at: 6, 5,
+                        ["duplicate key `samples` in a `touch` event"])
+        expectLoadError(Self.header + "events: []\nevents: []\n", at: 4, 1, ["duplicate key `events`"])
+    }
+
+    @Test func eventShapes() {
+        expectLoadError(Self.header + "events:\n  - {t: 5, push: {id: c}, pop: true}\n", at: 4, 5,
+                        ["an event has exactly one kind", "`push` and `pop`"], suggestion: "split it into two events")
+        expectLoadError(Self.header + "events:\n  - tuch: 1\n    samples: [[0, 10, 10]]\n", at: 4, 5,
+                        ["unknown event kind `tuch`", "expected one of touch, push, pop, popToRoot, setStack, update, setBarHidden"],
+                        suggestion: "did you mean `touch`?")
+        expectLoadError(Self.header + "events:\n  - pop\n", at: 4, 5, ["expected an event (a mapping", "found `pop`"])
+        expectLoadError(Self.header + "events:\n  - {pop: true}\n", at: 4, 5, ["missing required key `t` in a `pop` event"])
+        expectLoadError(Self.header + "events: {t: 1}\n", at: 3, 9, ["expected `events` (a list), found a mapping"])
+    }
+
+    @Test func popAndPopToRootTakeTrue() {
+        // `  - {t: 5, pop: ` is 16 characters.
+        expectLoadError(Self.header + "events:\n  - {t: 5, pop: false}\n", at: 4, 17,
+                        ["expected `pop: true`, found `false`"], suggestion: "write `pop: true`; to skip the operation, remove the event")
+        // A quoted "true" is a string; `  - {t: 5, popToRoot: ` is 22 characters.
+        expectLoadError(Self.header + "events:\n  - {t: 5, popToRoot: \"true\"}\n", at: 4, 23,
+                        ["expected `popToRoot: true`", "the string \"true\""])
+        expectLoadError(Self.header + "events:\n  - {t: 5, pop: yes}\n", at: 4, 17, ["expected `pop: true`, found `yes`"])
+    }
+
+    // MARK: Errors in scalars
+
+    @Test func aQuotedNumberInASampleIsAString() {
+        // Samples are read straight from libyaml's events, with the same errors: `    samples: [[0, ` is 18 characters.
+        expectLoadError(Self.header + "events:\n  - touch: 1\n    samples: [[0, '30', 10]]\n", at: 5, 19,
+                        ["expected sample x to be a number", "found the string \"30\""],
+                        suggestion: "remove the quotes: a quoted scalar is always a string")
+        expectLoadError(Self.header + "events:\n  - touch: 1\n    samples: [[!!str 0, 30, 10]]\n", at: 5, 16,
+                        ["expected sample time t (ms) to be a number", "found the string \"0\""])
+    }
+
+    @Test func nonFiniteNumbersOutsideSamples() {
+        // `  - {t: ` is 8 characters.
+        expectLoadError(Self.header + "events:\n  - {t: .nan, pop: true}\n", at: 4, 9, ["expected `t` (ms) to be a finite number, found `.nan`"])
+        expectLoadError(Self.header + "events:\n  - {t: .Inf, pop: true}\n", at: 4, 9, ["expected `t` (ms) to be a finite number, found `.Inf`"])
+        expectLoadError(Self.header + "events:\n  - {t: 1e999, pop: true}\n", at: 4, 9, ["expected `t` (ms) to be a finite number", "`1e999` is out of range"])
+        // `    samples: [[0, ` is 18 characters.
+        expectLoadError(Self.header + "events:\n  - touch: 1\n    samples: [[0, -.Inf, 10]]\n", at: 5, 19, ["finite number, found `-.Inf`"])
+        expectLoadError(Self.header + "events:\n  - touch: 1\n    samples: [[0, -1e999, 10]]\n", at: 5, 19, ["`-1e999` is out of range"])
+        // `screen: {width: ` is 16 characters.
+        expectLoadError(Self.header + "screen: {width: .inf}\n", at: 3, 17, ["expected `screen.width` to be a finite number"])
+    }
+
+    @Test func onlyTrueAndFalseAreBooleans() {
+        // `  - {t: 5, pop: true, animated: ` is 32 characters.
+        expectLoadError(Self.header + "events:\n  - {t: 5, pop: true, animated: off}\n", at: 4, 33,
+                        ["expected `animated` to be true or false, found `off`"], suggestion: "YAML 1.2 booleans are `true` and `false`")
+        expectLoadError(Self.header + "initialBarHidden: 1\n", at: 3, 19, ["expected `initialBarHidden` to be true or false, found `1`"])
+        expectLoadError(Self.header + "initialBarHidden: \"true\"\n", at: 3, 19, ["found the string \"true\""])
+    }
+
+    @Test func negativeSampleTimesAndLifts() throws {
+        // `    samples: [[` is 15 characters.
+        expectLoadError(Self.header + "events:\n  - touch: 1\n    samples: [[-1, 10, 10]]\n", at: 5, 16,
+                        ["expected sample time t (ms) to be >= 0, found -1"])
+        expectLoadError(Self.header + "events:\n  - touch: 1\n    samples: [[0, 10, 10]]\n    up: -1\n", at: 6, 9,
+                        ["expected `up` (ms) to be >= 0, found -1"])
+        // A negative coordinate is fine (a finger past the edge).
+        let trace = try loadTrace(Self.header + "events:\n  - {touch: 1, samples: [[0, -10, -20]]}\n")
+        #expect(trace.events.map(PlainEvent.init) == [PlainEvent(0, .touch(Stroke(finger: 1, samples: [Sample(t: 0, x: -10, y: -20)], end: .stillDown)))])
+    }
+
+    @Test func screenAndLayoutDirection() {
+        // `screen: {width: 390, height: ` is 29 characters.
+        expectLoadError(Self.header + "screen: {width: 390, height: -1}\n", at: 3, 30, ["expected `screen.height` > 0, found -1"])
+        expectLoadError(Self.header + "layoutDirection: RTL\n", at: 3, 18, ["expected `layoutDirection` to be ltr or rtl, found `RTL`"],
+                        suggestion: "did you mean `rtl`?")
+    }
+
+    // MARK: Errors in order and strokes
+
+    @Test func aTouchStartsAtItsFirstSample() throws {
+        expectLoadError(Self.header + "events:\n  - {t: 10, setBarHidden: true}\n  - {touch: 1, samples: [[9, 1, 1], [20, 2, 2]]}\n", at: 5, 5,
+                        ["event starts at t=9, before the event at line 4 (t=10)"])
+        // Equal start times are in order.
+        let trace = try loadTrace(Self.header + "events:\n  - {t: 10, pop: true}\n  - {touch: 1, samples: [[10, 1, 1]]}\n")
+        #expect(trace.events.map(\.t) == [10, 10])
+    }
+
+    @Test func sampleShapesAndOrderInEveryStyle() {
+        // Block style is read the same way: line 8 is `      - [4, 10, 10]`, the 4 at column 10.
+        expectLoadError(Self.header + """
+            events:
+              - touch: 1
+                samples:
+                  - [0, 10, 10]
+                  - [5, 10, 10]
+                  - [4, 10, 10]
+            """, at: 8, 10, ["sample time 4 is not after the previous sample's 5", "strictly increase"])
+        // `    samples: [` is 14 characters: rows start at column 15.
+        expectLoadError(Self.header + "events:\n  - touch: 1\n    samples: [[0, 10, 10, 4]]\n", at: 5, 15, ["with 3 numbers, found 4"])
+        expectLoadError(Self.header + "events:\n  - touch: 1\n    samples: [7]\n", at: 5, 15, ["expected a sample [t, x, y] (a list), found `7`"])
+        expectLoadError(Self.header + "events:\n  - touch: 1\n    samples: 7\n", at: 5, 14, ["expected `samples`, a list of [t, x, y] (a list), found `7`"])
+        expectLoadError(Self.header + "events:\n  - touch: 1\n    up: 5\n", at: 4, 5, ["missing required key `samples` in a `touch` event"])
+        // An aliased row is checked where it is used: `    samples: [[5, 1, 1], ` is 25 characters.
+        expectLoadError(Self.header + "events:\n  - {touch: 1, samples: [&r [0, 1, 1]]}\n  - touch: 2\n    samples: [[5, 1, 1], *r]\n",
+                        at: 6, 26, ["sample time 0 is not after the previous sample's 5"])
+    }
+
+    @Test func aCancelComesAtOrAfterTheLastSample() throws {
+        // `  - {touch: 1, samples: [[0, 10, 10], [16, 20, 10]], cancel: ` is 61 characters.
+        expectLoadError(Self.header + "events:\n  - {touch: 1, samples: [[0, 10, 10], [16, 20, 10]], cancel: 15.5}\n", at: 4, 62,
+                        ["`cancel: 15.5` is earlier than the last sample (t=16)"], suggestion: "the lift comes at or after the last sample")
+        // At the last sample is fine.
+        let trace = try loadTrace(Self.header + "events:\n  - {touch: 1, samples: [[0, 10, 10], [16, 20, 10]], cancel: 16}\n")
+        #expect(trace.events.map(PlainEvent.init) == [PlainEvent(0, .touch(Stroke(finger: 1, samples: [Sample(t: 0, x: 10, y: 10), Sample(t: 16, x: 20, y: 10)], end: .cancel(16))))])
+    }
+
+    @Test func fingersOverlapOnlyOtherFingers() throws {
+        expectLoadError(Self.header + """
+            events:
+              - touch: 1
+                samples: [[0, 10, 10], [16, 20, 10]]
+                cancel: 100
+              - touch: 1
+                samples: [[99, 10, 10]]
+            """, at: 7, 5, ["finger 1 touches down at t=99 while its stroke from line 4 is still down (until t=100)"],
+            suggestion: "give the stroke an `up` before this one starts, or use another finger number")
+        // Other fingers may overlap; a cancel frees a finger like an up.
+        let trace = try loadTrace(Self.header + """
+            events:
+              - touch: 1
+                samples: [[0, 10, 10], [16, 20, 10]]
+                up: 100
+              - touch: 2
+                samples: [[50, 10, 10]]
+                cancel: 60
+              - touch: 2
+                samples: [[60, 10, 10]]
+              - touch: 1
+                samples: [[100, 10, 10]]
+            """)
+        #expect(trace.events.count == 4)
+    }
+
+    @Test func fingerNumbersAreUnquotedIntegers() {
+        // `  - {touch: ` is 12 characters.
+        expectLoadError(Self.header + "events:\n  - {touch: \"1\", samples: [[0, 10, 10]]}\n", at: 4, 13,
+                        ["expected the finger number `touch` to be an integer >= 0, found the string \"1\""])
+        expectLoadError(Self.header + "events:\n  - {touch: 1e0, samples: [[0, 10, 10]]}\n", at: 4, 13, ["found `1e0`"])
+    }
+
+    // MARK: Errors in stacks
+
+    @Test func stackEntriesNeedAnId() {
+        // `stack: [{id: ` is 13 characters.
+        expectLoadError("format: popgesture-trace/1\nstack: [{id: ~}]\n", at: 2, 14, ["expected `id`, found null"])
+        expectLoadError("format: popgesture-trace/1\nstack: [inbox]\n", at: 2, 9, ["expected an entry of `stack` (a mapping), found `inbox`"])
+        // `  - {t: 5, setStack: ` is 21 characters.
+        expectLoadError(Self.header + "events:\n  - {t: 5, setStack: []}\n", at: 4, 22, ["`setStack` is empty"], suggestion: "e.g. `[{id: inbox}]`")
+        // Ids are text: 1 and "1" are the same id. `stack: [{id: 1}, ` is 17 characters.
+        expectLoadError("format: popgesture-trace/1\nstack: [{id: 1}, {id: \"1\"}]\n", at: 2, 18, ["duplicate id `1`"])
+    }
+
+    // MARK: Errors in files
+
+    @Test func directoriesAndMissingFilesAreErrorsAtTheirStart() throws {
+        try withFolder(["sub/x.yaml": "format: popgesture-trace/1\nstack: [{id: a}]\n"]) { folder in
+            if let error = firstFailure(TraceFileLoader(path: folder + "/sub")) {
+                checkError(error, path: folder + "/sub", at: 1, 1, ["is a directory, expected a YAML file"],
+                           suggestion: "pass the directory to `validate`, `check` or `replay`, which read the *.yaml files inside")
+            }
+            let documents = Array(TraceFileLoader(path: folder + "/nope.yaml"))
+            guard documents.count == 1, case .failure(let source, let error) = documents[0] else {
+                Issue.record("expected one error, got \(documents)")
+                return
+            }
+            #expect(source == folder + "/nope.yaml")
+            checkError(error, path: folder + "/nope.yaml", at: 1, 1, ["cannot read file", "No such file or directory"])
+        }
+    }
+
+    @Test func deepNestingIsRefusedAtTheLevelTooDeep() {
+        // The 257th `[` is one level too deep.
+        expectLoadError(String(repeating: "[", count: 10_000), at: 1, 257, ["nesting deeper than 256 levels"])
+        // A trace's root mapping is read apart, so the 256 levels count from its values: the 258th `{`.
+        expectLoadError(String(repeating: "{a: ", count: 10_000), at: 1, 4 * 257 + 1, ["nesting deeper than 256 levels"])
+        // In a stroke's samples, read from the events: `    samples: [[` is 15 characters; the third
+        // `[` (column 16) starts a node, so its 257th level is at column 16 + 256.
+        expectLoadError(Self.header + "events:\n  - touch: 1\n    samples: " + String(repeating: "[", count: 10_000), at: 5, 16 + 256,
+                        ["nesting deeper than 256 levels"])
+        // Closed nesting is refused the same way.
+        expectLoadError(String(repeating: "[", count: 300) + String(repeating: "]", count: 300), at: 1, 257, ["nesting deeper than 256 levels"])
+    }
+
+    @Test func anAliasBombIsRefusedQuicklyAtTheAliasPastTheBudget() {
+        // Billion laughs: each level lists the one before 9 times. With aliases expanded the levels
+        // have 10, 91, 820, 7381, 66430 and 597871 nodes; the aliases through level f expand to
+        // 90 + 819 + 7380 + 66429 + 597870 = 672588 nodes, and the first `*f` (line 8, column 8)
+        // passes the budget of 1,000,000.
+        let bomb = """
+            format: popgesture-trace/1
+            a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]
+            b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
+            c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]
+            d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]
+            e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]
+            f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]
+            g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]
+            h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]
+            i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]
+            stack: *i
+            events: *i
+            """
+        let clock = ContinuousClock()
+        #expect(clock.measure { expectLoadError(bomb, at: 8, 8, ["aliases expand past 1000000 nodes", "alias bomb"]) } < .seconds(2))
+        // The same levels defined in `expect`, set off inside a stroke's samples, which are read
+        // straight from the events: `    samples: [[` is 15 characters.
+        let levels = ["&a [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+            + zip("bcdef", "abcde").map { "&\($0) [" + Array(repeating: "*\($1)", count: 9).joined(separator: ", ") + "]" }
+        let samples = Self.header + "expect: [\(levels.joined(separator: ", "))]\nevents:\n  - touch: 1\n    samples: [[*f, 1, 1]]\n"
+        #expect(clock.measure { expectLoadError(samples, at: 6, 16, ["aliases expand past 1000000 nodes"]) } < .seconds(2))
+    }
+
+    @Test func anErrorInsideAStrokeSkipsToTheNextDocument() {
+        // The error is met in the middle of a samples list; the rest of the document is skipped.
+        let documents = loadDocuments(Self.header + """
+            events:
+              - touch: 1
+                samples: [[0, 1, 1], [x, 1, 1], [2, 1, 1]]
+                up: 5
+              - {t: 1, pop: true}
+            ---
+            \(Self.header)
+            """)
+        guard documents.count == 2, case .failure(let source, let error) = documents[0], case .trace(let trace) = documents[1] else {
+            Issue.record("expected failure, trace; got \(documents)")
+            return
+        }
+        // `    samples: [[0, 1, 1], [` is 26 characters.
+        #expect(source == "t.yaml#1" && trace.source == "t.yaml#2" && trace.name == "t#2")
+        checkError(error, path: "t.yaml", at: 5, 27, ["expected sample time t (ms) to be a number, found `x`"])
+    }
+
+    @Test func aSyntaxErrorInTheSecondDocumentEndsTheFile() {
+        let documents = loadDocuments(Self.header + "---\nformat: popgesture-trace/1\nstack: [{id: b}\n---\n" + Self.header, path: "broken.yaml")
+        guard documents.count == 2, case .trace(let first) = documents[0], case .failure(let source, let error) = documents[1] else {
+            Issue.record("expected trace, failure; got \(documents)")
+            return
+        }
+        // The first document is one of several, so it is numbered.
+        #expect(first.name == "broken#1" && source == "broken.yaml#2")
+        // libyaml notices the unclosed list at the `---` on line 6.
+        checkError(error, path: "broken.yaml", at: 6, 1, ["malformed YAML", "did not find expected ',' or ']'"])
+    }
+
+    @Test func aConfigWithAnErrorIsReportedInTheConfigFile() throws {
+        try withFolder([
+            "stacks/bad.yaml": "format: popgesture-stack/1\nscreen: {width: 0}\nstack: [{id: a}]\n",
+            "stacks/typo.yaml": "format: popgesture-stack/1\nstack: [{id: a, popDisabeld: true}]\n",
+            "stacks/empty.yaml": "# nothing here\n",
+            "t.yaml": """
+                format: popgesture-trace/1
+                config: stacks/bad.yaml
+                ---
+                format: popgesture-trace/1
+                config: stacks/bad.yaml
+                ---
+                format: popgesture-trace/1
+                config: stacks/typo.yaml
+                ---
+                format: popgesture-trace/1
+                config: stacks/empty.yaml
+                ---
+                format: popgesture-trace/1
+                config: stacks/missing.yaml
+                """,
+        ]) { folder in
+            let documents = Array(TraceFileLoader(path: folder + "/t.yaml"))
+            let errors = documents.compactMap { document -> Diagnostic? in
+                if case .failure(_, let error) = document { error } else { nil }
+            }
+            #expect(documents.map(\.source) == (1...5).map { folder + "/t.yaml#\($0)" })
+            guard errors.count == 5 else {
+                Issue.record("expected five errors, got \(documents)")
+                return
+            }
+            // Both traces naming the broken config get its error: `screen: {width: ` is 16 characters.
+            for error in errors[0...1] {
+                checkError(error, path: folder + "/stacks/bad.yaml", at: 2, 17, ["expected `screen.width` > 0, found 0"])
+            }
+            // `stack: [{id: a, ` is 16 characters.
+            checkError(errors[2], path: folder + "/stacks/typo.yaml", at: 2, 17, ["unknown key `popDisabeld`"], suggestion: "did you mean `popDisabled`?")
+            checkError(errors[3], path: folder + "/stacks/empty.yaml", at: 1, 1, ["contains no stack-config document"])
+            // One that cannot be read is an error at the trace's `config:` value (`config: ` is 8 characters).
+            checkError(errors[4], path: folder + "/t.yaml", at: 14, 9,
+                       ["cannot read config `stacks/missing.yaml`", "(\(folder)/stacks/missing.yaml)", "No such file or directory"])
+        }
+    }
+
+    // MARK: Rules
+
+    /// The `fd` preset, field by field from SPEC section 7.
+    static let fd = Rules(
+        name: "fd",
+        recognizer: .init(region: .fullscreen, edgeWidth: 15, kind: .uikit, hysteresis: 10, slop: 18, maxTouches: 1),
+        begin: [.rootOnly, .popDisabled, .maxStartX, .transitioning, .direction],
+        mirrorDirection: true, mirrorMaxStartX: false, locationLimit: 40, velocity: .uikit,
+        completion: .init(model: .projection, projectionDistance: 187.5, projectionCap: 0.5, progressThreshold: 0.5,
+                          flingVelocity: 0, popOnZero: false),
+        transition: .init(duration: 350, settle: .uikit, progressCap: 0.999),
+        bar: .init(inject: .fd, restoreOnDisappear: true))
+
+    /// Every preset as the SPEC's table gives it; keys a preset does not name take fd's values.
+    static let presets: [String: Rules] = {
+        var fd11 = fd
+        fd11.name = "fd-1.1"
+        fd11.begin = [.rootOnly, .popDisabled, .transitioning, .direction]
+        fd11.mirrorDirection = false
+        fd11.bar.restoreOnDisappear = false
+        var uikit = fd
+        uikit.name = "uikit"
+        uikit.recognizer.region = .edge
+        uikit.begin = [.rootOnly, .transitioning, .direction]
+        uikit.bar = .init(inject: .none, restoreOnDisappear: false)
+        var tz = fd
+        tz.name = "tz"
+        tz.begin = [.transitioning, .rootOnly, .popDisabled, .direction, .locationLimit]
+        tz.mirrorDirection = false
+        tz.bar = .init(inject: .none, restoreOnDisappear: false)
+        var cupertino = fd
+        cupertino.name = "cupertino"
+        cupertino.recognizer.region = .edge
+        cupertino.recognizer.edgeWidth = 20
+        cupertino.recognizer.kind = .horizontalSlop
+        cupertino.begin = [.rootOnly, .transitioning]
+        cupertino.velocity = .lsq2
+        cupertino.completion.model = .threshold
+        cupertino.completion.flingVelocity = 1.0
+        cupertino.transition = .init(duration: 500, settle: .cupertino, progressCap: 1)
+        cupertino.bar = .init(inject: .none, restoreOnDisappear: false)
+        var edge30 = fd
+        edge30.name = "edge30"
+        edge30.recognizer.region = .edge
+        edge30.begin = [.rootOnly]
+        edge30.velocity = .last2
+        edge30.completion.model = .threshold
+        edge30.completion.progressThreshold = 0.3
+        edge30.transition = .init(duration: 150, settle: .linear, progressCap: 1)
+        edge30.bar = .init(inject: .none, restoreOnDisappear: false)
+        return ["fd": fd, "fd-1.1": fd11, "uikit": uikit, "tz": tz, "cupertino": cupertino, "edge30": edge30]
+    }()
+
+    @Test(arguments: ["fd", "fd-1.1", "uikit", "tz", "cupertino", "edge30"])
+    func eachPresetEqualsTheTableInEveryField(_ name: String) throws {
+        #expect(try RulesLoader.load(name) == Self.presets[name])
+    }
+
+    @Test func unusualRulesRoundTrip() throws {
+        var odd = Self.fd
+        odd.name = "yes"  // printed quoted, so it stays a string
+        odd.completion.projectionDistance = 0.1 + 0.2
+        odd.transition.progressCap = 1e-7
+        odd.recognizer.maxTouches = 3
+        #expect(try rules(RulesLoader.yaml(for: odd)) == odd)
+    }
+
+    @Test func extendsAFileRelativeToTheExtendingOne() throws {
+        try withFolder([
+            "rules/base.yaml": "format: popgesture-rules/1\nextends: uikit\nrecognizer: {edgeWidth: 25, maxTouches: 2}\nbegin: [rootOnly, direction]\n",
+            "rules/mine.yaml": "format: popgesture-rules/1\nextends: base.yaml\nrecognizer: {edgeWidth: 30}\nbegin: [transitioning]\n",
+        ]) { folder in
+            // Mappings merge through the chain, lists replace; unnamed, the rules take the file's stem.
+            var expected = Self.presets["uikit"]!
+            expected.name = "mine"
+            expected.recognizer.edgeWidth = 30
+            expected.recognizer.maxTouches = 2
+            expected.begin = [.transitioning]
+            let mine = try RulesLoader.load(folder + "/rules/mine.yaml")
+            #expect(mine == expected)
+        }
+    }
+
+    @Test func rulesErrorsAreAtTheUsersLine() {
+        // Merged over fd, the user's nodes keep their places in inline-rules.yaml.
+        expectRulesError("format: popgesture-rules/1\nbegin: [rootOnyl, direction]\n", at: 2, 9,
+                         ["unknown begin check `rootOnyl`", "rootOnly, popDisabled"], suggestion: "did you mean `rootOnly`?")
+        expectRulesError("format: popgesture-rules/1\nbegin: [rootOnly, rootOnly]\n", at: 2, 19, ["begin check `rootOnly` is listed twice"])
+        expectRulesError("format: popgesture-rules/1\ntransition: {duration: -1}\n", at: 2, 24, ["expected `duration` (ms) to be >= 0, found -1"])
+        expectRulesError("format: popgesture-rules/1\nvelocity: kalman\n", at: 2, 11,
+                         ["unknown velocity estimator `kalman`; expected one of uikit, lsq2, last2"])
+        expectRulesError("format: popgesture-rules/1\nvelocity: lsq\n", at: 2, 11, ["unknown velocity estimator `lsq`"], suggestion: "did you mean `lsq2`?")
+        expectRulesError("format: popgesture-rules/1\nrecognizer: {maxTouches: 0}\n", at: 2, 26, ["expected `maxTouches` to be an integer >= 1, found 0"])
+        expectRulesError("format: popgesture-rules/1\ntransition: {progressCap: 0}\n", at: 2, 27, ["expected `progressCap` in (0, 1], found 0"])
+        expectRulesError("format: popgesture-rules/1\nrecognizer: {regoin: edge}\n", at: 2, 14, ["unknown key `regoin` in `recognizer`"],
+                         suggestion: "did you mean `region`?")
+        expectRulesError("format: popgesture-rules/1\nextends: cupertin\n", at: 2, 10, ["`extends: cupertin` names no preset"],
+                         suggestion: "did you mean `cupertino`?")
+        expectRulesError("format: popgesture-rules/1\nmirrorDirection: no\n", at: 2, 18, ["expected `mirrorDirection` to be true or false"],
+                         suggestion: "YAML 1.2 booleans are `true` and `false`")
+    }
+
+    @Test func anExtendsCycleIsAnErrorAtTheExtendsThatCloses() throws {
+        try withFolder([
+            "a.yaml": "format: popgesture-rules/1\nextends: b.yaml\n",
+            "b.yaml": "format: popgesture-rules/1\nextends: a.yaml\n",
+        ]) { folder in
+            let a = folder + "/a.yaml", b = folder + "/b.yaml"
+            do {
+                _ = try RulesLoader.load(a)
+                Issue.record("an extends cycle loaded")
+            } catch let error as Diagnostic {
+                // Found at b's `extends` value (`extends: ` is 9 characters), which leads back to a.
+                checkError(error, path: b, at: 2, 10, ["`extends` cycle: \(a) -> \(b) -> \(a)"])
+            }
+        }
+    }
+
+    @Test func unknownPresetsAndMissingRulesFiles() throws {
+        do {
+            _ = try RulesLoader.load("nosuchpreset")
+            Issue.record("an unknown preset loaded")
+        } catch let error as Diagnostic {
+            checkError(error, path: "nosuchpreset", at: 1, 1, ["no preset of that name", "cannot read file"],
+                       suggestion: "presets are fd, fd-1.1, uikit, tz, cupertino, edge30")
+        }
+        do {
+            _ = try RulesLoader.load("cupertion")
+            Issue.record("an unknown preset loaded")
+        } catch let error as Diagnostic {
+            #expect(error.suggestion == "did you mean `cupertino`?")
+        }
+        try withFolder(["r.yaml": "format: popgesture-rules/1\nextends: gone/base.yaml\n"]) { folder in
+            do {
+                _ = try RulesLoader.load(folder + "/r.yaml")
+                Issue.record("a missing extends target loaded")
+            } catch let error as Diagnostic {
+                checkError(error, path: folder + "/r.yaml", at: 2, 10, ["cannot read rules file `\(folder)/gone/base.yaml`", "No such file"])
+            }
+        }
+    }
+}
+
+// MARK: Helpers of the extension
+
+/// A trace event in a comparable form (`TraceEvent.Kind` is not `Equatable`).
+struct PlainEvent: Equatable, CustomStringConvertible {
+    enum Kind: Equatable {
+        case touch(Stroke)
+        case push(ViewControllerSpec, animated: Bool)
+        case pop(animated: Bool)
+        case popToRoot(animated: Bool)
+        case setStack([ViewControllerSpec], animated: Bool)
+        case update(ViewControllerSpec)
+        case setBarHidden(Bool, animated: Bool)
+    }
+    var t: Double
+    var kind: Kind
+
+    init(_ t: Double, _ kind: Kind) {
+        self.t = t
+        self.kind = kind
+    }
+
+    init(_ event: TraceEvent) {
+        t = event.t
+        switch event.kind {
+        case .touch(let stroke): kind = .touch(stroke)
+        case .push(let spec, let animated): kind = .push(spec, animated: animated)
+        case .pop(let animated): kind = .pop(animated: animated)
+        case .popToRoot(let animated): kind = .popToRoot(animated: animated)
+        case .setStack(let specs, let animated): kind = .setStack(specs, animated: animated)
+        case .update(let spec): kind = .update(spec)
+        case .setBarHidden(let hidden, let animated): kind = .setBarHidden(hidden, animated: animated)
+        }
+    }
+
+    var description: String { "t=\(t) \(kind)" }
+}
+
+private func traceName(_ document: LoadedDocument) -> String? {
+    if case .trace(let trace) = document { trace.name } else { nil }
+}
+
+/// Checks a diagnostic's file, line, column and words; `suggestion` nil means "not checked".
+private func checkError(_ error: Diagnostic, path: String, at line: Int, _ column: Int, _ words: [String], suggestion: String? = nil,
+                        sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(error.path == path, "\(error)", sourceLocation: sourceLocation)
+    #expect(error.line == line && error.column == column, "expected \(line):\(column), got \(error)", sourceLocation: sourceLocation)
+    for word in words {
+        #expect(error.message.contains(word), "missing \"\(word)\" in \(error)", sourceLocation: sourceLocation)
+    }
+    if let suggestion {
+        #expect(error.suggestion == suggestion, "\(error)", sourceLocation: sourceLocation)
+    }
+}
+
+/// The first load error of an inline trace text (as `t.yaml`), checked.
+private func expectLoadError(_ yaml: String, at line: Int, _ column: Int, _ words: [String], suggestion: String? = nil,
+                             sourceLocation: SourceLocation = #_sourceLocation) {
+    guard let error = loadError(yaml, sourceLocation: sourceLocation) else { return }
+    checkError(error, path: "t.yaml", at: line, column, words, suggestion: suggestion, sourceLocation: sourceLocation)
+}
+
+/// The error of an inline rules document (its path is `inline-rules.yaml`), checked.
+private func expectRulesError(_ yaml: String, at line: Int, _ column: Int, _ words: [String], suggestion: String? = nil,
+                              sourceLocation: SourceLocation = #_sourceLocation) {
+    do {
+        _ = try rules(yaml)
+        Issue.record("expected a rules error, the rules loaded", sourceLocation: sourceLocation)
+    } catch let error as Diagnostic {
+        checkError(error, path: "inline-rules.yaml", at: line, column, words, suggestion: suggestion, sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("expected a diagnostic, got \(error)", sourceLocation: sourceLocation)
+    }
+}
+
+/// The first `.failure` of a file's documents.
+private func firstFailure(_ loader: TraceFileLoader, sourceLocation: SourceLocation = #_sourceLocation) -> Diagnostic? {
+    for document in loader {
+        if case .failure(_, let error) = document { return error }
+    }
+    Issue.record("expected a load error, the file loaded", sourceLocation: sourceLocation)
+    return nil
+}
+
+/// Runs `body` on a fresh folder from mkdtemp holding `files` and `bytes` (relative path -> content),
+/// removed afterwards.
+private func withFolder(_ files: [String: String] = [:], bytes: [String: [UInt8]] = [:], _ body: (String) throws -> Void) throws {
+    var template = Array((FileManager.default.temporaryDirectory.path + "/popgesture-loader-XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else {
+        Issue.record("mkdtemp failed")
+        return
+    }
+    let folder = String(cString: made)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for (name, content) in files.mapValues({ Array($0.utf8) }).merging(bytes, uniquingKeysWith: { $1 }) {
+        let path = folder + "/" + name
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(content)))
+    }
+    try body(folder)
 }

@@ -490,7 +490,7 @@ struct TraceDecoder {
         let kind = try kindKey(of: item)
         if kind == "touch" { return .touch(try decodeStroke(item, samples: samples)) }
         let known = kind == "update" ? ["t", kind] : ["t", kind, "animated"]
-        let fields = try MappingFields(item, "a `\(kind)` event", known: known)
+        let fields = try MappingFields(item, "\(kind == "update" ? "an" : "a") `\(kind)` event", known: known)
         let t = try fields.required("t").nonNegativeNumber("`t` (ms)")
         let animated = try fields["animated"]?.bool("`animated`") ?? true
         let value = try fields.required(kind)
@@ -559,7 +559,8 @@ struct TraceDecoder {
         }
         let sample = Sample(t: try values[0].nonNegativeNumber(sampleWhat.t), x: try values[1].number(sampleWhat.x),
                             y: try values[2].number(sampleWhat.y))
-        try checkOrder(sample, after: previous, at: values[0].location)
+        // An aliased row is out of order where it is used, not where it is written.
+        try checkOrder(sample, after: previous, at: row.isAlias ? row.location : values[0].location)
         return sample
     }
 

@@ -248,7 +248,7 @@ final class YAMLDocumentReader {
                 }
                 // The anchor's children are shared, not copied; the node itself is placed at the alias,
                 // so an error about where it is used (order, a duplicate id) points there.
-                finished = YAMLNode(target.content, at: here, expandedSize: target.expandedSize)
+                finished = YAMLNode(target.content, at: here, expandedSize: target.expandedSize, isAlias: true)
             case YAML_SCALAR_EVENT:
                 let s = e.data.scalar
                 let value = String(decoding: UnsafeBufferPointer(start: s.value, count: Int(s.length)), as: UTF8.self)

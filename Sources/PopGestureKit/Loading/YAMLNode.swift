@@ -14,11 +14,14 @@ final class YAMLNode: @unchecked Sendable {
     let location: SourcePosition
     /// Nodes in this subtree with aliases expanded, the unit of the alias budget.
     let expandedSize: Int
+    /// An alias: `location` is where it stands, its children are where its anchor's are written.
+    let isAlias: Bool
 
-    init(_ content: Content, at location: SourcePosition, expandedSize: Int) {
+    init(_ content: Content, at location: SourcePosition, expandedSize: Int, isAlias: Bool = false) {
         self.content = content
         self.location = location
         self.expandedSize = expandedSize
+        self.isAlias = isAlias
     }
 
     /// How a user would name this node's kind in an error message.
