@@ -71,3 +71,52 @@ import Testing
         #expect(reports[0].gestures[1].pop?.result == .cancelled)
     }
 }
+
+/// `check` without goldens replays without records; its verdicts must be those of the full replay.
+@Suite struct SummaryReplayTests {
+    /// Expectations that hold for `report`, one of each kind per gesture and for the whole trace.
+    static func expectations(holdingFor report: TraceReport) -> [PopGestureKit.Expectation] {
+        var items: [PopGestureKit.Expectation] = []
+        for gesture in report.gestures {
+            items.append(.outcome(gesture: gesture.index, outcome: gesture.outcome!, reason: gesture.reason))
+            if let pop = gesture.pop { items.append(.pop(gesture: gesture.index, result: pop.result)) }
+        }
+        items.append(.final(stack: report.final.stack, barHidden: report.final.barHidden))
+        items.append(.anomalies(report.anomalies.map { AnomalyKind(rawValue: $0.kind)! }))
+        items.append(.bar(report.bar.dropFirst().map { .init(t: $0.t, hidden: $0.hidden) }))
+        return items
+    }
+
+    /// The same, each turned false.
+    static func falsified(_ items: [PopGestureKit.Expectation]) -> [PopGestureKit.Expectation] {
+        items.map { item in
+            switch item {
+            case .outcome(let n, let outcome, _): .outcome(gesture: n, outcome: outcome == .began ? .refused : .began, reason: nil)
+            case .pop(let n, let result): .pop(gesture: n, result: result == .completed ? .cancelled : .completed)
+            case .final(let stack, let hidden): .final(stack: (stack ?? []) + ["nowhere"], barHidden: hidden)
+            case .anomalies(let kinds): .anomalies(kinds + [.barFlicker])
+            case .bar(let points): .bar(points + [.init(t: -1, hidden: true)])
+            }
+        }
+    }
+
+    @Test(arguments: Presets.names)
+    func summaryVerdictsEqualFullVerdicts(_ preset: String) throws {
+        let rules = try RulesLoader.load(preset)
+        let full = Replay(rules: rules), summary = Replay(rules: rules, keepsRecords: false)
+        var generator = RandomTraceGenerator(random: SeededRandom(seed: 0xC0FFEE))
+        for n in 0..<200 {
+            var trace = generator.trace(n)
+            let report = full.run(trace)
+            trace.expectations = Self.expectations(holdingFor: report)
+            let summed = summary.run(trace)
+            #expect(summed.expectations.failed == 0 && summed.expectations.passed == trace.expectations.count,
+                    "trace \(n): \(summed.expectations.failures.map(\.message))")
+            #expect(summed.final == report.final && summed.gestures.isEmpty && summed.bar.count == 1)
+            trace.expectations = Self.falsified(trace.expectations)
+            let wrong = summary.run(trace), wrongFull = full.run(trace)
+            #expect(wrong.expectations.failed == trace.expectations.count)
+            #expect(wrong.expectations.failures.map(\.index) == wrongFull.expectations.failures.map(\.index))
+        }
+    }
+}

@@ -147,7 +147,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                 if !replays.isEmpty, Self.hasHeader(pairs) {
                     let header = try TraceDecoder(path: path, loadConfig: config).decode(head, source: stream.source, defaultName: "", events: [])
                     stream.header = header
-                    stream.sessions = replays.map { ReplaySession(trace: header, rules: $0.rules) }
+                    stream.sessions = replays.map { ReplaySession(trace: header, rules: $0.rules, keepsRecords: $0.keepsRecords) }
                 }
                 let list = reader.position
                 try readEvents(reader, into: &stream)
@@ -186,34 +186,128 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         var order = EventOrderCheck()
         try reader.advance()
         while reader.kind != .sequenceEnd {
-            let (item, samples) = try readEventItem(reader)
-            let event = try decoder.decodeEvent(item, samples: samples)
-            try order.check(event, item)
-            stream.add(event)
+            let line = reader.line, column = reader.column
+            switch try readEventItem(reader) {
+            case .stroke(let stroke):
+                let event = TraceEvent.touch(stroke)
+                try order.check(event, at: line, column, path: path)
+                stream.add(event)
+            case .node(let item, let samples):
+                let event = try decoder.decodeEvent(item, samples: samples)
+                try order.check(event, item)
+                stream.add(event)
+            }
             try reader.advance()
         }
     }
 
-    /// One event as a small node, except its `samples`, decoded on the way.
-    private func readEventItem(_ reader: YAMLDocumentReader) throws -> (YAMLNode, Result<[Sample], Diagnostic>?) {
-        guard reader.kind == .mappingStart, !reader.hasAnchor else { return (try reader.node(), nil) }
+    enum EventItem {
+        /// A plain, valid stroke, decoded straight from the events.
+        case stroke(Stroke)
+        /// Anything else, as nodes, for the decoder and its messages; samples already read.
+        case node(YAMLNode, Result<[Sample], Diagnostic>?)
+    }
+
+    /// One event. The common stroke, `{touch: N, samples: [...], up|cancel: T}` with plain scalars and
+    /// nothing wrong, is decoded straight from the events; anything else (other kinds, anchors,
+    /// quoted or odd values, any error) becomes a small node mapping, rebuilt from what was read so
+    /// far, and goes through the decoder, so its errors are the node path's.
+    private func readEventItem(_ reader: YAMLDocumentReader) throws -> EventItem {
+        guard reader.kind == .mappingStart, !reader.hasAnchor else { return .node(try reader.node(), nil) }
         let position = reader.position
-        var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+        var plains: [PlainScalar] = []
+        var samplesKey: (line: Int, column: Int)?
+        var samplesList: YAMLNode?
         var samples: Result<[Sample], Diagnostic>?
+        var pairs: [(key: YAMLNode, value: YAMLNode)]?
+        func scalarNode(_ text: String, _ line: Int, _ column: Int) -> YAMLNode {
+            YAMLNode(.scalar(text, isString: false), at: SourcePosition(path: path, line: line, column: column), expandedSize: 1)
+        }
+        /// Switches to nodes: what was read so far becomes nodes, in document order.
+        func nodes() -> [(key: YAMLNode, value: YAMLNode)] {
+            if let pairs { return pairs }
+            var built: [(key: YAMLNode, value: YAMLNode, line: Int, column: Int)] = plains.map {
+                (scalarNode($0.key, $0.keyLine, $0.keyColumn), scalarNode($0.text, $0.line, $0.column), $0.keyLine, $0.keyColumn)
+            }
+            if let samplesKey, let samplesList {
+                built.append((scalarNode("samples", samplesKey.line, samplesKey.column), samplesList, samplesKey.line, samplesKey.column))
+            }
+            built.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+            return built.map { ($0.key, $0.value) }
+        }
         try reader.advance()
         while reader.kind != .mappingEnd {
-            let key = try reader.node()
-            try reader.advance()
-            if samples == nil, case .scalar("samples", _) = key.content, reader.kind == .sequenceStart, !reader.hasAnchor {
-                let list = YAMLNode(.sequence([]), at: reader.position, expandedSize: 1)
-                samples = try readSamples(reader, list: list)
-                pairs.append((key, list))
+            let keyLine = reader.line, keyColumn = reader.column
+            var fastKey: String?
+            if pairs == nil, reader.kind == .scalar, reader.isPlainScalar, !reader.hasAnchor {
+                for name: StaticString in ["touch", "up", "cancel", "samples"] where reader.scalarEquals(name) {
+                    let key = name.description
+                    let seen = plains.contains { $0.key == key } || (key == "samples" && samplesKey != nil)
+                    if !seen { fastKey = key }
+                }
+            }
+            if let key = fastKey {
+                try reader.advance()
+                if key == "samples", reader.kind == .sequenceStart, !reader.hasAnchor {
+                    samplesKey = (keyLine, keyColumn)
+                    let list = YAMLNode(.sequence([]), at: reader.position, expandedSize: 1)
+                    samplesList = list
+                    samples = try readSamples(reader, list: list)
+                } else if key != "samples", reader.kind == .scalar, reader.isPlainScalar, !reader.hasAnchor {
+                    plains.append(PlainScalar(key: key, keyLine: keyLine, keyColumn: keyColumn,
+                                        text: String(decoding: reader.scalarBytes, as: UTF8.self), line: reader.line, column: reader.column))
+                } else {
+                    var all = nodes()
+                    all.append((scalarNode(key, keyLine, keyColumn), try reader.node()))
+                    pairs = all
+                }
             } else {
-                pairs.append((key, try reader.node()))
+                var all = nodes()
+                let keyNode = try reader.node()
+                try reader.advance()
+                all.append((keyNode, try reader.node()))
+                pairs = all
             }
             try reader.advance()
         }
-        return (YAMLNode(.mapping(pairs), at: position, expandedSize: 2 * pairs.count + 1), samples)
+        if pairs == nil, case .success(let decoded)? = samples, let stroke = Self.plainStroke(plains, decoded) {
+            return .stroke(stroke)
+        }
+        let all = nodes()
+        return .node(YAMLNode(.mapping(all), at: position, expandedSize: 2 * all.count + 1), samples)
+    }
+
+    /// A plain scalar of an event read on the way: its key, its text and where both stand.
+    private struct PlainScalar {
+        var key: String
+        var keyLine: Int
+        var keyColumn: Int
+        var text: String
+        var line: Int
+        var column: Int
+    }
+
+    /// The stroke when its plain values need no message: a finger >= 0, an end at or after the last
+    /// sample, not both up and cancel. Anything else is left to the decoder and its messages.
+    private static func plainStroke(_ plains: [PlainScalar], _ samples: [Sample]) -> Stroke? {
+        var finger: Int?, up: Double?, cancel: Double?
+        for plain in plains {
+            if plain.key == "touch" {
+                guard isDecimalInteger(plain.text), let value = Int(plain.text), value >= 0 else { return nil }
+                finger = value
+            } else {
+                guard let value = parseDecimal(plain.text), value.isFinite, value >= 0 else { return nil }
+                if plain.key == "up" { up = value == 0 ? 0 : value } else { cancel = value == 0 ? 0 : value }
+            }
+        }
+        guard let finger, up == nil || cancel == nil, let lastT = samples.last?.t else { return nil }
+        if let up {
+            return up >= lastT ? Stroke(finger: finger, samples: samples, end: .up(up)) : nil
+        }
+        if let cancel {
+            return cancel >= lastT ? Stroke(finger: finger, samples: samples, end: .cancel(cancel)) : nil
+        }
+        return Stroke(finger: finger, samples: samples, end: .stillDown)
     }
 
     /// A stroke's samples straight from the events: plain numbers are read from libyaml's bytes; any
@@ -283,7 +377,8 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         case .trace:
             var stream = stream
             let decoder = TraceDecoder(path: path, loadConfig: config)
-            let trace = try decoder.decode(node, source: source, defaultName: defaultName, events: stream.read ? stream.kept : nil)
+            var trace = try decoder.decode(node, source: source, defaultName: defaultName, events: stream.read ? stream.kept : nil)
+            trace.eventsKept = !stream.dropped
             guard !replays.isEmpty else { return .trace(trace) }
             if let header = stream.header, !trace.hasSameHeader(as: header) {
                 // A header key came after `events`: replay again from the kept events, if they were kept.
@@ -632,19 +727,25 @@ struct EventOrderCheck {
     private var fingerFree: [Int: (end: Double?, line: Int)] = [:]
 
     mutating func check(_ event: TraceEvent, _ item: YAMLNode) throws {
+        try check(event, at: item.location.line, item.location.column, path: item.location.path)
+    }
+
+    /// `line` and `column` are the event's; the position is only built for an error.
+    mutating func check(_ event: TraceEvent, at line: Int, _ column: Int, path: String) throws {
         if let previous, event.t < previous.t {
-            throw item.error("event starts at t=\(formatNumber(event.t)), before the event at line \(previous.line) (t=\(formatNumber(previous.t))); events must be ordered by start time")
+            throw Diagnostic(path: path, line: line, column: column, message: "event starts at t=\(formatNumber(event.t)), before the event at line \(previous.line) (t=\(formatNumber(previous.t))); events must be ordered by start time")
         }
-        previous = (event.t, item.location.line)
+        previous = (event.t, line)
         guard case .touch(let stroke) = event.kind else { return }
         if let busy = fingerFree[stroke.finger], busy.end.map({ event.t < $0 }) ?? true {
             let until = busy.end.map { "until t=\(formatNumber($0))" } ?? "to the end of the trace"
-            throw item.error("finger \(stroke.finger) touches down at t=\(formatNumber(event.t)) while its stroke from line \(busy.line) is still down (\(until))",
+            throw Diagnostic(path: path, line: line, column: column,
+                             message: "finger \(stroke.finger) touches down at t=\(formatNumber(event.t)) while its stroke from line \(busy.line) is still down (\(until))",
                              suggestion: "give the stroke an `up` before this one starts, or use another finger number")
         }
         switch stroke.end {
-        case .up(let t), .cancel(let t): fingerFree[stroke.finger] = (t, item.location.line)
-        case .stillDown: fingerFree[stroke.finger] = (nil, item.location.line)
+        case .up(let t), .cancel(let t): fingerFree[stroke.finger] = (t, line)
+        case .stillDown: fingerFree[stroke.finger] = (nil, line)
         }
     }
 }

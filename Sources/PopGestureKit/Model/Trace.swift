@@ -11,6 +11,9 @@ public struct Trace: Sendable {
     public var stack: [ViewControllerSpec]
     public var events: [TraceEvent]
     public var expectations: [Expectation]
+    /// False when a long recording's events were streamed into its replays and not kept, so
+    /// `events` is empty and the trace cannot be replayed again.
+    public var eventsKept = true
 
     public init(name: String, source: String, screen: Screen = Screen(), layoutDirection: LayoutDirection = .ltr,
                 barAppearanceManaged: Bool = true, initialBarHidden: Bool? = nil, stack: [ViewControllerSpec],

@@ -6,12 +6,19 @@ struct BarCoordinator {
     let managed: Bool
     private(set) var hidden: Bool
     private(set) var entries: [BarEntry]
+    /// Entries ever appended, the initial one included, whether kept or not.
+    private(set) var count = 1
+    /// Without records, entries after the initial one are kept as times and states only.
+    let keepsEntries: Bool
+    private(set) var droppedTimes: [Double] = []
+    private(set) var droppedHidden: [Bool] = []
     /// The transition in flight, as far as bar changes are concerned; set by the replay while a
     /// transition's own start hooks run, too.
     var flight: (kind: TransitionKind, animated: Bool)?
 
-    init(bar: Rules.Bar, managed: Bool, initiallyHidden: Bool) {
+    init(bar: Rules.Bar, managed: Bool, initiallyHidden: Bool, keepsEntries: Bool = true) {
         self.bar = bar
+        self.keepsEntries = keepsEntries
         self.managed = managed
         hidden = initiallyHidden
         entries = [BarEntry(t: 0, hidden: initiallyHidden, animated: false, cause: "initial")]
@@ -32,7 +39,13 @@ struct BarCoordinator {
     mutating func setBar(_ newValue: Bool, animated: Bool, cause: String, at t: Double, anomalies: inout [Finding]) {
         guard newValue != hidden else { return }
         hidden = newValue
-        entries.append(BarEntry(t: t, hidden: newValue, animated: animated, cause: cause))
+        count += 1
+        if keepsEntries {
+            entries.append(BarEntry(t: t, hidden: newValue, animated: animated, cause: cause))
+        } else {
+            droppedTimes.append(t)
+            droppedHidden.append(newValue)
+        }
         if !animated, let flight, flight.animated {
             anomalies.append(Finding(kind: AnomalyKind.abruptBarChange.rawValue, t: t,
                                      detail: "non-animated bar change during \(flight.kind.rawValue)"))
@@ -54,7 +67,7 @@ struct BarCoordinator {
     /// Checks made when a transition settles; `mark` is the entry count before its start hooks ran.
     func settleAnomalies(since mark: Int, top: ViewControllerInstance?, at t: Double) -> [Finding] {
         var found: [Finding] = []
-        let changes = entries.count - mark
+        let changes = count - mark
         if changes >= 2 {
             found.append(Finding(kind: AnomalyKind.barFlicker.rawValue, t: t, detail: "bar changed \(changes) times"))
         }

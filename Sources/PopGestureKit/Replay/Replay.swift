@@ -1,13 +1,18 @@
 /// Replay stage: runs a trace's timeline under a rule version and reports what happened (SPEC 2-5).
 public struct Replay: Sendable {
     public let rules: Rules
+    /// False when only the expectations' verdicts are wanted (`check` without goldens): finished
+    /// gestures, transitions, bar changes, anomalies and notes are then summed up in a few bytes and
+    /// dropped, and the report holds only the final state and the expectation results.
+    public let keepsRecords: Bool
 
-    public init(rules: Rules) {
+    public init(rules: Rules, keepsRecords: Bool = true) {
         self.rules = rules
+        self.keepsRecords = keepsRecords
     }
 
     public func run(_ trace: Trace) -> TraceReport {
-        var session = ReplaySession(trace: trace, rules: rules)
+        var session = ReplaySession(trace: trace, rules: rules, keepsRecords: keepsRecords)
         for event in trace.events { session.feed(event) }
         return session.finish(name: trace.name, expectations: trace.expectations)
     }
@@ -32,10 +37,16 @@ struct ReplaySession {
     var fingersDown = Set<Int>()
     var gesture: Gesture?
     var pop: InteractivePop?
+    let keepsRecords: Bool
+    /// Without records, what expectations need; and how many records were dropped before those kept.
+    var evidence = ExpectationEvidence()
+    var gestureOffset = 0
+    var transitionOffset = 0
 
-    init(trace: Trace, rules: Rules) {
+    init(trace: Trace, rules: Rules, keepsRecords: Bool = true) {
         self.trace = trace
         self.rules = rules
+        self.keepsRecords = keepsRecords
         recognizer = Recognizer(rules: rules.recognizer, width: trace.screen.width, direction: trace.layoutDirection)
         arbiter = Arbiter(rules: rules, recognizer: recognizer)
         completion = CompletionModel(completion: rules.completion, duration: rules.transition.duration)
@@ -49,7 +60,8 @@ struct ReplaySession {
         }
         stack = NavigationStack(controllers)
         let initiallyHidden = trace.initialBarHidden ?? (trace.barAppearanceManaged ? controllers[controllers.count - 1].barHidden : false)
-        bar = BarCoordinator(bar: rules.bar, managed: trace.barAppearanceManaged, initiallyHidden: initiallyHidden)
+        bar = BarCoordinator(bar: rules.bar, managed: trace.barAppearanceManaged, initiallyHidden: initiallyHidden,
+                             keepsEntries: keepsRecords)
     }
 
     /// The next event, in document order (start times never decrease).
@@ -65,13 +77,59 @@ struct ReplaySession {
         process(upTo: nil)
         settleDue(upTo: nil)
         if let gesture, !gesture.decided {
-            report.gestures[gesture.record].outcome = .unrecognized
-            report.gestures[gesture.record].reason = "traceEnded"
+            editGesture(gesture.record) {
+                $0.outcome = .unrecognized
+                $0.reason = "traceEnded"
+            }
         }
+        closeGesture()
+        dropFinishedRecords()
         report.bar = bar.entries
         report.final = FinalState(stack: stack.ids, barHidden: bar.hidden)
-        report.expectations = ExpectationCheck.evaluate(expectations, against: report, rules: rules)
+        if keepsRecords {
+            report.expectations = ExpectationCheck.evaluate(expectations, evidence: ExpectationEvidence(report), final: report.final,
+                                                            details: report, rules: rules)
+        } else {
+            evidence.barTimes = bar.droppedTimes
+            evidence.barHidden = bar.droppedHidden
+            report.expectations = ExpectationCheck.evaluate(expectations, evidence: evidence, final: report.final,
+                                                            details: nil, rules: rules)
+        }
         return report
+    }
+
+    // MARK: Records
+
+    mutating func editGesture(_ record: Int, _ body: (inout GestureRecord) -> Void) {
+        body(&report.gestures[record - gestureOffset])
+    }
+
+    func transition(_ index: Int) -> TransitionRecord {
+        report.transitions[index - transitionOffset]
+    }
+
+    mutating func editTransition(_ index: Int, _ body: (inout TransitionRecord) -> Void) {
+        body(&report.transitions[index - transitionOffset])
+    }
+
+    /// Without records: a gesture whose fingers are all up can no longer change; keep its summary.
+    mutating func closeGesture() {
+        guard !keepsRecords else { return }
+        for record in report.gestures { evidence.add(record) }
+        gestureOffset += report.gestures.count
+        report.gestures.removeAll(keepingCapacity: true)
+    }
+
+    /// Without records: settled transitions, anomalies (but their kinds) and notes go.
+    mutating func dropFinishedRecords() {
+        guard !keepsRecords else { return }
+        if inFlight == nil, !report.transitions.isEmpty {
+            transitionOffset += report.transitions.count
+            report.transitions.removeAll(keepingCapacity: true)
+        }
+        for anomaly in report.anomalies { if let kind = AnomalyKind(rawValue: anomaly.kind) { evidence.anomalies.append(kind) } }
+        report.anomalies.removeAll(keepingCapacity: true)
+        report.notes.removeAll(keepingCapacity: true)
     }
 
     private mutating func process(upTo limit: Double?) {
@@ -83,6 +141,7 @@ struct ReplaySession {
             case .lift(let finger, let cancelled): lift(finger, at: item.t, cancelled: cancelled)
             case .operation: if let operation = timeline.takeOperation(item) { arrive(operation, at: item.t) }
             }
+            dropFinishedRecords()
         }
     }
 
@@ -91,7 +150,7 @@ struct ReplaySession {
     /// Settles every transition whose end is at or before `t` (all with a known end when nil), each
     /// followed by the operations deferred behind it.
     mutating func settleDue(upTo t: Double?) {
-        while let flight = inFlight, let end = report.transitions[flight.index].end, t.map({ end <= $0 }) ?? true {
+        while let flight = inFlight, let end = transition(flight.index).end, t.map({ end <= $0 }) ?? true {
             settleInFlight(at: end)
             runDeferred(at: end)
         }
@@ -101,9 +160,9 @@ struct ReplaySession {
         guard let flight = inFlight else { return }
         inFlight = nil
         bar.flight = nil
-        if report.transitions[flight.index].kind == .interactivePop, let pop {
+        if transition(flight.index).kind == .interactivePop, let pop {
             self.pop = nil
-            if report.transitions[flight.index].result == .cancelled, let appearing = stack.top {
+            if transition(flight.index).result == .cancelled, let appearing = stack.top {
                 // B comes back; its hooks run after the pop left flight.
                 stack.push(pop.disappearing)
                 bar.topChanged(from: appearing, to: pop.disappearing, animated: true, at: t, anomalies: &report.anomalies)
@@ -117,7 +176,7 @@ struct ReplaySession {
         let end: Double? = kind == .interactivePop ? nil : animated ? t + rules.transition.duration : t
         report.transitions.append(TransitionRecord(kind: kind, start: t, end: end, from: disappearing.id, to: appearing.id,
                                                    animated: animated, result: kind == .interactivePop ? .unfinished : .completed))
-        inFlight = (report.transitions.count - 1, bar.entries.count)
+        inFlight = (transitionOffset + report.transitions.count - 1, bar.count)
         // In flight while its own start hooks run.
         bar.flight = (kind, animated)
         bar.topChanged(from: disappearing, to: appearing, animated: animated, at: t, anomalies: &report.anomalies)
@@ -214,7 +273,7 @@ struct ReplaySession {
         let idle = fingersDown.isEmpty
         fingersDown.insert(finger)
         if idle {
-            let record = report.gestures.count
+            let record = gestureOffset + report.gestures.count
             report.gestures.append(GestureRecord(index: record + 1, finger: finger, down: sample))
             var estimator = makeVelocityEstimator(rules.velocity)
             estimator.add(sample)
@@ -228,9 +287,11 @@ struct ReplaySession {
     mutating func decide(_ outcome: GestureOutcome, reason: String?, at sample: Sample) {
         guard let record = gesture?.record else { return }
         gesture?.decided = true
-        report.gestures[record].outcome = outcome
-        report.gestures[record].reason = reason
-        report.gestures[record].decidedAt = sample
+        editGesture(record) {
+            $0.outcome = outcome
+            $0.reason = reason
+            $0.decidedAt = sample
+        }
     }
 
     mutating func move(_ finger: Int, _ sample: Sample) {
@@ -256,19 +317,19 @@ struct ReplaySession {
         guard let current = gesture else { return }
         let record = current.record
         guard stack.count > 1 else {
-            report.gestures[record].pop = PopRecord(result: .ignored, by: "atRoot")
+            editGesture(record) { $0.pop = PopRecord(result: .ignored, by: "atRoot") }
             return
         }
         if let flight = inFlight {
-            report.gestures[record].pop = PopRecord(result: .ignored, by: "transitioning")
+            editGesture(record) { $0.pop = PopRecord(result: .ignored, by: "transitioning") }
             report.anomalies.append(Finding(kind: AnomalyKind.nestedTransition.rawValue, t: sample.t,
-                detail: "gesture \(record + 1) began during \(report.transitions[flight.index].kind.rawValue)"))
+                detail: "gesture \(record + 1) began during \(transition(flight.index).kind.rawValue)"))
             return
         }
         let disappearing = stack.popTop()
-        report.gestures[record].pop = PopRecord(result: .unfinished)
+        editGesture(record) { $0.pop = PopRecord(result: .unfinished) }
         var newPop = InteractivePop(
-            gestureRecord: record, transitionIndex: report.transitions.count, disappearing: disappearing,
+            gestureRecord: record, transitionIndex: transitionOffset + report.transitions.count, disappearing: disappearing,
             origin: Vector(x: sample.x - translation.x, y: sample.y - translation.y),
             direction: trace.layoutDirection, width: trace.screen.width, progressCap: rules.transition.progressCap)
         newPop.track(sample, velocity: current.estimator.velocity, isRecognition: true)
@@ -283,15 +344,20 @@ struct ReplaySession {
             current.trackedDown = false
             gesture = current
             if !current.decided {
-                report.gestures[current.record].outcome = .unrecognized
-                report.gestures[current.record].reason = cancelled ? "touchCancelled" : "touchEnded"
+                editGesture(current.record) {
+                    $0.outcome = .unrecognized
+                    $0.reason = cancelled ? "touchCancelled" : "touchEnded"
+                }
                 gesture?.decided = true
             } else if current.drivesPop {
                 gesture?.drivesPop = false
                 release(at: t, velocity: current.estimator.velocity, cancelled: cancelled)
             }
         }
-        if fingersDown.isEmpty { gesture = nil }
+        if fingersDown.isEmpty {
+            gesture = nil
+            closeGesture()
+        }
     }
 
     /// The tracked finger lifted or was cancelled: the completion model decides and the settle begins.
@@ -314,10 +380,13 @@ struct ReplaySession {
         }
         pop = current
         let result: PopResult = completes ? .completed : .cancelled
-        report.transitions[current.transitionIndex].end = t + duration
-        report.transitions[current.transitionIndex].result = result
-        report.gestures[current.gestureRecord].pop = PopRecord(
-            result: result, by: by, releasedAt: t, progress: p, velocity: releaseVelocity, settledAt: t + duration,
-            why: reason)
+        editTransition(current.transitionIndex) {
+            $0.end = t + duration
+            $0.result = result
+        }
+        editGesture(current.gestureRecord) {
+            $0.pop = PopRecord(result: result, by: by, releasedAt: t, progress: p, velocity: releaseVelocity,
+                               settledAt: t + duration, why: reason)
+        }
     }
 }

@@ -1,10 +1,13 @@
 /// Evaluates a trace's `expect` items against its report (SPEC section 6). A failure says which item,
 /// what was expected, what happened, and why.
 enum ExpectationCheck {
-    static func evaluate(_ expectations: [Expectation], against report: TraceReport, rules: Rules) -> ExpectationResults {
+    /// `evidence` decides; `details`, the full report when it was kept, makes the messages richer.
+    static func evaluate(_ expectations: [Expectation], evidence: ExpectationEvidence, final: FinalState,
+                         details: TraceReport?, rules: Rules) -> ExpectationResults {
         var results = ExpectationResults()
+        let facts = Facts(evidence: evidence, final: final, details: details)
         for (index, expectation) in expectations.enumerated() {
-            if let message = failure(expectation, report, rules) {
+            if let message = failure(expectation, facts, rules) {
                 results.failed += 1
                 results.failures.append(ExpectationFailure(index: index, message: "expect[\(index)]: \(message)"))
             } else {
@@ -14,7 +17,31 @@ enum ExpectationCheck {
         return results
     }
 
-    private static func failure(_ expectation: Expectation, _ report: TraceReport, _ rules: Rules) -> String? {
+    /// What the replay found, from the full report when there is one, else from the evidence.
+    struct Facts {
+        let evidence: ExpectationEvidence
+        let final: FinalState
+        let details: TraceReport?
+
+        var gestureCount: Int { details?.gestures.count ?? evidence.gestures.count }
+
+        func gesture(_ n: Int) -> GestureRecord? {
+            guard let details else { return evidence.gesture(n) }
+            return n >= 1 && n <= details.gestures.count ? details.gestures[n - 1] : nil
+        }
+
+        var anomalyKinds: [String] { details?.anomalies.map(\.kind) ?? evidence.anomalies.map(\.rawValue) }
+        var anomalyDetails: [String] {
+            details?.anomalies.map { "\($0.kind) at t=\(formatNumber($0.t)) (\($0.detail))" } ?? []
+        }
+        var barPoints: [(t: Double, hidden: Bool)] {
+            if let details { return details.bar.dropFirst().map { ($0.t, $0.hidden) } }
+            return zip(evidence.barTimes, evidence.barHidden).map { ($0, $1) }
+        }
+        var barCauses: [String] { details?.bar.dropFirst().map(\.cause) ?? [] }
+    }
+
+    private static func failure(_ expectation: Expectation, _ report: Facts, _ rules: Rules) -> String? {
         switch expectation {
         case .outcome(let n, let outcome, let reason):
             guard let gesture = gesture(n, report) else { return missing(n, report) }
@@ -40,27 +67,28 @@ enum ExpectationCheck {
             }
             return problems.isEmpty ? nil : "final: " + problems.joined(separator: "; ")
         case .anomalies(let kinds):
-            let actual = report.anomalies.map(\.kind)
+            let actual = report.anomalyKinds
             if actual == kinds.map(\.rawValue) { return nil }
-            let happened = report.anomalies.map { "\($0.kind) at t=\(formatNumber($0.t)) (\($0.detail))" }
+            let happened = report.anomalyDetails
             return "anomalies: expected [\(kinds.map(\.rawValue).joined(separator: ", "))], got [\(actual.joined(separator: ", "))]"
                 + (happened.isEmpty ? "" : ": " + happened.joined(separator: "; "))
         case .bar(let points):
-            let actual = report.bar.dropFirst()
+            let actual = report.barPoints
             let matches = actual.count == points.count && zip(actual, points).allSatisfy { $0.t == $1.t && $0.hidden == $1.hidden }
             if matches { return nil }
             func show(_ t: Double, _ hidden: Bool) -> String { "[\(formatNumber(t)), \(hidden)]" }
+            let causes = report.barCauses
             return "bar: expected [\(points.map { show($0.t, $0.hidden) }.joined(separator: ", "))], got [\(actual.map { show($0.t, $0.hidden) }.joined(separator: ", "))]"
-                + (actual.isEmpty ? "" : " (causes: \(actual.map(\.cause).joined(separator: ", ")))")
+                + (causes.isEmpty ? "" : " (causes: \(causes.joined(separator: ", ")))")
         }
     }
 
-    private static func gesture(_ n: Int, _ report: TraceReport) -> GestureRecord? {
-        n >= 1 && n <= report.gestures.count ? report.gestures[n - 1] : nil
+    private static func gesture(_ n: Int, _ report: Facts) -> GestureRecord? {
+        report.gesture(n)
     }
 
-    private static func missing(_ n: Int, _ report: TraceReport) -> String {
-        "gesture \(n) expected, but the trace has \(report.gestures.count) gesture\(report.gestures.count == 1 ? "" : "s")"
+    private static func missing(_ n: Int, _ report: Facts) -> String {
+        "gesture \(n) expected, but the trace has \(report.gestureCount) gesture\(report.gestureCount == 1 ? "" : "s")"
     }
 
     static func describe(_ gesture: GestureRecord) -> String {

@@ -104,7 +104,6 @@ public struct TraceSynthesizer {
             }
             write(s)
         }
-        write("expect:\n- {gesture: 1, outcome: \(["began", "refused", "unrecognized"][pick(3)])}\n")
     }
 
     /// Writes `count` documents into files of `perFile` documents in `directory`; returns the paths.

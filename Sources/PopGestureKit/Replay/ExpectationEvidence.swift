@@ -1,0 +1,56 @@
+/// What a trace's `expect` items can ask about, kept in a few bytes per gesture and bar change, so
+/// that a long recording replayed for `check` need not keep its records (SPEC section 6).
+struct ExpectationEvidence {
+    /// One gesture: outcome, reason, pop result and what decided the pop, as indices.
+    struct GestureSummary {
+        var outcome: UInt8 = 0
+        var reason: UInt8 = 0
+        var popResult: UInt8 = 0
+        var popBy: UInt8 = 0
+    }
+
+    static let reasons = BeginCheck.allCases.map(\.reason) + ["tooManyTouches", "outsideEdge", "touchEnded", "touchCancelled", "traceEnded"]
+    static let deciders = ["projection", "lowSampleVelocity", "fling", "progress", "velocitySign", "touchCancelled", "atRoot", "transitioning"]
+
+    var gestures: [GestureSummary] = []
+    /// Bar entries after the initial one.
+    var barTimes: [Double] = []
+    var barHidden: [Bool] = []
+    var anomalies: [AnomalyKind] = []
+
+    mutating func add(_ gesture: GestureRecord) {
+        var summary = GestureSummary()
+        summary.outcome = gesture.outcome.map { UInt8(GestureOutcome.allCases.firstIndex(of: $0)! + 1) } ?? 0
+        summary.reason = gesture.reason.flatMap { Self.reasons.firstIndex(of: $0) }.map { UInt8($0 + 1) } ?? 0
+        summary.popResult = gesture.pop.map { UInt8(PopResult.allCases.firstIndex(of: $0.result)! + 1) } ?? 0
+        summary.popBy = gesture.pop?.by.flatMap { Self.deciders.firstIndex(of: $0) }.map { UInt8($0 + 1) } ?? 0
+        gestures.append(summary)
+    }
+
+    mutating func add(bar entry: BarEntry) {
+        barTimes.append(entry.t)
+        barHidden.append(entry.hidden)
+    }
+
+    /// Gesture `n` (from 1) as far as the summary knows it: no positions, progress or velocity.
+    func gesture(_ n: Int) -> GestureRecord? {
+        guard n >= 1, n <= gestures.count else { return nil }
+        let s = gestures[n - 1]
+        var record = GestureRecord(index: n, finger: 0, down: Sample(t: 0, x: 0, y: 0))
+        record.outcome = s.outcome == 0 ? nil : GestureOutcome.allCases[Int(s.outcome) - 1]
+        record.reason = s.reason == 0 ? nil : Self.reasons[Int(s.reason) - 1]
+        if s.popResult != 0 {
+            record.pop = PopRecord(result: PopResult.allCases[Int(s.popResult) - 1], by: s.popBy == 0 ? nil : Self.deciders[Int(s.popBy) - 1])
+        }
+        return record
+    }
+
+    /// The evidence of a full report.
+    init(_ report: TraceReport) {
+        for gesture in report.gestures { add(gesture) }
+        for entry in report.bar.dropFirst() { add(bar: entry) }
+        anomalies = report.anomalies.compactMap { AnomalyKind(rawValue: $0.kind) }
+    }
+
+    init() {}
+}
