@@ -1,24 +1,43 @@
 #!/usr/bin/env python3
-"""Checks popgesture's JSON Schemas with a real validator (jsonschema, draft 2020-12):
+"""Checks popgesture's JSON Schemas (schemas/*.schema.json) with a real validator (draft 2020-12).
 
-- every schema is a valid draft 2020-12 schema and every property in it has a description;
-- every YAML document under --valid folders validates against the schema its `format` names;
-- every file under --invalid folders has a document the schema rejects;
-- every line popgesture prints (`replay --format json`, `check --format json`, `diff --format json`)
-  for the valid folders validates against report/check/diff.schema.json (with --binary);
-- with --binary, `popgesture validate` agrees with the schema on every valid and invalid sample.
+  a. every schema is a valid draft 2020-12 schema, every `$ref` in it resolves (offline, through a
+     registry of the schema files), and every property and `$defs` entry has a description;
+  b. every YAML document under each --valid DIR (recursive, *.yaml / *.yml) validates against the
+     schema its `format` names (popgesture-trace/1, popgesture-stack/1, popgesture-rules/1);
+  c. every file under each --invalid DIR starts with a comment line and has a document the schema
+     rejects (or is not YAML at all);
+  d. every line of each --reports FILE.jsonl validates against report.schema.json, closed: fields the
+     schema does not name are refused here, although the SPEC lets later versions add some;
+  e. with --binary PATH: `PATH validate FILE` agrees with the schema on every valid and invalid
+     sample (exit 0 = valid, 1 = invalid), and the JSON that `replay`, `check` and `diff` print for
+     the valid folders validates against report/check/diff.schema.json.
 
-Prints one line per failure and `N passed, M failed` last; exits 0 when nothing failed.
+YAML is read as popgesture reads it, YAML 1.2 core schema, not PyYAML's YAML 1.1: booleans are only
+true/True/TRUE/false/False/FALSE (`yes`, `no`, `on`, `off` stay strings), numbers are plain decimal
+integers and floats (`1e3` is a number, `0x1F`, `0o17`, `1_000` and `12:30` are strings, `010` is
+ten), no timestamps, no `<<` merge keys, and a duplicate key is an error. `.inf` and `.nan` are read
+as numbers and then refused, since JSON, and the SPEC, have no non-finite numbers; `integer` means a
+YAML integer (`1.0` is not one), as in popgesture.
+
+Prints one line per failed check and, last, `N passed, M failed`; exits 0 iff nothing failed.
+
+    python3 Tests/schema/check_schemas.py --valid Tests/Fixtures/schema/valid \\
+        --invalid Tests/Fixtures/schema/invalid --reports ../shared/conformance/expected/fd.jsonl
 """
 import argparse
+import copy
 import json
+import math
 import pathlib
+import re
 import subprocess
 import sys
 
 import jsonschema
 import yaml
 from referencing import Registry, Resource
+from referencing.exceptions import Unresolvable
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "schemas"
@@ -29,20 +48,204 @@ FORMATS = {
 }
 
 
+# --- YAML 1.2 core schema --------------------------------------------------------------------------
+
 class CoreLoader(yaml.SafeLoader):
-    """YAML 1.2 core schema booleans only: `yes`, `no`, `on` and `off` stay strings, as popgesture reads them."""
+    """PyYAML's safe loader with YAML 1.2 core schema scalars, as popgesture (SPEC section 1) reads them."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            try:
+                duplicate = key in seen
+                seen.add(key)
+            except TypeError:  # an unhashable key: BaseConstructor reports it
+                continue
+            if duplicate:
+                raise yaml.constructor.ConstructorError(
+                    "while constructing a mapping", node.start_mark, f"found duplicate key {key!r}", key_node.start_mark)
+        return super().construct_mapping(node, deep=deep)
+
+    def construct_yaml_int(self, node):
+        return int(self.construct_scalar(node))  # decimal only: `010` is ten
+
+    def construct_yaml_float(self, node):
+        text = self.construct_scalar(node).lower()
+        if text.endswith(".nan"):
+            return math.nan
+        if text.endswith(".inf"):
+            return -math.inf if text.startswith("-") else math.inf
+        return float(text)
 
 
-CoreLoader.yaml_implicit_resolvers = {
-    key: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
-    for key, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-CoreLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:bool",
-    __import__("re").compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
-    list("tTfF"),
+CoreLoader.yaml_implicit_resolvers = {}
+for tag, pattern, first in [
+    ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+    ("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", list("tTfF")),
+    ("int", r"^[-+]?[0-9]+$", list("-+0123456789")),
+    ("float", r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+              r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$", list("-+.0123456789")),
+]:
+    CoreLoader.add_implicit_resolver(f"tag:yaml.org,2002:{tag}", re.compile(pattern), first)
+CoreLoader.add_constructor("tag:yaml.org,2002:int", CoreLoader.construct_yaml_int)
+CoreLoader.add_constructor("tag:yaml.org,2002:float", CoreLoader.construct_yaml_float)
+
+
+def documents(path):
+    """(documents, None), or ([], error) when the file is not YAML."""
+    try:
+        return list(yaml.load_all(path.read_bytes(), Loader=CoreLoader)), None
+    except (yaml.YAMLError, ValueError, OSError) as error:
+        return [], " ".join(str(error).split())
+
+
+def non_finite(node, where=""):
+    """(JSON pointer, value) of each non-finite number: YAML has them, JSON and the SPEC do not."""
+    if isinstance(node, float) and not math.isfinite(node):
+        return [(where or "/", node)]
+    if isinstance(node, dict):
+        return [p for key, value in node.items() for p in non_finite(value, f"{where}/{key}")]
+    if isinstance(node, list):
+        return [p for i, value in enumerate(node) for p in non_finite(value, f"{where}/{i}")]
+    return []
+
+
+# --- schemas ---------------------------------------------------------------------------------------
+
+def yaml_integer(checker, instance):
+    """`integer` as popgesture reads it: a YAML integer, not a float that happens to be whole."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", yaml_integer),
 )
 
+
+def closed(schema):
+    """A copy where every object that names its properties refuses the others (the SPEC lets reports
+    gain fields; our own reports and the reference ones must have none the schema does not name)."""
+    schema = copy.deepcopy(schema)
+
+    def walk(node):
+        if isinstance(node, dict):
+            if node.get("type") == "object" and "properties" in node and "additionalProperties" not in node:
+                node["additionalProperties"] = False
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schema)
+    schema["$id"] = schema["$id"].replace(".schema.json", ".closed.schema.json")
+    return schema
+
+
+class Schemas:
+    def __init__(self):
+        self.documents = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted(SCHEMAS.glob("*.schema.json"))}
+        self.registry = Registry().with_resources(
+            (schema["$id"], Resource.from_contents(schema)) for schema in self.documents.values())
+        self.validators = {}
+
+    def validator(self, name, strict=False):
+        key = (name, strict)
+        if key not in self.validators:
+            schema = closed(self.documents[name]) if strict else self.documents[name]
+            self.validators[key] = Validator(schema, registry=self.registry)
+        return self.validators[key]
+
+    def errors(self, name, instance, strict=False):
+        try:
+            found = list(self.validator(name, strict).iter_errors(instance))
+        except Exception as error:  # noqa: BLE001 - a broken schema (say, a $ref to nowhere) is a failure, not a crash
+            return [f"/: {name} cannot validate: {type(error).__name__}: {one_line(error, 200)}"]
+        return [describe(e) for e in sorted(found, key=lambda e: [str(p) for p in e.absolute_path])]
+
+    def document_errors(self, document):
+        """What is wrong with one YAML document, under the schema its `format` names."""
+        if not isinstance(document, dict):
+            return [f"/: expected a mapping with `format: {' | '.join(FORMATS)}`, found {'null' if document is None else 'a list' if isinstance(document, list) else repr(document)}"]
+        if "format" not in document:
+            return ["/: 'format' is a required property"]
+        if document["format"] not in FORMATS:
+            return [f"/format: {document['format']!r} is not one of {', '.join(FORMATS)}"]
+        name = FORMATS[document["format"]]
+        problems = [f"{where}: {value} is not a finite number" for where, value in non_finite(document)]
+        return problems + self.errors(name, document)
+
+
+def describe(error):
+    """One line: where, and what is wrong. When an event or an expect item matches none of its
+    kinds (oneOf, anyOf), this names the alternative that came closest and why it failed."""
+    while error.context:
+        branches = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+
+        def distance(errors):
+            at_top = sum(1 for e in errors if not e.relative_path)
+            return at_top, len(errors)
+
+        error = min(branches.values(), key=distance)[0]
+    if error.validator == "not" and isinstance(error.validator_value, dict) and "description" in error.validator_value:
+        message = error.validator_value["description"]
+    else:
+        message = error.message
+    return f"{pointer(error.absolute_path)}: {one_line(message)}"
+
+
+def pointer(path):
+    return "/" + "/".join(str(p) for p in path)
+
+
+def one_line(text, limit=300):
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def undocumented(node, where="", declared=()):
+    """JSON pointers of properties and $defs entries without their own description. A conditional
+    branch (if, then, else, not) only narrows properties declared beside it: those need none there,
+    but may not name a property the enclosing schema does not declare."""
+    missing = []
+    if isinstance(node, dict):
+        for keyword in ("properties", "$defs"):
+            for name, sub in node.get(keyword, {}).items():
+                if keyword == "properties" and name in declared:
+                    continue
+                if not isinstance(sub, dict) or not isinstance(sub.get("description"), str) or not sub["description"].strip():
+                    missing.append(f"{where}/{keyword}/{name}")
+        own = set(node.get("properties", {})) if isinstance(node.get("properties"), dict) else set()
+        for key, value in node.items():
+            if key in ("if", "then", "else", "not"):
+                missing += undocumented(value, f"{where}/{key}", own | set(declared))
+            elif key == "allOf" and isinstance(value, list):  # conditions beside the properties they narrow
+                for i, branch in enumerate(value):
+                    missing += undocumented(branch, f"{where}/allOf/{i}", own | set(declared))
+            else:
+                missing += undocumented(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            missing += undocumented(value, f"{where}/{i}", declared)
+    return missing
+
+
+def references(node):
+    if isinstance(node, dict):
+        if isinstance(node.get("$ref"), str):
+            yield node["$ref"]
+        for value in node.values():
+            yield from references(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from references(value)
+
+
+# --- checks ----------------------------------------------------------------------------------------
 
 class Checks:
     def __init__(self):
@@ -54,123 +257,152 @@ class Checks:
             self.passed += 1
         else:
             self.failed += 1
-            print("FAIL", message)
+            print(one_line(message, 2000), flush=True)
         return condition
-
-
-def load_schemas():
-    schemas = {path.name: json.loads(path.read_text()) for path in sorted(SCHEMAS.glob("*.schema.json"))}
-    registry = Registry().with_resources(
-        [(schema["$id"], Resource.from_contents(schema)) for schema in schemas.values()]
-    )
-    return schemas, registry
-
-
-def undocumented(node, path=""):
-    """Paths of properties without a description."""
-    missing = []
-    if isinstance(node, dict):
-        for name, sub in node.get("properties", {}).items():
-            if isinstance(sub, dict) and "description" not in sub and "$ref" not in sub:
-                missing.append(f"{path}/properties/{name}")
-            elif isinstance(sub, dict) and "$ref" in sub and "description" not in sub:
-                pass  # described where the reference points
-        for key, value in node.items():
-            missing += undocumented(value, f"{path}/{key}")
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            missing += undocumented(value, f"{path}/{i}")
-    return missing
-
-
-def validator(schemas, registry, name):
-    return jsonschema.Draft202012Validator(schemas[name], registry=registry)
 
 
 def yaml_files(folder):
     folder = pathlib.Path(folder)
-    return sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml"))
+    if folder.is_file():
+        return [folder]
+    return sorted(p for p in folder.rglob("*")
+                  if p.is_file() and p.suffix in (".yaml", ".yml") and not p.name.endswith(".golden.jsonl"))
 
 
-def documents(path):
-    try:
-        return list(yaml.load_all(path.read_text(encoding="utf-8-sig"), Loader=CoreLoader)), None
-    except Exception as error:  # noqa: BLE001 - a broken sample is reported, not raised
-        return [], error
-
-
-def schema_errors(schemas, registry, document):
-    if not isinstance(document, dict) or document.get("format") not in FORMATS:
-        return ["no known `format`"]
-    checker = validator(schemas, registry, FORMATS[document["format"]])
-    return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in checker.iter_errors(document)]
-
-
-def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--valid", action="append", default=[], help="folder of documents that must validate")
-    parser.add_argument("--invalid", action="append", default=[], help="folder of files that must each fail")
-    parser.add_argument("--binary", help="a built popgesture, to compare verdicts and validate its JSON output")
-    parser.add_argument("--reports", action="append", default=[], help="a JSON Lines file of reports that must validate")
-    args = parser.parse_args()
-
-    checks = Checks()
-    schemas, registry = load_schemas()
-    for name, schema in schemas.items():
+def check_schemas(checks, schemas):
+    for name, schema in schemas.documents.items():
         try:
             jsonschema.Draft202012Validator.check_schema(schema)
             checks.ok(True, name)
         except jsonschema.SchemaError as error:
-            checks.ok(False, f"{name} is not a valid draft 2020-12 schema: {error.message}")
+            checks.ok(False, f"schemas/{name}: not a valid draft 2020-12 schema: {error.message}")
         missing = undocumented(schema)
-        checks.ok(not missing, f"{name}: properties without a description: {missing[:5]}")
+        checks.ok(not missing, f"schemas/{name}: without a description: {', '.join(missing)}")
+        resolver = schemas.registry.resolver(base_uri=schema["$id"])
+        broken = []
+        for target in sorted(set(references(schema))):
+            try:
+                resolver.lookup(target)
+            except Unresolvable:
+                broken.append(target)
+        checks.ok(not broken, f"schemas/{name}: $ref that does not resolve: {', '.join(broken)}")
 
-    samples = []  # (path, schema says valid)
-    for folder in args.valid:
-        for path in yaml_files(folder):
+
+def check_samples(checks, schemas, folders, expect_valid):
+    """Returns [(path, schema verdict, first schema problem)]."""
+    samples = []
+    for folder in folders:
+        files = yaml_files(folder)
+        checks.ok(files, f"{folder}: no *.yaml or *.yml files")
+        for path in files:
             docs, error = documents(path)
-            if not checks.ok(error is None, f"{path}: not YAML: {error}"):
+            if error is not None:
+                checks.ok(not expect_valid, f"{path}: not YAML (1.2 core): {error}")
+                samples.append((path, False, f"not YAML: {error}"))
                 continue
-            problems = [p for doc in docs for p in schema_errors(schemas, registry, doc)]
-            checks.ok(not problems, f"{path}: should be valid: {problems[:3]}")
-            samples.append((path, not problems))
-    for folder in args.invalid:
-        for path in yaml_files(folder):
-            docs, error = documents(path)
-            problems = [p for doc in docs for p in schema_errors(schemas, registry, doc)]
-            checks.ok(error is not None or bool(problems), f"{path}: the schema accepts an invalid sample")
-            samples.append((path, error is None and not problems))
+            problems = []
+            for number, document in enumerate(docs, 1):
+                found = schemas.document_errors(document)
+                where = f"{path}#{number}" if len(docs) > 1 else str(path)
+                if expect_valid:
+                    checks.ok(not found, f"{where}: should be valid: {'; '.join(found[:3])}")
+                problems += [f"#{number} {p}" if len(docs) > 1 else p for p in found]
+            if not expect_valid:
+                first = path.read_text(encoding="utf-8", errors="replace").lstrip("\ufeff").split("\n", 1)[0]
+                checks.ok(first.startswith("#"), f"{path}: an invalid sample starts with a comment line saying what is wrong")
+                checks.ok(problems, f"{path}: should be invalid, but the schema accepts every document")
+            samples.append((path, not problems, problems[0] if problems else ""))
+    return samples
 
-    if args.binary:
-        for path, valid in samples:
-            run = subprocess.run([args.binary, "validate", str(path)], capture_output=True, text=True)
-            checks.ok(run.returncode in (0, 1), f"{path}: validate exited {run.returncode}: {run.stderr.strip()}")
-            checks.ok((run.returncode == 0) == valid,
-                      f"{path}: schema says {'valid' if valid else 'invalid'}, popgesture validate exited {run.returncode}: {run.stdout.strip()[:300]}")
-        outputs = {
-            "report.schema.json": ["replay", "--format", "json"],
-            "check.schema.json": ["check", "--format", "json"],
-        }
-        printed = 0
-        for folder in args.valid:
-            for schema, command in outputs.items():
-                run = subprocess.run([args.binary, *command, folder], capture_output=True, text=True)
-                lines = [line for line in run.stdout.splitlines() if line.strip()]
-                printed += len(lines)
-                for line in lines:
-                    errors = list(validator(schemas, registry, schema).iter_errors(json.loads(line)))
-                    checks.ok(not errors, f"{folder}: `{' '.join(command)}` output breaks {schema}: {[e.message for e in errors[:2]]}")
-            run = subprocess.run([args.binary, "diff", "--base", "fd", "--head", "cupertino", "--format", "json", folder],
-                                 capture_output=True, text=True)
-            errors = list(validator(schemas, registry, "diff.schema.json").iter_errors(json.loads(run.stdout)))
-            checks.ok(not errors, f"{folder}: diff output breaks diff.schema.json: {[e.message for e in errors[:2]]}")
-        checks.ok(printed > 0 or not args.valid, "popgesture printed no JSON for the valid folders")
 
-    for path in args.reports:
-        for number, line in enumerate(pathlib.Path(path).read_text().splitlines(), 1):
+def check_reports(checks, schemas, files):
+    for path in files:
+        lines = pathlib.Path(path).read_text(encoding="utf-8").splitlines()
+        checks.ok(any(line.strip() for line in lines), f"{path}: no reports")
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                report = json.loads(line)
+            except json.JSONDecodeError as error:
+                checks.ok(False, f"{path}:{number}: not JSON: {error}")
+                continue
+            found = schemas.errors("report.schema.json", report, strict=True)
+            checks.ok(not found, f"{path}:{number}: breaks report.schema.json: {'; '.join(found[:3])}")
+
+
+def run(command):
+    try:
+        return subprocess.run(command, capture_output=True, text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return subprocess.CompletedProcess(command, -1, "", str(error))
+
+
+def check_binary(checks, schemas, binary, samples, valid_folders):
+    # e. `validate` agrees with the schema.
+    for path, schema_valid, problem in samples:
+        result = run([binary, "validate", str(path)])
+        if not checks.ok(result.returncode in (0, 1),
+                         f"{path}: `popgesture validate` exited {result.returncode} (expected 0 or 1): {(result.stderr or result.stdout).strip()}"):
+            continue
+        binary_valid = result.returncode == 0
+        said = next((line for line in result.stdout.splitlines() if ": error: " in line), result.stdout.strip())
+        checks.ok(binary_valid == schema_valid,
+                  f"{path}: disagreement: the schema says {'valid' if schema_valid else 'invalid (' + problem + ')'}, "
+                  f"popgesture validate says {'valid' if binary_valid else 'invalid (' + said + ')'}")
+
+    # The JSON popgesture prints validates against the schemas of its outputs.
+    def lines_of(result, what):
+        if not checks.ok(result.returncode in (0, 1), f"`{what}` exited {result.returncode}: {result.stderr.strip()[:500]}"):
+            return []
+        values = []
+        for number, line in enumerate(result.stdout.splitlines(), 1):
             if line.strip():
-                errors = list(validator(schemas, registry, "report.schema.json").iter_errors(json.loads(line)))
-                checks.ok(not errors, f"{path}:{number}: breaks report.schema.json: {[e.message for e in errors[:2]]}")
+                try:
+                    values.append(json.loads(line))
+                except json.JSONDecodeError as error:
+                    checks.ok(False, f"`{what}` line {number}: not JSON: {error}")
+        return values
+
+    outputs = [
+        ("report.schema.json", ["replay", "--format", "json"], True),
+        ("check.schema.json", ["check", "--format", "json"], False),
+        ("diff.schema.json", ["diff", "--base", "fd", "--head", "cupertino", "--format", "json"], False),
+    ]
+    printed = {schema: 0 for schema, _, _ in outputs}
+    for folder in valid_folders:
+        for schema, arguments, strict in outputs:
+            if schema not in schemas.documents:
+                continue
+            what = f"popgesture {' '.join(arguments)} {folder}"
+            values = lines_of(run([binary, *arguments, str(folder)]), what)
+            printed[schema] += len(values)
+            for number, value in enumerate(values, 1):
+                found = schemas.errors(schema, value, strict=strict)
+                checks.ok(not found, f"`{what}` line {number} breaks {schema}: {'; '.join(found[:3])}")
+    for schema, count in printed.items():
+        if valid_folders and schema in schemas.documents:
+            checks.ok(count > 0, f"popgesture printed no JSON for {schema} from the --valid folders")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--valid", action="append", default=[], metavar="DIR", help="documents that must all validate (repeatable)")
+    parser.add_argument("--invalid", action="append", default=[], metavar="DIR", help="files that must each have a failing document (repeatable)")
+    parser.add_argument("--reports", action="append", default=[], metavar="FILE.jsonl", help="replay reports that must validate (repeatable)")
+    parser.add_argument("--binary", metavar="PATH", help="a built popgesture: its `validate` must agree with the schemas")
+    args = parser.parse_args()
+
+    checks = Checks()
+    schemas = Schemas()
+    for name in ["trace.schema.json", "stack.schema.json", "rules.schema.json", "report.schema.json"]:
+        checks.ok(name in schemas.documents, f"schemas/{name} is missing")
+    check_schemas(checks, schemas)
+    samples = check_samples(checks, schemas, args.valid, expect_valid=True)
+    samples += check_samples(checks, schemas, args.invalid, expect_valid=False)
+    check_reports(checks, schemas, args.reports)
+    if args.binary:
+        check_binary(checks, schemas, args.binary, samples, args.valid)
 
     print(f"{checks.passed} passed, {checks.failed} failed")
     return 0 if checks.failed == 0 else 1
