@@ -16,7 +16,7 @@ public enum ReportDiff {
                 changes.append(ReportChange(kind: "\(outcomeA) -> \(outcomeB)",
                                             detail: "gesture \(i + 1): \(gestureSummary(a)) -> \(gestureSummary(b))"))
             } else if let popA = a?.pop, let popB = b?.pop, popA.result != popB.result || popA.by != popB.by {
-                changes.append(ReportChange(kind: "pop \(popSummary(popA)) -> \(popSummary(popB))",
+                changes.append(ReportChange(kind: "pop \(popDetail(popA)) -> \(popDetail(popB))",
                                             detail: "gesture \(i + 1): pop \(popDetail(popA)) -> \(popDetail(popB))"))
             }
         }
@@ -45,10 +45,6 @@ public enum ReportDiff {
     private static func gestureSummary(_ gesture: GestureRecord?) -> String {
         guard let gesture else { return "absent" }
         return ExpectationCheck.describe(gesture) + (gesture.pop.map { ", pop \(popDetail($0))" } ?? "")
-    }
-
-    private static func popSummary(_ pop: PopRecord) -> String {
-        pop.result.rawValue
     }
 
     private static func popDetail(_ pop: PopRecord) -> String {
