@@ -338,7 +338,7 @@ def run(command):
         return subprocess.CompletedProcess(command, -1, "", str(error))
 
 
-def check_binary(checks, schemas, binary, samples, valid_folders):
+def check_binary(checks, schemas, binary, samples, valid_folders, invalid_folders=()):
     # e. `validate` agrees with the schema.
     for path, schema_valid, problem in samples:
         result = run([binary, "validate", str(path)])
@@ -383,6 +383,13 @@ def check_binary(checks, schemas, binary, samples, valid_folders):
     for schema, count in printed.items():
         if valid_folders and schema in schemas.documents:
             checks.ok(count > 0, f"popgesture printed no JSON for {schema} from the --valid folders")
+    # validate's own JSON, on folders with problems and without.
+    if "validate.schema.json" in schemas.documents:
+        for folder in [*valid_folders, *invalid_folders]:
+            what = f"popgesture validate --format json {folder}"
+            for number, value in enumerate(lines_of(run([binary, "validate", "--format", "json", str(folder)]), what), 1):
+                found = schemas.errors("validate.schema.json", value, strict=False)
+                checks.ok(not found, f"`{what}` line {number} breaks validate.schema.json: {'; '.join(found[:3])}")
 
 
 def main():
@@ -402,7 +409,7 @@ def main():
     samples += check_samples(checks, schemas, args.invalid, expect_valid=False)
     check_reports(checks, schemas, args.reports)
     if args.binary:
-        check_binary(checks, schemas, args.binary, samples, args.valid)
+        check_binary(checks, schemas, args.binary, samples, args.valid, args.invalid)
 
     print(f"{checks.passed} passed, {checks.failed} failed")
     return 0 if checks.failed == 0 else 1
