@@ -27,8 +27,10 @@ final class YAMLDocumentReader {
     let path: String
     // libyaml keeps a pointer to the parser inside the parser, so it must never move.
     private let parser: UnsafeMutablePointer<yaml_parser_t>
-    private let event: UnsafeMutablePointer<yaml_event_t>
-    private var holdsEvent = false
+    /// Events copied out of libyaml a batch at a time by the C loop in the shim header.
+    private let batch: UnsafeMutablePointer<pg_batch>
+    private var cursor = -1
+    static let batchSize: Int32 = 256
     private var file: UnsafeMutablePointer<FILE>?
     private var text: UnsafeMutableBufferPointer<UInt8>?
     private var finished = false
@@ -55,11 +57,16 @@ final class YAMLDocumentReader {
         }
         file = handle
         parser = .allocate(capacity: 1)
-        event = .allocate(capacity: 1)
+        guard let batch = pg_batch_new(Self.batchSize) else {
+            fclose(handle)
+            parser.deallocate()
+            throw Diagnostic(path: path, line: 1, column: 1, message: "out of memory starting the YAML parser")
+        }
+        self.batch = batch
         guard yaml_parser_initialize(parser) == 1 else {
             fclose(handle)
             parser.deallocate()
-            event.deallocate()
+            pg_batch_free(batch)
             throw Diagnostic(path: path, line: 1, column: 1, message: "out of memory starting the YAML parser")
         }
         yaml_parser_set_input_file(parser, handle)
@@ -73,38 +80,52 @@ final class YAMLDocumentReader {
         _ = buffer.initialize(from: bytes)
         text = buffer
         parser = .allocate(capacity: 1)
-        event = .allocate(capacity: 1)
+        // Only allocation failure makes this nil, and then nothing else would work either.
+        batch = pg_batch_new(Self.batchSize)!
         yaml_parser_initialize(parser)
         yaml_parser_set_input_string(parser, buffer.baseAddress, bytes.count)
     }
 
     deinit {
-        if holdsEvent { yaml_event_delete(event) }
+        pg_batch_free(batch)
         yaml_parser_delete(parser)
         parser.deallocate()
-        event.deallocate()
         if let file { fclose(file) }
         text?.deallocate()
     }
 
     // MARK: The current event
 
-    /// Moves to the next event; the previous one's memory is released.
+    /// Moves to the next event.
     func advance() throws {
-        if holdsEvent {
-            yaml_event_delete(event)
-            holdsEvent = false
-        }
-        guard yaml_parser_parse(parser, event) == 1 else {
+        cursor += 1
+        if cursor < Int(batch.pointee.count) { return }
+        // The batch is used up: a failure after it is thrown now, else the next batch is read.
+        if batch.pointee.failed != 0 || broken {
             broken = true
-            throw parserError()
+            throw failure ?? parserError()
         }
-        holdsEvent = true
+        if batch.pointee.ended != 0 {
+            broken = true
+            throw SourcePosition(path: path, line: 1, column: 1).error("read past the end of the YAML stream")
+        }
+        pg_fill(parser, batch)
+        cursor = 0
+        if batch.pointee.count == 0 {
+            broken = true
+            failure = parserError()
+            throw failure!
+        }
     }
 
+    /// The syntax error, once made, for every later read.
+    private var failure: Diagnostic?
+
+    private var current: pg_event { batch.pointee.events[cursor] }
+
     var kind: EventKind {
-        guard holdsEvent else { return .none }
-        switch event.pointee.type {
+        guard cursor >= 0, cursor < Int(batch.pointee.count) else { return .none }
+        switch yaml_event_type_t(UInt32(current.type)) {
         case YAML_STREAM_START_EVENT: return .streamStart
         case YAML_STREAM_END_EVENT: return .streamEnd
         case YAML_DOCUMENT_START_EVENT: return .documentStart
@@ -119,33 +140,32 @@ final class YAMLDocumentReader {
         }
     }
 
-    var position: SourcePosition { location(event.pointee.start_mark) }
+    var position: SourcePosition { SourcePosition(path: path, line: line, column: column) }
     /// The current event's 1-based line and column, without building a position.
-    var line: Int { Int(event.pointee.start_mark.line) + 1 }
-    var column: Int { Int(event.pointee.start_mark.column) + 1 }
+    var line: Int { Int(current.line) }
+    var column: Int { Int(current.column) }
     /// Set once libyaml has failed: the rest of the stream cannot be read.
     private(set) var broken = false
 
-    /// A scalar's bytes, valid until the next `advance`. libyaml ends them with a NUL as well.
+    /// A scalar's bytes, valid until the next `advance`.
     var scalarBytes: UnsafeBufferPointer<UInt8> {
-        let s = event.pointee.data.scalar
-        return UnsafeBufferPointer(start: s.value, count: Int(s.length))
+        let e = current
+        let start = UnsafeRawPointer(batch.pointee.arena! + Int(e.start)).assumingMemoryBound(to: UInt8.self)
+        return UnsafeBufferPointer(start: start, count: Int(e.length))
     }
 
     /// A plain scalar with no tag: the only kind that may be a number or a boolean.
-    var isPlainScalar: Bool {
-        let s = event.pointee.data.scalar
-        return s.style == YAML_PLAIN_SCALAR_STYLE && s.tag == nil
-    }
+    var isPlainScalar: Bool { current.plain != 0 }
 
     /// The current node carries an anchor, so it must be kept as a node for later aliases.
-    var hasAnchor: Bool {
-        switch event.pointee.type {
-        case YAML_SCALAR_EVENT: return event.pointee.data.scalar.anchor != nil
-        case YAML_SEQUENCE_START_EVENT: return event.pointee.data.sequence_start.anchor != nil
-        case YAML_MAPPING_START_EVENT: return event.pointee.data.mapping_start.anchor != nil
-        default: return false
-        }
+    var hasAnchor: Bool { current.name >= 0 && current.type != Int32(YAML_ALIAS_EVENT.rawValue) }
+
+    /// The current event's anchor, or the name an alias refers to.
+    private var name: String? {
+        let e = current
+        guard e.name >= 0 else { return nil }
+        let start = UnsafeRawPointer(batch.pointee.arena! + Int(e.name)).assumingMemoryBound(to: UInt8.self)
+        return String(decoding: UnsafeBufferPointer(start: start, count: Int(e.name_length)), as: UTF8.self)
     }
 
     /// Compares the current scalar with a key name without making a String.
@@ -233,12 +253,12 @@ final class YAMLDocumentReader {
     func node() throws -> YAMLNode {
         var stack: [Frame] = []
         while true {
-            let e = event.pointee
-            let here = location(e.start_mark)
+            let here = position
+            let anchor = name
             var finished: YAMLNode?
-            switch e.type {
-            case YAML_ALIAS_EVENT:
-                let name = e.data.alias.anchor.map { String(cString: $0) } ?? ""
+            switch kind {
+            case .alias:
+                let name = anchor ?? ""
                 guard let target = anchors[name] else {
                     throw here.error("unknown alias `*\(name)`", suggestion: "define `&\(name)` before using it")
                 }
@@ -249,22 +269,17 @@ final class YAMLDocumentReader {
                 // The anchor's children are shared, not copied; the node itself is placed at the alias,
                 // so an error about where it is used (order, a duplicate id) points there.
                 finished = YAMLNode(target.content, at: here, expandedSize: target.expandedSize, isAlias: true)
-            case YAML_SCALAR_EVENT:
-                let s = e.data.scalar
-                let value = String(decoding: UnsafeBufferPointer(start: s.value, count: Int(s.length)), as: UTF8.self)
-                let tag = s.tag.map { String(cString: $0) }
-                let isString = s.style != YAML_PLAIN_SCALAR_STYLE || tag == "tag:yaml.org,2002:str"
-                let node = YAMLNode(.scalar(value, isString: isString), at: here, expandedSize: 1)
-                if let anchor = s.anchor { anchors[String(cString: anchor)] = node }
+            case .scalar:
+                let value = String(decoding: scalarBytes, as: UTF8.self)
+                let node = YAMLNode(.scalar(value, isString: current.is_string != 0), at: here, expandedSize: 1)
+                if let anchor { anchors[anchor] = node }
                 finished = node
-            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            case .sequenceStart, .mappingStart:
                 if stack.count >= Self.maximumDepth {
                     throw here.error("nesting deeper than \(Self.maximumDepth) levels; no popgesture document nests like this")
                 }
-                let isMapping = e.type == YAML_MAPPING_START_EVENT
-                let anchor = isMapping ? e.data.mapping_start.anchor : e.data.sequence_start.anchor
-                stack.append(Frame(isMapping: isMapping, anchor: anchor.map { String(cString: $0) }, location: here))
-            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                stack.append(Frame(isMapping: kind == .mappingStart, anchor: anchor, location: here))
+            case .sequenceEnd, .mappingEnd:
                 let frame = stack.removeLast()
                 let content: YAMLNode.Content
                 if frame.isMapping {
