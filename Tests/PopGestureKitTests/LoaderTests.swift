@@ -435,9 +435,9 @@ extension LoaderTests {
             """)
         #expect(trace.barAppearanceManaged == false && trace.initialBarHidden == true)
         #expect(trace.stack.map(\.id) == ["yes", "1.0"] && trace.stack[1].maxStartX == 0.5)
-        #expect(trace.events.map(PlainEvent.init) == [
-            PlainEvent(10, .touch(Stroke(finger: 3, samples: [Sample(t: 10, x: -0.5, y: 2)], end: .stillDown))),
-            PlainEvent(20, .pop(animated: false)),
+        #expect(trace.events == [
+            TraceEvent(.touch(Stroke(finger: 3, samples: [Sample(t: 10, x: -0.5, y: 2)], end: .stillDown)), t: 10),
+            TraceEvent(.pop(animated: false), t: 20),
         ])
     }
 
@@ -453,13 +453,13 @@ extension LoaderTests {
               - {t: 2600, update: {id: search, popDisabled: true}}
               - {t: 2700, setBarHidden: true}
             """)
-        #expect(trace.events.map(PlainEvent.init) == [
-            PlainEvent(900, .push(ViewControllerSpec(id: "settings", barHidden: false, popDisabled: false, maxStartX: 40), animated: true)),
-            PlainEvent(1000, .pop(animated: true)),
-            PlainEvent(2000, .popToRoot(animated: false)),
-            PlainEvent(2500, .setStack([ViewControllerSpec(id: "a"), ViewControllerSpec(id: "search", barHidden: true)], animated: true)),
-            PlainEvent(2600, .update(ViewControllerSpec(id: "search", popDisabled: true))),
-            PlainEvent(2700, .setBarHidden(true, animated: true)),
+        #expect(trace.events == [
+            TraceEvent(.push(ViewControllerSpec(id: "settings", barHidden: false, popDisabled: false, maxStartX: 40), animated: true), t: 900),
+            TraceEvent(.pop(animated: true), t: 1000),
+            TraceEvent(.popToRoot(animated: false), t: 2000),
+            TraceEvent(.setStack([ViewControllerSpec(id: "a"), ViewControllerSpec(id: "search", barHidden: true)], animated: true), t: 2500),
+            TraceEvent(.update(ViewControllerSpec(id: "search", popDisabled: true)), t: 2600),
+            TraceEvent(.setBarHidden(true, animated: true), t: 2700),
         ])
     }
 
@@ -472,10 +472,10 @@ extension LoaderTests {
               - *hide
               - {t: 60, setStack: [*root]}
             """)
-        #expect(trace.events.map(PlainEvent.init) == [
-            PlainEvent(50, .setBarHidden(true, animated: true)),
-            PlainEvent(50, .setBarHidden(true, animated: true)),
-            PlainEvent(60, .setStack([ViewControllerSpec(id: "inbox", barHidden: true)], animated: true)),
+        #expect(trace.events == [
+            TraceEvent(.setBarHidden(true, animated: true), t: 50),
+            TraceEvent(.setBarHidden(true, animated: true), t: 50),
+            TraceEvent(.setStack([ViewControllerSpec(id: "inbox", barHidden: true)], animated: true), t: 60),
         ])
     }
 
@@ -749,7 +749,7 @@ extension LoaderTests {
                         ["expected `up` (ms) to be >= 0, found -1"])
         // A negative coordinate is fine (a finger past the edge).
         let trace = try loadTrace(Self.header + "events:\n  - {touch: 1, samples: [[0, -10, -20]]}\n")
-        #expect(trace.events.map(PlainEvent.init) == [PlainEvent(0, .touch(Stroke(finger: 1, samples: [Sample(t: 0, x: -10, y: -20)], end: .stillDown)))])
+        #expect(trace.events == [TraceEvent(.touch(Stroke(finger: 1, samples: [Sample(t: 0, x: -10, y: -20)], end: .stillDown)), t: 0)])
     }
 
     @Test func screenAndLayoutDirection() {
@@ -795,7 +795,7 @@ extension LoaderTests {
                         ["`cancel: 15.5` is earlier than the last sample (t=16)"], suggestion: "the lift comes at or after the last sample")
         // At the last sample is fine.
         let trace = try loadTrace(Self.header + "events:\n  - {touch: 1, samples: [[0, 10, 10], [16, 20, 10]], cancel: 16}\n")
-        #expect(trace.events.map(PlainEvent.init) == [PlainEvent(0, .touch(Stroke(finger: 1, samples: [Sample(t: 0, x: 10, y: 10), Sample(t: 16, x: 20, y: 10)], end: .cancel(16))))])
+        #expect(trace.events == [TraceEvent(.touch(Stroke(finger: 1, samples: [Sample(t: 0, x: 10, y: 10), Sample(t: 16, x: 20, y: 10)], end: .cancel(16))), t: 0)])
     }
 
     @Test func fingersOverlapOnlyOtherFingers() throws {
@@ -1124,41 +1124,6 @@ extension LoaderTests {
 }
 
 // MARK: Helpers of the extension
-
-/// A trace event in a comparable form (`TraceEvent.Kind` is not `Equatable`).
-struct PlainEvent: Equatable, CustomStringConvertible {
-    enum Kind: Equatable {
-        case touch(Stroke)
-        case push(ViewControllerSpec, animated: Bool)
-        case pop(animated: Bool)
-        case popToRoot(animated: Bool)
-        case setStack([ViewControllerSpec], animated: Bool)
-        case update(ViewControllerSpec)
-        case setBarHidden(Bool, animated: Bool)
-    }
-    var t: Double
-    var kind: Kind
-
-    init(_ t: Double, _ kind: Kind) {
-        self.t = t
-        self.kind = kind
-    }
-
-    init(_ event: TraceEvent) {
-        t = event.t
-        switch event.kind {
-        case .touch(let stroke): kind = .touch(stroke)
-        case .push(let spec, let animated): kind = .push(spec, animated: animated)
-        case .pop(let animated): kind = .pop(animated: animated)
-        case .popToRoot(let animated): kind = .popToRoot(animated: animated)
-        case .setStack(let specs, let animated): kind = .setStack(specs, animated: animated)
-        case .update(let spec): kind = .update(spec)
-        case .setBarHidden(let hidden, let animated): kind = .setBarHidden(hidden, animated: animated)
-        }
-    }
-
-    var description: String { "t=\(t) \(kind)" }
-}
 
 private func traceName(_ document: LoadedDocument) -> String? {
     if case .trace(let trace) = document { trace.name } else { nil }

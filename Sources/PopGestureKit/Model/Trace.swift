@@ -97,8 +97,8 @@ public struct Stroke: Sendable, Equatable {
     }
 }
 
-public struct TraceEvent: Sendable {
-    public enum Kind: Sendable {
+public struct TraceEvent: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
         case touch(Stroke)
         case push(ViewControllerSpec, animated: Bool)
         case pop(animated: Bool)
