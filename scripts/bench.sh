@@ -17,7 +17,7 @@ swift build -c release --product popgesture >/dev/null
 bin=.build/release/popgesture
 cc -O2 -o "$work/yaml-floor" scripts/yaml-floor.c $(pkg-config --cflags --libs yaml-0.1 2>/dev/null || echo -lyaml)
 
-if [[ $quick == --quick ]]; then files=200; gestures=130; long=200000; docs=5000; else files=2000; gestures=130; long=4000000; docs=100000; fi
+if [[ $quick == --quick ]]; then files=200; gestures=130; long=200000; docs=5000; else files=2000; gestures=155; long=4000000; docs=100000; fi
 
 corpus=$work/corpus-$files-$gestures
 [[ -d $corpus ]] || $bin synth --seed 1 --count $files --gestures $gestures --out "$corpus" >/dev/null
