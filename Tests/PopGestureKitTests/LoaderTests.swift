@@ -9,11 +9,7 @@ import Testing
     func expectError(_ yaml: String, _ line: Int, _ column: Int, _ words: String, suggestion: String? = nil,
                      sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         guard let error = loadError(yaml, sourceLocation: sourceLocation) else { return }
-        #expect(error.line == line && error.column == column, "at \(error.line):\(error.column): \(error.message)", sourceLocation: sourceLocation)
-        #expect(error.message.contains(words), "\(error.message)", sourceLocation: sourceLocation)
-        if let suggestion {
-            #expect(error.suggestion == suggestion, "\(String(describing: error.suggestion))", sourceLocation: sourceLocation)
-        }
+        checkError(error, path: "t.yaml", at: line, column, [words], suggestion: suggestion, sourceLocation: sourceLocation)
         #expect(error.description.hasPrefix("t.yaml:\(line):\(column): error: "), sourceLocation: sourceLocation)
     }
 
@@ -1130,7 +1126,7 @@ private func traceName(_ document: LoadedDocument) -> String? {
 }
 
 /// Checks a diagnostic's file, line, column and words; `suggestion` nil means "not checked".
-private func checkError(_ error: Diagnostic, path: String, at line: Int, _ column: Int, _ words: [String], suggestion: String? = nil,
+func checkError(_ error: Diagnostic, path: String, at line: Int, _ column: Int, _ words: [String], suggestion: String? = nil,
                         sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(error.path == path, "\(error)", sourceLocation: sourceLocation)
     #expect(error.line == line && error.column == column, "expected \(line):\(column), got \(error)", sourceLocation: sourceLocation)
