@@ -295,14 +295,14 @@ struct ReplaySession {
     }
 
     mutating func move(_ finger: Int, _ sample: Sample) {
-        guard var current = gesture, current.trackedFinger == finger, current.trackedDown else { return }
-        current.estimator.add(sample)
-        gesture = current
-        if current.drivesPop {
-            pop?.track(sample, velocity: current.estimator.velocity, isRecognition: false)
+        guard gesture?.trackedFinger == finger, gesture?.trackedDown == true else { return }
+        // In place: a copy of the gesture would share its boxed estimator and copy it on every sample.
+        gesture!.estimator.add(sample)
+        if gesture!.drivesPop {
+            pop?.track(sample, velocity: gesture!.estimator.velocity, isRecognition: false)
             return
         }
-        guard !current.decided, let translation = recognizer.recognize(from: current.p0, to: sample) else { return }
+        guard !gesture!.decided, let translation = recognizer.recognize(from: gesture!.p0, to: sample) else { return }
         let context = BeginContext(stackCount: stack.count, top: stack.top!, location: sample, translation: translation,
                                    busy: inFlight != nil || !deferred.isEmpty)
         if let reason = arbiter.refusal(context) {
