@@ -127,9 +127,12 @@ struct ReplaySession {
             transitionOffset += report.transitions.count
             report.transitions.removeAll(keepingCapacity: true)
         }
-        for anomaly in report.anomalies { if let kind = AnomalyKind(rawValue: anomaly.kind) { evidence.anomalies.append(kind) } }
-        report.anomalies.removeAll(keepingCapacity: true)
-        report.notes.removeAll(keepingCapacity: true)
+        // This runs after every timeline item: emptying an empty array is not free.
+        if !report.anomalies.isEmpty {
+            for anomaly in report.anomalies { if let kind = AnomalyKind(rawValue: anomaly.kind) { evidence.anomalies.append(kind) } }
+            report.anomalies.removeAll(keepingCapacity: true)
+        }
+        if !report.notes.isEmpty { report.notes.removeAll(keepingCapacity: true) }
     }
 
     private mutating func process(upTo limit: Double?) {
