@@ -185,30 +185,27 @@ func parseDecimal(bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         i += 1
     }
     var mantissa: UInt64 = 0
-    var significant = 0
-    var digitsSeen = 0
-    var scale = 0
-    var exact = true
-    var sawPoint = false
+    var digits = 0
     while i < n {
-        let c = bytes[i]
-        if c == UInt8(ascii: ".") {
-            if sawPoint { return nil }
-            sawPoint = true
-        } else if isDigit(c) {
-            digitsSeen += 1
-            if mantissa != 0 || c != UInt8(ascii: "0") {
-                significant += 1
-                if significant > 15 { exact = false } else { mantissa = mantissa * 10 + UInt64(c - UInt8(ascii: "0")) }
-            }
-            if sawPoint && significant <= 15 { scale -= 1 }
-            if !sawPoint && significant > 15 { scale += 1 }
-        } else {
-            break
-        }
+        let d = bytes[i] &- UInt8(ascii: "0")
+        if d > 9 { break }
+        mantissa = mantissa &* 10 &+ UInt64(d)
+        digits += 1
         i += 1
     }
-    guard digitsSeen > 0 else { return nil }
+    var scale = 0
+    if i < n, bytes[i] == UInt8(ascii: ".") {
+        i += 1
+        while i < n {
+            let d = bytes[i] &- UInt8(ascii: "0")
+            if d > 9 { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            digits += 1
+            scale -= 1
+            i += 1
+        }
+    }
+    guard digits > 0 else { return nil }
     if i < n {
         guard bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") else { return nil }
         i += 1
@@ -218,16 +215,19 @@ func parseDecimal(bytes: UnsafeBufferPointer<UInt8>) -> Double? {
             i += 1
         }
         var exponent = 0
-        var exponentDigits = 0
-        while i < n, isDigit(bytes[i]) {
-            if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[i] - UInt8(ascii: "0")) }
-            exponentDigits += 1
+        let first = i
+        while i < n {
+            let d = bytes[i] &- UInt8(ascii: "0")
+            if d > 9 { return nil }
+            if exponent < 100_000 { exponent = exponent * 10 + Int(d) }
             i += 1
         }
-        guard exponentDigits > 0, i == n else { return nil }
+        guard i > first else { return nil }
         scale += exponentNegative ? -exponent : exponent
     }
-    guard exact, mantissa == 0 || (scale >= -22 && scale <= 22) else { return slowParse(bytes) }
+    // Exact when the digits fit a double's 53 bits (19 digits cannot overflow the accumulator) and
+    // the power of ten is exact.
+    guard digits <= 19, mantissa <= 1 << 53, mantissa == 0 || (scale >= -22 && scale <= 22) else { return slowParse(bytes) }
     var value = Double(mantissa)
     if mantissa != 0 {
         value = scale >= 0 ? value * exactPowersOfTen[scale] : value / exactPowersOfTen[-scale]
