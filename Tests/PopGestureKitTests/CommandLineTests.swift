@@ -232,6 +232,24 @@ import Testing
         #expect(try Self.run(["validate", "good.yaml"], in: dir).status == 0)
     }
 
+    @Test func rulesAndStackFilesAreCountedNotSkippedQuietly() throws {
+        let dir = try Self.fixture([
+            "a.yaml": Self.swipe(expect: Self.passingExpectations),
+            "rules/edge.yaml": "format: popgesture-rules/1\nrecognizer: {region: edge}\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let check = try Self.run(["check", "."], in: dir)
+        #expect(check.stdout == "1 trace in 2 files: 1 passed, 0 failed, 0 errors; 1 rules or stack-config document validated, not replayed\n")
+        let json = try Self.run(["check", "--format", "json", "."], in: dir)
+        let summary = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any])["summary"] as! [String: Any]
+        #expect(summary["otherDocuments"] as? Int == 1)
+        let replay = try Self.run(["replay", "--format", "json", "."], in: dir)
+        #expect(replay.status == 0 && replay.stderr == "note: 1 rules or stack-config document validated, not replayed\n")
+        #expect(replay.stdout.split(separator: "\n").count == 1)
+        let diff = try Self.run(["diff", "--base", "fd", "--head", "fd", "."], in: dir)
+        #expect(diff.stdout == "1 trace compared (fd -> fd), 0 changed; 1 rules or stack-config document not replayed\n")
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let dir = try Self.fixture([:] as [String: String])
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -175,10 +175,13 @@ public struct CheckSummary: Sendable {
     public var failed = 0
     public var errors = 0
     public var goldensWritten = 0
+    /// Rules and stack-config documents: validated, not replayed.
+    public var otherDocuments = 0
 
     mutating func add(_ file: CheckedFile) {
         files += 1
         if file.goldenWritten { goldensWritten += 1 }
+        otherDocuments += file.otherDocuments
     }
 
     mutating func add(_ document: CheckedDocument) {

@@ -25,7 +25,7 @@ public struct DiffRun: Sendable {
 
     public func run(console: Console = Console()) -> ExitStatus {
         let baseReplay = Replay(rules: base), headReplay = Replay(rules: head)
-        var compared = 0, changed = 0, errors = 0
+        var compared = 0, changed = 0, errors = 0, others = 0
         var kinds: [String: Int] = [:]
         var json: [JSONValue] = []
         forEachInOrder(InputFiles.expand(paths), jobs: jobs, work: { path, produce in
@@ -34,20 +34,22 @@ public struct DiffRun: Sendable {
                 case .trace, .replayed:
                     guard let (trace, reports) = document.replayed(under: [baseReplay, headReplay]) else { continue }
                     let changes = ReportDiff.changes(base: reports[0], head: reports[1])
-                    produce(Result<Compared, Diagnostic>.success(Compared(source: trace.source, trace: trace.name, changes: changes)))
+                    produce(Result<Compared?, Diagnostic>.success(Compared(source: trace.source, trace: trace.name, changes: changes)))
                 case .failure(_, let diagnostic):
                     produce(.failure(diagnostic))
                 case .rules, .stackConfig:
-                    continue
+                    produce(.success(nil))
                 }
             }
-        }, emit: { (result: Result<Compared, Diagnostic>) in
+        }, emit: { (result: Result<Compared?, Diagnostic>) in
             do {
                 switch result {
                 case .failure(let diagnostic):
                     errors += 1
                     console.err(diagnostic.description + "\n")
-                case .success(let trace):
+                case .success(nil):
+                    others += 1
+                case .success(let trace?):
                     compared += 1
                     guard !trace.changes.isEmpty else { return }
                     changed += 1
@@ -66,7 +68,8 @@ public struct DiffRun: Sendable {
         })
         switch format {
         case .text:
-            console.out("\(compared) trace\(compared == 1 ? "" : "s") compared (\(base.name) -> \(head.name)), \(changed) changed\(errors > 0 ? ", \(errors) error\(errors == 1 ? "" : "s")" : "")\n")
+            let skipped = others > 0 ? "; \(others) rules or stack-config document\(others == 1 ? "" : "s") not replayed" : ""
+            console.out("\(compared) trace\(compared == 1 ? "" : "s") compared (\(base.name) -> \(head.name)), \(changed) changed\(errors > 0 ? ", \(errors) error\(errors == 1 ? "" : "s")" : "")\(skipped)\n")
             let rows = kinds.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             let width = rows.map(\.key.count).max() ?? 0
             for (kind, count) in rows {

@@ -16,7 +16,7 @@ public struct ReplayRun {
 
     public func run(console: Console = Console()) -> ExitStatus {
         let format = format, choice = rules
-        var errors = 0
+        var errors = 0, others = 0
         forEachInOrder(InputFiles.expand(paths), jobs: jobs, work: { path, produce in
             func failed(_ source: String, _ diagnostic: Diagnostic) {
                 let text = format == .json ? TraceReport.errorJSON(source: source, diagnostic).rendered + "\n" : ""
@@ -34,15 +34,22 @@ public struct ReplayRun {
                     produce((format == .json ? reports[0].jsonLine() + "\n" : TextTimeline.render(reports[0]), nil))
                 } else if case .failure(let source, let diagnostic) = document {
                     failed(source, diagnostic)
+                } else {
+                    // A rules or stack-config document: no report, but counted and said.
+                    produce(("", nil))
                 }
             }
         }, emit: { (document: (text: String, error: Diagnostic?)) in
+            if document.text.isEmpty && document.error == nil { others += 1 }
             console.out(document.text)
             if let error = document.error {
                 errors += 1
                 console.err(error.description + "\n")
             }
         })
+        if others > 0 {
+            console.err("note: \(others) rules or stack-config document\(others == 1 ? "" : "s") validated, not replayed\n")
+        }
         console.flush()
         return errors > 0 ? .errors : .ok
     }

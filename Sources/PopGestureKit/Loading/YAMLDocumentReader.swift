@@ -36,7 +36,6 @@ final class YAMLDocumentReader {
     private var finished = false
     /// An error met while looking past the last document; thrown by the next read.
     private var pendingError: Diagnostic?
-    private(set) var documentsRead = 0
     // Per document: anchors are document-scoped in YAML.
     private var anchors: [String: YAMLNode] = [:]
     private var aliasExpansion = 0
@@ -195,7 +194,6 @@ final class YAMLDocumentReader {
                     return false
                 }
             } while kind == .streamStart || kind == .documentStart
-            documentsRead += 1
             return true
         } catch {
             finished = true

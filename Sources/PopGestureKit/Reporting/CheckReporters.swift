@@ -37,6 +37,9 @@ struct TextCheckReporter: CheckReporter {
         var line = "\(s.documents) trace\(s.documents == 1 ? "" : "s") in \(s.files) file\(s.files == 1 ? "" : "s"): "
         line += "\(paint("\(s.passed) passed", s.failed + s.errors == 0 ? "32" : "0")), \(s.failed) failed, \(s.errors) error\(s.errors == 1 ? "" : "s")"
         if s.goldensWritten > 0 { line += ", \(s.goldensWritten) golden\(s.goldensWritten == 1 ? "" : "s") written" }
+        if s.otherDocuments > 0 {
+            line += "; \(s.otherDocuments) rules or stack-config document\(s.otherDocuments == 1 ? "" : "s") validated, not replayed"
+        }
         console.out(line + "\n")
     }
 }
@@ -80,6 +83,7 @@ struct JSONCheckReporter: CheckReporter {
         let summary = JSONValue.object([
             "files": .number(Double(s.files)), "traces": .number(Double(s.documents)), "passed": .number(Double(s.passed)),
             "failed": .number(Double(s.failed)), "errors": .number(Double(s.errors)), "goldensWritten": .number(Double(s.goldensWritten)),
+            "otherDocuments": .number(Double(s.otherDocuments)),
         ])
         console.out("], \"summary\": \(summary.rendered)}\n")
     }
