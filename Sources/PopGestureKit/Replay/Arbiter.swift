@@ -1,0 +1,42 @@
+/// What the begin checks look at when a gesture is recognized.
+struct BeginContext {
+    var stackCount: Int
+    var top: ViewControllerInstance
+    var location: Sample
+    var translation: Vector
+    /// A transition in flight, an unsettled interactive pop, or deferred operations.
+    var busy: Bool
+}
+
+/// The gesture arbiter: runs the rule's begin checks in order; the first refusal decides (SPEC section 3).
+struct Arbiter {
+    let rules: Rules
+    let recognizer: Recognizer
+
+    /// The refusal reason, or nil when the gesture begins.
+    func refusal(_ context: BeginContext) -> String? {
+        rules.begin.first { refuses($0, context) }?.reason
+    }
+
+    func refuses(_ check: BeginCheck, _ c: BeginContext) -> Bool {
+        switch check {
+        case .rootOnly:
+            return c.stackCount <= 1
+        case .popDisabled:
+            return c.top.popDisabled
+        case .maxStartX:
+            // FD compares the raw x, which is the wrong edge in RTL; `mirrorMaxStartX` is the fix.
+            let s = rules.mirrorMaxStartX ? recognizer.leadingDistance(c.location.x) : c.location.x
+            return c.top.maxStartX > 0 && s > c.top.maxStartX
+        case .locationLimit:
+            return c.location.x > rules.locationLimit
+        case .transitioning:
+            return c.busy
+        case .direction:
+            let k: Double = recognizer.direction == .rtl && rules.mirrorDirection ? -1 : 1
+            return c.translation.x * k <= 0
+        case .horizontal:
+            return abs(c.translation.y) > abs(c.translation.x)
+        }
+    }
+}
