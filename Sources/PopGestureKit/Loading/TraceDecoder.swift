@@ -1,0 +1,273 @@
+/// Decodes one trace document's YAML tree into a `Trace`, checking every rule of SPEC section 1.
+struct TraceDecoder {
+    static let topKeys = ["format", "name", "config", "screen", "layoutDirection", "barAppearanceManaged",
+                          "initialBarHidden", "stack", "events", "expect"]
+    static let eventKinds = ["touch", "push", "pop", "popToRoot", "setStack", "update", "setBarHidden"]
+    static let refusalReasons = BeginCheck.allCases.map(\.reason) + ["tooManyTouches", "outsideEdge"]
+    static let unrecognizedReasons = ["touchEnded", "touchCancelled", "traceEnded"]
+
+    let path: String
+    let loadConfig: (String, YAMLNode) throws -> StackConfig
+
+    struct Settings {
+        var screen = Screen()
+        var layoutDirection = LayoutDirection.ltr
+        var barAppearanceManaged = true
+        var initialBarHidden: Bool?
+        var stack: [ViewControllerSpec]?
+    }
+
+    /// `events`: the document's events when they were already read as they streamed past.
+    func decode(_ node: YAMLNode, source: String, defaultName: String, events streamed: [TraceEvent]? = nil) throws -> Trace {
+        let fields = try MappingFields(node, "a trace document", known: Self.topKeys)
+        var merged: [String: YAMLNode] = [:]
+        if let configNode = fields["config"] {
+            let config = try loadConfig(try configNode.text("`config` (a stack-config path)"), configNode)
+            merged = config.values
+        }
+        for key in StackConfig.keys { if let value = fields[key] { merged[key] = value } }
+        let settings = try Self.settings(merged)
+        guard let stack = settings.stack else {
+            throw node.error("missing required key `stack` in a trace document",
+                             suggestion: "list the view controllers bottom to top, e.g. `stack: [{id: inbox}, {id: thread}]`")
+        }
+        let events = try streamed ?? fields["events"].map(decodeEvents) ?? []
+        let expectations = try fields["expect"].map(decodeExpectations) ?? []
+        return Trace(
+            name: try fields["name"]?.text("`name`") ?? defaultName, source: source,
+            screen: settings.screen, layoutDirection: settings.layoutDirection,
+            barAppearanceManaged: settings.barAppearanceManaged, initialBarHidden: settings.initialBarHidden,
+            stack: stack, events: events, expectations: expectations)
+    }
+
+    static func settings(_ values: [String: YAMLNode]) throws -> Settings {
+        var settings = Settings()
+        if let node = values["screen"] {
+            let screen = try MappingFields(node, "`screen`", known: ["width", "height"])
+            for key in ["width", "height"] {
+                guard let value = screen[key] else { continue }
+                let number = try value.number("`screen.\(key)`")
+                guard number > 0 else { throw value.error("expected `screen.\(key)` > 0, found \(formatNumber(number))") }
+                if key == "width" { settings.screen.width = number } else { settings.screen.height = number }
+            }
+        }
+        if let node = values["layoutDirection"] {
+            let text = try node.text("`layoutDirection`")
+            guard let direction = LayoutDirection(rawValue: text) else {
+                throw node.error("expected `layoutDirection` to be ltr or rtl, found `\(text)`", suggestion: didYouMean(text, in: ["ltr", "rtl"]))
+            }
+            settings.layoutDirection = direction
+        }
+        if let node = values["barAppearanceManaged"] { settings.barAppearanceManaged = try node.bool("`barAppearanceManaged`") }
+        if let node = values["initialBarHidden"] { settings.initialBarHidden = try node.bool("`initialBarHidden`") }
+        if let node = values["stack"] {
+            settings.stack = try decodeStack(node, what: "`stack`", complete: true)
+        }
+        return settings
+    }
+
+    /// A stack entry fills in defaults (`complete`); a `setStack` entry leaves unset keys nil, to keep
+    /// a kept instance's values.
+    static func decodeStack(_ node: YAMLNode, what: String, complete: Bool) throws -> [ViewControllerSpec] {
+        let items = try node.expectSequence(what)
+        if items.isEmpty {
+            throw node.error("\(what) is empty; expected at least one view controller", suggestion: "e.g. `[{id: inbox}]`")
+        }
+        var seen: [String: YAMLNode] = [:]
+        var specs: [ViewControllerSpec] = []
+        for item in items {
+            var spec = try decodeViewController(item, what: "an entry of \(what)")
+            if let first = seen[spec.id] {
+                throw item.error("duplicate id `\(spec.id)` in \(what) (first at line \(first.location.line)); ids must be unique in a stack")
+            }
+            seen[spec.id] = item
+            if complete {
+                spec.barHidden = spec.barHidden ?? false
+                spec.popDisabled = spec.popDisabled ?? false
+                spec.maxStartX = spec.maxStartX ?? 0
+            }
+            specs.append(spec)
+        }
+        return specs
+    }
+
+    static func decodeViewController(_ node: YAMLNode, what: String) throws -> ViewControllerSpec {
+        let fields = try MappingFields(node, what, known: ["id", "barHidden", "popDisabled", "maxStartX"])
+        return ViewControllerSpec(
+            id: try fields.required("id").text("`id`"),
+            barHidden: try fields["barHidden"]?.bool("`barHidden`"),
+            popDisabled: try fields["popDisabled"]?.bool("`popDisabled`"),
+            // A negative limit means "no limit", like 0 (SPEC section 1).
+            maxStartX: try fields["maxStartX"].map { max(try $0.number("`maxStartX`"), 0) })
+    }
+
+    func decodeEvents(_ node: YAMLNode) throws -> [TraceEvent] {
+        var order = EventOrderCheck()
+        return try node.expectSequence("`events`").map { item in
+            let event = try decodeEvent(item)
+            try order.check(event, item)
+            return event
+        }
+    }
+
+    private func kindKey(of item: YAMLNode) throws -> String {
+        guard case .mapping(let pairs) = item.content else {
+            throw item.error("expected an event (a mapping with one of \(Self.eventKinds.joined(separator: ", "))), found \(item.kindDescription)")
+        }
+        let kinds = pairs.compactMap { pair -> String? in
+            if case .scalar(let key, _) = pair.key.content, Self.eventKinds.contains(key) { return key }
+            return nil
+        }
+        if kinds.count > 1 {
+            throw item.error("an event has exactly one kind, found `\(kinds[0])` and `\(kinds[1])`", suggestion: "split it into two events")
+        }
+        guard let kind = kinds.first else {
+            let unknown = pairs.compactMap { pair -> String? in
+                if case .scalar(let key, _) = pair.key.content, !["t", "animated", "samples", "up", "cancel"].contains(key) { return key }
+                return nil
+            }
+            let hint = unknown.lazy.compactMap { didYouMean($0, in: Self.eventKinds) }.first
+            throw item.error("unknown event kind\(unknown.isEmpty ? "" : " `\(unknown[0])`"); expected one of \(Self.eventKinds.joined(separator: ", "))", suggestion: hint)
+        }
+        return kind
+    }
+
+    /// `samples`: a stroke's samples when they were read as they streamed past.
+    func decodeEvent(_ item: YAMLNode, samples: Result<[Sample], Diagnostic>? = nil) throws -> TraceEvent {
+        let kind = try kindKey(of: item)
+        if kind == "touch" { return .touch(try decodeStroke(item, samples: samples)) }
+        let known = kind == "update" ? ["t", kind] : ["t", kind, "animated"]
+        let fields = try MappingFields(item, "\(kind == "update" ? "an" : "a") `\(kind)` event", known: known)
+        let t = try fields.required("t").nonNegativeNumber("`t` (ms)")
+        let animated = try fields["animated"]?.bool("`animated`") ?? true
+        let value = try fields.required(kind)
+        switch kind {
+        case "push":
+            var spec = try Self.decodeViewController(value, what: "the pushed view controller")
+            spec.barHidden = spec.barHidden ?? false
+            spec.popDisabled = spec.popDisabled ?? false
+            spec.maxStartX = spec.maxStartX ?? 0
+            return TraceEvent(.push(spec, animated: animated), t: t)
+        case "pop", "popToRoot":
+            // `true` in any of YAML 1.2's spellings (`True`, `TRUE`); anything else is refused.
+            guard (try? value.bool(kind)) == true else {
+                throw value.error("expected `\(kind): true`, found \(value.kindDescription)", suggestion: "write `\(kind): true`; to skip the operation, remove the event")
+            }
+            return TraceEvent(kind == "pop" ? .pop(animated: animated) : .popToRoot(animated: animated), t: t)
+        case "setStack":
+            return TraceEvent(.setStack(try Self.decodeStack(value, what: "`setStack`", complete: false), animated: animated), t: t)
+        case "update":
+            return TraceEvent(.update(try Self.decodeViewController(value, what: "`update`")), t: t)
+        default:
+            return TraceEvent(.setBarHidden(try value.bool("`setBarHidden`"), animated: animated), t: t)
+        }
+    }
+
+    func decodeStroke(_ item: YAMLNode, samples preparsed: Result<[Sample], Diagnostic>? = nil) throws -> Stroke {
+        let fields = try MappingFields(item, "a `touch` event", known: ["touch", "samples", "up", "cancel"])
+        let finger = try fields.required("touch").integer("the finger number `touch`", minimum: 0)
+        let samplesNode = try fields.required("samples")
+        let samples = try preparsed?.get() ?? Self.decodeSamples(samplesNode)
+        let lastT = samples[samples.count - 1].t
+        if fields["up"] != nil, let cancel = fields.keyNode("cancel") {
+            throw cancel.error("a stroke ends by `up` or by `cancel`, not both")
+        }
+        var end = Stroke.End.stillDown
+        for key in ["up", "cancel"] {
+            guard let node = fields[key] else { continue }
+            let t = try node.nonNegativeNumber("`\(key)` (ms)")
+            if t < lastT {
+                throw node.error("`\(key): \(formatNumber(t))` is earlier than the last sample (t=\(formatNumber(lastT)))", suggestion: "the lift comes at or after the last sample")
+            }
+            end = key == "up" ? .up(t) : .cancel(t)
+        }
+        return Stroke(finger: finger, samples: samples, end: end)
+    }
+
+    static let sampleWhat = (t: "sample time t (ms)", x: "sample x", y: "sample y")
+
+    static func decodeSamples(_ node: YAMLNode) throws -> [Sample] {
+        let rows = try node.expectSequence("`samples`, a list of [t, x, y]")
+        guard !rows.isEmpty else { throw emptySamples(node) }
+        var samples: [Sample] = []
+        samples.reserveCapacity(rows.count)
+        for row in rows { samples.append(try decodeSample(row, after: samples.last)) }
+        return samples
+    }
+
+    static func emptySamples(_ node: YAMLNode) -> Diagnostic {
+        node.error("`samples` is empty; a stroke needs at least its touch-down sample [t, x, y]")
+    }
+
+    static func decodeSample(_ row: YAMLNode, after previous: Sample?) throws -> Sample {
+        let values = try row.expectSequence("a sample [t, x, y]")
+        guard values.count == 3 else {
+            throw row.error("expected a sample [t, x, y] with 3 numbers, found \(values.count)")
+        }
+        let sample = Sample(t: try values[0].nonNegativeNumber(sampleWhat.t), x: try values[1].number(sampleWhat.x),
+                            y: try values[2].number(sampleWhat.y))
+        // An aliased row is out of order where it is used, not where it is written.
+        try checkOrder(sample, after: previous, at: row.isAlias ? row.location : values[0].location)
+        return sample
+    }
+
+    static func checkOrder(_ sample: Sample, after previous: Sample?, at position: SourcePosition) throws {
+        if let previous, sample.t <= previous.t {
+            throw position.error("sample time \(formatNumber(sample.t)) is not after the previous sample's \(formatNumber(previous.t)); times must strictly increase within a stroke")
+        }
+    }
+
+    func decodeExpectations(_ node: YAMLNode) throws -> [Expectation] {
+        try node.expectSequence("`expect`, a list of expectations").map(decodeExpectation)
+    }
+
+    private func decodeExpectation(_ item: YAMLNode) throws -> Expectation {
+        let fields = try MappingFields(item, "an `expect` item", known: ["gesture", "outcome", "reason", "pop", "final", "anomalies", "bar"])
+        if let gestureNode = fields["gesture"] {
+            let gesture = try gestureNode.integer("`gesture` (its number, from 1)", minimum: 1)
+            if let popNode = fields["pop"] {
+                if let extra = fields.entries.first(where: { !["gesture", "pop"].contains($0.key) }) {
+                    throw extra.keyNode.error("`\(extra.key)` does not go with `pop` in one expect item", suggestion: "write a separate item `{gesture: \(gesture), outcome: ...}`")
+                }
+                return .pop(gesture: gesture, result: try popNode.choice("pop result", PopResult.self))
+            }
+            guard let outcomeNode = fields["outcome"] else {
+                throw item.error("an expect item with `gesture` needs `outcome` or `pop`")
+            }
+            let outcome = try outcomeNode.choice("outcome", GestureOutcome.self)
+            if let extra = fields.entries.first(where: { !["gesture", "outcome", "reason"].contains($0.key) }) {
+                throw extra.keyNode.error("`\(extra.key)` does not go with `outcome` in one expect item")
+            }
+            var reason: String?
+            if let reasonNode = fields["reason"] {
+                let text = try reasonNode.text("`reason`")
+                let allowed = outcome == .unrecognized ? Self.unrecognizedReasons : outcome == .refused ? Self.refusalReasons : []
+                guard allowed.contains(text) else {
+                    let list = allowed.isEmpty ? "none (a gesture that began has no reason)" : allowed.joined(separator: ", ")
+                    throw reasonNode.error("`\(text)` is not a reason for outcome \(outcome.rawValue); expected \(list)", suggestion: didYouMean(text, in: allowed))
+                }
+                reason = text
+            }
+            return .outcome(gesture: gesture, outcome: outcome, reason: reason)
+        }
+        guard fields.entries.count == 1, let only = fields.entries.first else {
+            throw item.error("expected one of `{gesture: N, outcome: ...}`, `{gesture: N, pop: ...}`, `{final: ...}`, `{anomalies: [...]}`, `{bar: [...]}` per expect item")
+        }
+        switch only.key {
+        case "final":
+            let f = try MappingFields(only.value, "`final`", known: ["stack", "barHidden"])
+            return .final(stack: try f["stack"].map { try $0.expectSequence("`final.stack`").map { try $0.text("a view controller id") } },
+                          barHidden: try f["barHidden"]?.bool("`final.barHidden`"))
+        case "anomalies":
+            return .anomalies(try only.value.expectSequence("`anomalies`").map { try $0.choice("anomaly kind", AnomalyKind.self) })
+        case "bar":
+            return .bar(try only.value.expectSequence("`bar`, a list of [t, hidden]").map { entry in
+                let pair = try entry.expectSequence("a bar entry [t, hidden]")
+                guard pair.count == 2 else { throw entry.error("expected a bar entry [t, hidden], found \(pair.count) values") }
+                return Expectation.BarPoint(t: try pair[0].nonNegativeNumber("bar entry time t"), hidden: try pair[1].bool("bar entry hidden"))
+            })
+        default:
+            throw only.keyNode.error("`\(only.key)` needs `gesture: N` in the same expect item")
+        }
+    }
+}
