@@ -39,7 +39,7 @@ struct InputOptions: ParsableArguments {
     @Argument(help: "Trace files or directories (searched recursively for *.yaml and *.yml).")
     var paths: [String]
 
-    @Option(help: "Files processed at once (default: the number of cores).")
+    @Option(help: "Files processed at once; the default is this machine's core count.")
     var jobs: Int = availableCores
 
     func validate() throws {
