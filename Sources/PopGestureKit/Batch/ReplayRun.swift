@@ -36,11 +36,14 @@ public struct ReplayRun {
                     failed(source, diagnostic)
                 } else {
                     // A rules or stack-config document: no report, but counted and said.
-                    produce(("", nil))
+                    produce(nil)
                 }
             }
-        }, emit: { (document: (text: String, error: Diagnostic?)) in
-            if document.text.isEmpty && document.error == nil { others += 1 }
+        }, emit: { (output: (text: String, error: Diagnostic?)?) in
+            guard let document = output else {
+                others += 1
+                return
+            }
             console.out(document.text)
             if let error = document.error {
                 errors += 1

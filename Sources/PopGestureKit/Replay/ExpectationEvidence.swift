@@ -45,12 +45,4 @@ struct ExpectationEvidence {
         return record
     }
 
-    /// The evidence of a full report.
-    init(_ report: TraceReport) {
-        for gesture in report.gestures { add(gesture) }
-        for entry in report.bar.dropFirst() { add(bar: entry) }
-        anomalies = report.anomalies.compactMap { AnomalyKind(rawValue: $0.kind) }
-    }
-
-    init() {}
 }

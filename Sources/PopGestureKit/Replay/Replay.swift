@@ -87,13 +87,11 @@ struct ReplaySession {
         report.bar = bar.entries
         report.final = FinalState(stack: stack.ids, barHidden: bar.hidden)
         if keepsRecords {
-            report.expectations = ExpectationCheck.evaluate(expectations, evidence: ExpectationEvidence(report), final: report.final,
-                                                            details: report, rules: rules)
+            report.expectations = ExpectationCheck.evaluate(expectations, against: .report(report), rules: rules)
         } else {
             evidence.barTimes = bar.droppedTimes
             evidence.barHidden = bar.droppedHidden
-            report.expectations = ExpectationCheck.evaluate(expectations, evidence: evidence, final: report.final,
-                                                            details: nil, rules: rules)
+            report.expectations = ExpectationCheck.evaluate(expectations, against: .summary(evidence, final: report.final), rules: rules)
         }
         return report
     }

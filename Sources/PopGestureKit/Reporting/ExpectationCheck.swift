@@ -1,11 +1,9 @@
 /// Evaluates a trace's `expect` items against its report (SPEC section 6). A failure says which item,
 /// what was expected, what happened, and why.
 enum ExpectationCheck {
-    /// `evidence` decides; `details`, the full report when it was kept, makes the messages richer.
-    static func evaluate(_ expectations: [Expectation], evidence: ExpectationEvidence, final: FinalState,
-                         details: TraceReport?, rules: Rules) -> ExpectationResults {
+    /// Evaluates against the full report when the replay kept one, else against its summary.
+    static func evaluate(_ expectations: [Expectation], against facts: Facts, rules: Rules) -> ExpectationResults {
         var results = ExpectationResults()
-        let facts = Facts(evidence: evidence, final: final, details: details)
         for (index, expectation) in expectations.enumerated() {
             if let message = failure(expectation, facts, rules) {
                 results.failed += 1
@@ -17,28 +15,56 @@ enum ExpectationCheck {
         return results
     }
 
-    /// What the replay found, from the full report when there is one, else from the evidence.
-    struct Facts {
-        let evidence: ExpectationEvidence
-        let final: FinalState
-        let details: TraceReport?
+    /// What the replay found: its full report (messages can say why), or only the summary a replay
+    /// without records keeps (verdicts are the same, messages shorter).
+    enum Facts {
+        case report(TraceReport)
+        case summary(ExpectationEvidence, final: FinalState)
 
-        var gestureCount: Int { details?.gestures.count ?? evidence.gestures.count }
+        var final: FinalState {
+            switch self {
+            case .report(let report): report.final
+            case .summary(_, let final): final
+            }
+        }
+
+        var gestureCount: Int {
+            switch self {
+            case .report(let report): report.gestures.count
+            case .summary(let evidence, _): evidence.gestures.count
+            }
+        }
 
         func gesture(_ n: Int) -> GestureRecord? {
-            guard let details else { return evidence.gesture(n) }
-            return n >= 1 && n <= details.gestures.count ? details.gestures[n - 1] : nil
+            switch self {
+            case .report(let report): n >= 1 && n <= report.gestures.count ? report.gestures[n - 1] : nil
+            case .summary(let evidence, _): evidence.gesture(n)
+            }
         }
 
-        var anomalyKinds: [String] { details?.anomalies.map(\.kind) ?? evidence.anomalies.map(\.rawValue) }
+        var anomalyKinds: [String] {
+            switch self {
+            case .report(let report): report.anomalies.map(\.kind)
+            case .summary(let evidence, _): evidence.anomalies.map(\.rawValue)
+            }
+        }
+
         var anomalyDetails: [String] {
-            details?.anomalies.map { "\($0.kind) at t=\(formatNumber($0.t)) (\($0.detail))" } ?? []
+            guard case .report(let report) = self else { return [] }
+            return report.anomalies.map { "\($0.kind) at t=\(formatNumber($0.t)) (\($0.detail))" }
         }
+
         var barPoints: [(t: Double, hidden: Bool)] {
-            if let details { return details.bar.dropFirst().map { ($0.t, $0.hidden) } }
-            return zip(evidence.barTimes, evidence.barHidden).map { ($0, $1) }
+            switch self {
+            case .report(let report): report.bar.dropFirst().map { ($0.t, $0.hidden) }
+            case .summary(let evidence, _): zip(evidence.barTimes, evidence.barHidden).map { ($0, $1) }
+            }
         }
-        var barCauses: [String] { details?.bar.dropFirst().map(\.cause) ?? [] }
+
+        var barCauses: [String] {
+            guard case .report(let report) = self else { return [] }
+            return report.bar.dropFirst().map(\.cause)
+        }
     }
 
     private static func failure(_ expectation: Expectation, _ report: Facts, _ rules: Rules) -> String? {
