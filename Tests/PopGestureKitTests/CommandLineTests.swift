@@ -19,9 +19,10 @@ import Testing
         var stderr: String
     }
 
-    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Run {
+    /// `shell`: run `/bin/sh` with `arguments` instead of the binary (for a ulimit around it).
+    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:], shell: Bool = false) throws -> Run {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: shell ? "/bin/sh" : binary)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -141,6 +142,22 @@ import Testing
         #expect(changed.stdout.contains("golden: final.stack: golden has 1 items, the report 2"))
         // The first five differences only, so one change does not bury the rest of the output.
         #expect(changed.stdout.components(separatedBy: "golden: ").count - 1 == 5)
+    }
+
+    @Test func goldensAreClosedSoLargeFoldersDoNotRunOutOfFiles() throws {
+        // 100 trace files with goldens under a limit of 48 open files: every golden read, compared or
+        // recorded, must be closed when its file is done.
+        var files: [String: String] = [:]
+        for i in 0..<100 { files["t\(i).yaml"] = Self.swipe() }
+        let dir = try Self.fixture(files)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // First records 100 goldens; the second reads each in place and writes none; the last compares.
+        let runs = [("--update-goldens", ", 100 goldens written"), ("--update-goldens", ""), ("--require-goldens", "")]
+        for (arguments, written) in runs {
+            let run = try Self.run(["-c", "ulimit -n 48 && \"$0\" check --jobs 1 \(arguments) .", Self.binary], in: dir, shell: true)
+            #expect(run.status == 0, "\(arguments): \(run.stderr.suffix(300))")
+            #expect(run.stdout.hasSuffix("100 traces in 100 files: 100 passed, 0 failed, 0 errors\(written)\n"), "\(run.stdout.suffix(300))")
+        }
     }
 
     @Test func rulesDirectiveChoosesTheRuleVersion() throws {

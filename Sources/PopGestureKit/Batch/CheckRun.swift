@@ -66,7 +66,10 @@ public struct CheckRun: Sendable {
             return
         }
         let goldenPath = Golden.path(for: path)
-        var stored = GoldenLines(path: goldenPath)
+        // Recording reads the golden in place itself; comparing reads it here. Either way it is closed
+        // when the file is done, whatever was read of it.
+        var stored = updateGoldens ? GoldenLines() : GoldenLines(path: goldenPath)
+        defer { stored.close() }
         var recorder: GoldenRecorder? = updateGoldens ? GoldenRecorder(path: goldenPath) : nil
         // Without a golden, only the expectations' verdicts are needed: the replay keeps no records.
         let replay = Replay(rules: rules, keepsRecords: recorder != nil || stored.exists)

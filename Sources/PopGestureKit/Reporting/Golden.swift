@@ -79,6 +79,9 @@ struct GoldenLines {
         file = fopen(path, "rb")
     }
 
+    /// No golden.
+    init() {}
+
     var exists: Bool { file != nil }
 
     /// The next non-empty line without its newline; nil at the end (and then the file is closed).
