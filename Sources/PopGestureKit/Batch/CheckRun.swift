@@ -86,11 +86,7 @@ public struct CheckRun: Sendable {
             switch loaded {
             case .trace, .replayed:
                 guard let (trace, reports) = loaded.replayed(under: [replay]) else { continue }
-                var report = reports[0]
-                if !replay.keepsRecords, report.expectations.failed > 0, trace.eventsKept {
-                    // Failures say what happened and why (SPEC section 6): replay again with records to word them.
-                    report = Replay(rules: rules).run(trace)
-                }
+                let report = replay.wordedFailures(reports[0], of: trace)
                 document = CheckedDocument(source: trace.source, trace: trace.name, rules: rules.name)
                 document.passedExpectations = report.expectations.passed
                 document.failures = report.expectations.failures.map(\.message)

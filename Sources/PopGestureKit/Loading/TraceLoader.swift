@@ -124,6 +124,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                 if !sessions.isEmpty, keptSamples > limit {
                     kept = []
                     dropped = true
+                    for session in sessions { session.commit() }
                 }
             }
         }
@@ -147,7 +148,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                 if !replays.isEmpty, Self.hasHeader(pairs) {
                     let header = try TraceDecoder(path: path, loadConfig: config).decode(head, source: stream.source, defaultName: "", events: [])
                     stream.header = header
-                    stream.sessions = replays.map { ReplaySession(trace: header, rules: $0.rules, keepsRecords: $0.keepsRecords) }
+                    stream.sessions = replays.map { ReplaySession(trace: header, replay: $0) }
                 }
                 let list = reader.position
                 try readEvents(reader, into: &stream)

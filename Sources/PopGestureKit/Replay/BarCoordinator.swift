@@ -8,17 +8,12 @@ struct BarCoordinator {
     private(set) var entries: [BarEntry]
     /// Entries ever appended, the initial one included, whether kept or not.
     private(set) var count = 1
-    /// Without records, entries after the initial one are kept as times and states only.
-    let keepsEntries: Bool
-    private(set) var droppedTimes: [Double] = []
-    private(set) var droppedHidden: [Bool] = []
     /// The transition in flight, as far as bar changes are concerned; set by the replay while a
     /// transition's own start hooks run, too.
     var flight: (kind: TransitionKind, animated: Bool)?
 
-    init(bar: Rules.Bar, managed: Bool, initiallyHidden: Bool, keepsEntries: Bool = true) {
+    init(bar: Rules.Bar, managed: Bool, initiallyHidden: Bool) {
         self.bar = bar
-        self.keepsEntries = keepsEntries
         self.managed = managed
         hidden = initiallyHidden
         entries = [BarEntry(t: 0, hidden: initiallyHidden, animated: false, cause: "initial")]
@@ -34,18 +29,18 @@ struct BarCoordinator {
         }
     }
 
+    /// A replay without records has taken the entries after the initial one.
+    mutating func keepInitialEntryOnly() {
+        entries.removeSubrange(1...)
+    }
+
     /// Only a real change is an entry; a non-animated one during an animated or interactive
     /// transition is the jump users see.
     mutating func setBar(_ newValue: Bool, animated: Bool, cause: String, at t: Double, anomalies: inout [Finding]) {
         guard newValue != hidden else { return }
         hidden = newValue
         count += 1
-        if keepsEntries {
-            entries.append(BarEntry(t: t, hidden: newValue, animated: animated, cause: cause))
-        } else {
-            droppedTimes.append(t)
-            droppedHidden.append(newValue)
-        }
+        entries.append(BarEntry(t: t, hidden: newValue, animated: animated, cause: cause))
         if !animated, let flight, flight.animated {
             anomalies.append(Finding(kind: AnomalyKind.abruptBarChange.rawValue, t: t,
                                      detail: "non-animated bar change during \(flight.kind.rawValue)"))

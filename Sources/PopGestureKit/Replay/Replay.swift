@@ -5,16 +5,32 @@ public struct Replay: Sendable {
     /// gestures, transitions, bar changes, anomalies and notes are then summed up in a few bytes and
     /// dropped, and the report holds only the final state and the expectation results.
     public let keepsRecords: Bool
+    /// Given each record as it closes, when records are not kept.
+    let observer: (any ReplayObserver)?
 
     public init(rules: Rules, keepsRecords: Bool = true) {
         self.rules = rules
         self.keepsRecords = keepsRecords
+        observer = nil
+    }
+
+    init(rules: Rules, observer: any ReplayObserver) {
+        self.rules = rules
+        keepsRecords = false
+        self.observer = observer
     }
 
     public func run(_ trace: Trace) -> TraceReport {
-        var session = ReplaySession(trace: trace, rules: rules, keepsRecords: keepsRecords)
+        var session = ReplaySession(trace: trace, replay: self)
         for event in trace.events { session.feed(event) }
         return session.finish(name: trace.name, expectations: trace.expectations)
+    }
+
+    /// A replay without records words failed expectations briefly; with the trace's events at hand,
+    /// replays it again with records so the failures say what happened and why (SPEC section 6).
+    func wordedFailures(_ report: TraceReport, of trace: Trace) -> TraceReport {
+        guard !keepsRecords, report.expectations.failed > 0, trace.eventsKept else { return report }
+        return Replay(rules: rules).run(trace)
     }
 }
 
@@ -38,15 +54,17 @@ struct ReplaySession {
     var gesture: Gesture?
     var pop: InteractivePop?
     let keepsRecords: Bool
+    let observer: (any ReplayObserver)?
     /// Without records, what expectations need; and how many records were dropped before those kept.
     var evidence = ExpectationEvidence()
     var gestureOffset = 0
     var transitionOffset = 0
 
-    init(trace: Trace, rules: Rules, keepsRecords: Bool = true) {
+    init(trace: Trace, replay: Replay) {
         self.trace = trace
-        self.rules = rules
-        self.keepsRecords = keepsRecords
+        rules = replay.rules
+        keepsRecords = replay.keepsRecords
+        observer = replay.observer
         recognizer = Recognizer(rules: rules.recognizer, width: trace.screen.width, direction: trace.layoutDirection)
         arbiter = Arbiter(rules: rules, recognizer: recognizer)
         completion = CompletionModel(completion: rules.completion, duration: rules.transition.duration)
@@ -60,8 +78,11 @@ struct ReplaySession {
         }
         stack = NavigationStack(controllers)
         let initiallyHidden = trace.initialBarHidden ?? (trace.barAppearanceManaged ? controllers[controllers.count - 1].barHidden : false)
-        bar = BarCoordinator(bar: rules.bar, managed: trace.barAppearanceManaged, initiallyHidden: initiallyHidden,
-                             keepsEntries: keepsRecords)
+        bar = BarCoordinator(bar: rules.bar, managed: trace.barAppearanceManaged, initiallyHidden: initiallyHidden)
+        if let observer {
+            observer.began(trace: trace.name, source: trace.source, rules: rules.name)
+            observer.changed(bar: bar.entries[0])
+        }
     }
 
     /// The next event, in document order (start times never decrease).
@@ -69,6 +90,11 @@ struct ReplaySession {
         // Items up to this event's start can no longer be preceded by anything still to come.
         process(upTo: event.t)
         timeline.add(event)
+    }
+
+    /// The loader keeps no copy of the events: this replay is the only one.
+    func commit() {
+        observer?.committed()
     }
 
     /// Ends the trace; `name` is the trace's, known only once the whole document was read.
@@ -84,15 +110,16 @@ struct ReplaySession {
         }
         closeGesture()
         dropFinishedRecords()
+        // A pop still under way when the trace ends stays in flight, unfinished, for good.
+        if let observer { for record in report.transitions { observer.closed(transition: record) } }
         report.bar = bar.entries
         report.final = FinalState(stack: stack.ids, barHidden: bar.hidden)
         if keepsRecords {
             report.expectations = ExpectationCheck.evaluate(expectations, against: .report(report), rules: rules)
         } else {
-            evidence.barTimes = bar.droppedTimes
-            evidence.barHidden = bar.droppedHidden
             report.expectations = ExpectationCheck.evaluate(expectations, against: .summary(evidence, final: report.final), rules: rules)
         }
+        observer?.finished(report)
         return report
     }
 
@@ -113,7 +140,10 @@ struct ReplaySession {
     /// Without records: a gesture whose fingers are all up can no longer change; keep its summary.
     mutating func closeGesture() {
         guard !keepsRecords else { return }
-        for record in report.gestures { evidence.add(record) }
+        for record in report.gestures {
+            evidence.add(record)
+            observer?.closed(gesture: record)
+        }
         gestureOffset += report.gestures.count
         report.gestures.removeAll(keepingCapacity: true)
     }
@@ -122,15 +152,38 @@ struct ReplaySession {
     mutating func dropFinishedRecords() {
         guard !keepsRecords else { return }
         if inFlight == nil, !report.transitions.isEmpty {
+            if let observer { for record in report.transitions { observer.closed(transition: record) } }
             transitionOffset += report.transitions.count
             report.transitions.removeAll(keepingCapacity: true)
         }
         // This runs after every timeline item: emptying an empty array is not free.
+        if bar.entries.count > 1 {
+            for entry in bar.entries.dropFirst() {
+                evidence.add(bar: entry)
+                observer?.changed(bar: entry)
+            }
+            bar.keepInitialEntryOnly()
+        }
         if !report.anomalies.isEmpty {
-            for anomaly in report.anomalies { if let kind = AnomalyKind(rawValue: anomaly.kind) { evidence.anomalies.append(kind) } }
+            for anomaly in report.anomalies {
+                if let kind = AnomalyKind(rawValue: anomaly.kind) { evidence.anomalies.append(kind) }
+                observer?.found(anomaly: anomaly)
+            }
             report.anomalies.removeAll(keepingCapacity: true)
         }
-        if !report.notes.isEmpty { report.notes.removeAll(keepingCapacity: true) }
+        if !report.notes.isEmpty {
+            if let observer { for note in report.notes { observer.found(note: note) } }
+            report.notes.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Without records: nothing to come happens before the item just replayed, nor before the
+    /// open gesture went down or the oldest unsettled transition started.
+    func watermark(after t: Double) -> Double {
+        var mark = t
+        if let open = report.gestures.first { mark = min(mark, open.down.t) }
+        if let open = report.transitions.first { mark = min(mark, open.start) }
+        return mark
     }
 
     private mutating func process(upTo limit: Double?) {
@@ -143,6 +196,7 @@ struct ReplaySession {
             case .operation: if let operation = timeline.takeOperation(item) { arrive(operation, at: item.t) }
             }
             dropFinishedRecords()
+            observer?.reached(watermark(after: item.t))
         }
     }
 

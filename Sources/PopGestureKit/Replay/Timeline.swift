@@ -13,18 +13,23 @@ struct Timeline {
         case operation
     }
 
-    struct Item {
+    struct Item: Comparable {
         var t: Double
         var event: Int
         var index: Int
         var kind: Kind
 
-        func precedes(_ other: Item) -> Bool {
-            (t, event, index) < (other.t, other.event, other.index)
+        static func < (a: Item, b: Item) -> Bool {
+            (a.t, a.event, a.index) < (b.t, b.event, b.index)
+        }
+
+        /// Two items are never the same place in the order.
+        static func == (a: Item, b: Item) -> Bool {
+            (a.t, a.event, a.index) == (b.t, b.event, b.index)
         }
     }
 
-    private var heap: [Item] = []
+    private var heap = MinHeap<Item>()
     private var events = 0
     private var operations: [Int: TraceEvent.Kind] = [:]
 
@@ -34,16 +39,16 @@ struct Timeline {
         events += 1
         guard case .touch(let stroke) = event.kind else {
             operations[e] = event.kind
-            push(Item(t: event.t, event: e, index: 0, kind: .operation))
+            heap.push(Item(t: event.t, event: e, index: 0, kind: .operation))
             return
         }
         for (i, sample) in stroke.samples.enumerated() {
-            push(Item(t: sample.t, event: e, index: i,
+            heap.push(Item(t: sample.t, event: e, index: i,
                       kind: i == 0 ? .down(finger: stroke.finger, sample) : .move(finger: stroke.finger, sample)))
         }
         switch stroke.end {
-        case .up(let t): push(Item(t: t, event: e, index: stroke.samples.count, kind: .lift(finger: stroke.finger, cancelled: false)))
-        case .cancel(let t): push(Item(t: t, event: e, index: stroke.samples.count, kind: .lift(finger: stroke.finger, cancelled: true)))
+        case .up(let t): heap.push(Item(t: t, event: e, index: stroke.samples.count, kind: .lift(finger: stroke.finger, cancelled: false)))
+        case .cancel(let t): heap.push(Item(t: t, event: e, index: stroke.samples.count, kind: .lift(finger: stroke.finger, cancelled: true)))
         case .stillDown: break
         }
     }
@@ -57,35 +62,6 @@ struct Timeline {
     /// `limit` would follow.
     mutating func next(upTo limit: Double?) -> Item? {
         guard let first = heap.first, limit.map({ first.t <= $0 }) ?? true else { return nil }
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            siftDown(0)
-        }
-        return first
-    }
-
-    private mutating func push(_ item: Item) {
-        heap.append(item)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard heap[child].precedes(heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private mutating func siftDown(_ start: Int) {
-        var parent = start
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var first = parent
-            if left < heap.count, heap[left].precedes(heap[first]) { first = left }
-            if right < heap.count, heap[right].precedes(heap[first]) { first = right }
-            if first == parent { return }
-            heap.swapAt(parent, first)
-            parent = first
-        }
+        return heap.popFirst()
     }
 }

@@ -1,50 +1,204 @@
 /// The readable form of a report: one line per decision, pop, transition, bar change, anomaly and
 /// note, in time order, then the final state.
 public enum TextTimeline {
-    public static func render(_ report: TraceReport) -> String {
-        var lines: [(t: Double, text: String)] = []
-        func add(_ t: Double, _ what: String, _ text: String) {
-            lines.append((t, what.padding(12) + text))
+    /// One line. Same-time lines keep report order: bar changes, gestures (each followed by its pop),
+    /// transitions (start, then settle), anomalies, notes.
+    struct Line: Comparable {
+        var t: Double
+        var kind: Int
+        var ordinal: Int
+        var part: Int
+        var text: String
+
+        static func < (a: Line, b: Line) -> Bool {
+            (a.t, a.kind, a.ordinal, a.part) < (b.t, b.kind, b.ordinal, b.part)
         }
-        for entry in report.bar {
-            add(entry.t, "bar", "\(entry.hidden ? "hidden" : "shown")\(entry.animated ? " (animated)" : "") by \(entry.cause)")
+
+        static func == (a: Line, b: Line) -> Bool {
+            (a.t, a.kind, a.ordinal, a.part) == (b.t, b.kind, b.ordinal, b.part)
         }
-        for gesture in report.gestures {
+    }
+
+    /// The lines of records that arrive in report order within each kind, handed out in time order.
+    struct Lines {
+        private var heap = MinHeap<Line>()
+        private var bars = 0, transitions = 0, anomalies = 0, notes = 0
+
+        /// The next line, if it comes before `t` (any line when nil).
+        mutating func next(before t: Double?) -> Line? {
+            guard let first = heap.first, t.map({ first.t < $0 }) ?? true else { return nil }
+            return heap.popFirst()
+        }
+
+        private mutating func add(_ t: Double, _ kind: Int, _ ordinal: Int, _ part: Int, _ what: String, _ text: String) {
+            heap.push(Line(t: t, kind: kind, ordinal: ordinal, part: part, text: what.padding(12) + text))
+        }
+
+        mutating func add(bar entry: BarEntry) {
+            bars += 1
+            add(entry.t, 0, bars, 0, "bar", "\(entry.hidden ? "hidden" : "shown")\(entry.animated ? " (animated)" : "") by \(entry.cause)")
+        }
+
+        mutating func add(gesture: GestureRecord) {
             let at = gesture.decidedAt ?? gesture.down
-            add(at.t, "gesture \(gesture.index)", "\(ExpectationCheck.describe(gesture)), finger \(gesture.finger) down at (\(formatNumber(gesture.down.x)), \(formatNumber(gesture.down.y))) t=\(formatNumber(gesture.down.t))"
+            add(at.t, 1, gesture.index, 0, "gesture \(gesture.index)", "\(ExpectationCheck.describe(gesture)), finger \(gesture.finger) down at (\(formatNumber(gesture.down.x)), \(formatNumber(gesture.down.y))) t=\(formatNumber(gesture.down.t))"
                 + (gesture.decidedAt.map { ", decided at (\(formatNumber($0.x)), \(formatNumber($0.y)))" } ?? ""))
-            if let pop = gesture.pop {
-                if let releasedAt = pop.releasedAt, let progress = pop.progress, let velocity = pop.velocity {
-                    add(releasedAt, "pop \(gesture.index)", "\(pop.result.rawValue) by \(pop.by ?? "?"): progress \(formatNumber(progress)), velocity \(formatNumber(velocity)) pt/s"
-                        + (pop.why.map { "; \($0.text)" } ?? ""))
-                } else {
-                    add(at.t, "pop \(gesture.index)", pop.result.rawValue + (pop.by.map { " by \($0)" } ?? ""))
-                }
+            guard let pop = gesture.pop else { return }
+            if let releasedAt = pop.releasedAt, let progress = pop.progress, let velocity = pop.velocity {
+                add(releasedAt, 1, gesture.index, 1, "pop \(gesture.index)", "\(pop.result.rawValue) by \(pop.by ?? "?"): progress \(formatNumber(progress)), velocity \(formatNumber(velocity)) pt/s"
+                    + (pop.why.map { "; \($0.text)" } ?? ""))
+            } else {
+                add(at.t, 1, gesture.index, 1, "pop \(gesture.index)", pop.result.rawValue + (pop.by.map { " by \($0)" } ?? ""))
             }
         }
-        for transition in report.transitions {
+
+        mutating func add(transition: TransitionRecord) {
+            transitions += 1
             let name = "\(transition.kind.rawValue) \(transition.from) -> \(transition.to)"
-            add(transition.start, "transition", "\(name) starts\(transition.animated ? "" : " (not animated)")")
+            add(transition.start, 2, transitions, 0, "transition", "\(name) starts\(transition.animated ? "" : " (not animated)")")
             if let end = transition.end {
-                add(end, "settle", "\(name) \(transition.result.rawValue)")
+                add(end, 2, transitions, 1, "settle", "\(name) \(transition.result.rawValue)")
             }
         }
-        for anomaly in report.anomalies { add(anomaly.t, "anomaly", "\(anomaly.kind): \(anomaly.detail)") }
-        for note in report.notes { add(note.t, "note", "\(note.kind)" + (note.detail.isEmpty ? "" : ": \(note.detail)")) }
-        // Stable: same-time lines keep the order above.
-        let ordered = lines.enumerated().sorted { ($0.element.t, $0.offset) < ($1.element.t, $1.offset) }.map(\.element)
-        let width = ordered.map { formatNumber($0.t).count }.max() ?? 1
-        var out = "\(report.source) \(report.trace) (rules \(report.rules))\n"
-        for line in ordered {
-            out += "  " + String(repeating: " ", count: width - formatNumber(line.t).count) + formatNumber(line.t) + " ms  " + line.text + "\n"
+
+        mutating func add(anomaly: Finding) {
+            anomalies += 1
+            add(anomaly.t, 3, anomalies, 0, "anomaly", "\(anomaly.kind): \(anomaly.detail)")
         }
-        out += "  final: stack [\(report.final.stack.joined(separator: ", "))], bar \(report.final.barHidden ? "hidden" : "shown")\n"
+
+        mutating func add(note: Finding) {
+            notes += 1
+            add(note.t, 4, notes, 0, "note", "\(note.kind)" + (note.detail.isEmpty ? "" : ": \(note.detail)"))
+        }
+    }
+
+    public static func render(_ report: TraceReport) -> String {
+        var lines = Lines()
+        for entry in report.bar { lines.add(bar: entry) }
+        for gesture in report.gestures { lines.add(gesture: gesture) }
+        for transition in report.transitions { lines.add(transition: transition) }
+        for anomaly in report.anomalies { lines.add(anomaly: anomaly) }
+        for note in report.notes { lines.add(note: note) }
+        var ordered: [Line] = []
+        while let line = lines.next(before: nil) { ordered.append(line) }
+        return header(trace: report.trace, source: report.source, rules: report.rules) + body(ordered) + footer(report)
+    }
+
+    static func header(trace: String, source: String, rules: String) -> String {
+        "\(source)\(trace.isEmpty ? "" : " \(trace)") (rules \(rules))\n"
+    }
+
+    /// Times are right-aligned to the widest.
+    static func width(_ lines: [Line]) -> Int {
+        lines.map { formatNumber($0.t).utf8.count }.max() ?? 1
+    }
+
+    static func body(_ lines: [Line]) -> String {
+        let width = width(lines)
+        var out = ""
+        for line in lines { format(line, width: width, into: &out) }
+        return out
+    }
+
+    static func format(_ line: Line, width: Int, into out: inout String) {
+        let time = formatNumber(line.t)
+        out += "  " + String(repeating: " ", count: max(0, width - time.utf8.count)) + time + " ms  " + line.text + "\n"
+    }
+
+    /// The final state and the expectations' verdicts.
+    static func footer(_ report: TraceReport) -> String {
+        var out = "  final: stack [\(report.final.stack.joined(separator: ", "))], bar \(report.final.barHidden ? "hidden" : "shown")\n"
         let e = report.expectations
         if e.passed + e.failed > 0 {
             out += "  expectations: \(e.passed) passed, \(e.failed) failed\n"
             for failure in e.failures { out += "    \(failure.message)\n" }
         }
         return out
+    }
+}
+
+/// Writes text timelines while the replay runs (`replay --format text`). A line waits until nothing
+/// can precede it, then in a buffer: a trace of up to `bufferedLines` lines is laid out whole (its
+/// name in the header, times aligned to the widest). Past that, once the replay is committed, the
+/// lines go out as they happen, aligned to the widest buffered time, and a name given after the
+/// events comes last; memory then stays flat however long the recording.
+final class TimelineWriter: ReplayObserver, @unchecked Sendable {
+    // One writer per input file, used by the one thread that reads the file.
+    private let write: (String) -> Void
+    private let bufferedLines: Int
+    private var lines = TextTimeline.Lines()
+    private var buffered: [TextTimeline.Line] = []
+    private var header = (trace: "", source: "", rules: "")
+    private var isCommitted = false
+    /// Set once lines go out as they happen.
+    private var width: Int?
+    private var pending = ""
+
+    init(bufferedLines: Int = 100_000, write: @escaping (String) -> Void) {
+        self.bufferedLines = bufferedLines
+        self.write = write
+    }
+
+    func began(trace: String, source: String, rules: String) {
+        // A replay started again from the kept events replaces what the first one observed.
+        lines = TextTimeline.Lines()
+        buffered = []
+        header = (trace, source, rules)
+        isCommitted = false
+        width = nil
+        pending = ""
+    }
+
+    func closed(gesture: GestureRecord) { lines.add(gesture: gesture) }
+    func closed(transition: TransitionRecord) { lines.add(transition: transition) }
+    func changed(bar: BarEntry) { lines.add(bar: bar) }
+    func found(anomaly: Finding) { lines.add(anomaly: anomaly) }
+    func found(note: Finding) { lines.add(note: note) }
+
+    func committed() {
+        isCommitted = true
+    }
+
+    func reached(_ t: Double) {
+        release(before: t)
+    }
+
+    func finished(_ report: TraceReport) {
+        release(before: nil)
+        if width == nil {
+            write(TextTimeline.header(trace: report.trace, source: report.source, rules: report.rules) + TextTimeline.body(buffered))
+        } else {
+            if header.trace.isEmpty { pending += "  trace: \(report.trace)\n" }
+            write(pending)
+        }
+        began(trace: "", source: "", rules: "")
+    }
+
+    /// The document turned out invalid: what was buffered goes; lines already out are marked cut short.
+    func abandon() {
+        if width != nil {
+            write(pending + "  stopped: the document is invalid (the error follows on standard error)\n")
+        }
+        began(trace: "", source: "", rules: "")
+    }
+
+    private func release(before t: Double?) {
+        if let width {
+            while let line = lines.next(before: t) {
+                TextTimeline.format(line, width: width, into: &pending)
+            }
+            if pending.utf8.count >= 1 << 16 {
+                write(pending)
+                pending = ""
+            }
+            return
+        }
+        while let line = lines.next(before: t) { buffered.append(line) }
+        if isCommitted, buffered.count > bufferedLines {
+            write(TextTimeline.header(trace: header.trace, source: header.source, rules: header.rules) + TextTimeline.body(buffered))
+            width = TextTimeline.width(buffered)
+            buffered = []
+        }
     }
 }
 

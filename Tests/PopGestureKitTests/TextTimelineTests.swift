@@ -1,0 +1,116 @@
+import Testing
+@testable import PopGestureKit
+
+/// `replay --format text` writes the timeline while the replay runs, from records the replay hands
+/// over as they close. Whatever the moment a line goes out, the lines must be those of the timeline
+/// rendered from the whole report, in the same order.
+@Suite struct TextTimelineTests {
+    /// The text a writer gives for `trace`, committed from the start as a long recording's replay is.
+    static func streamed(_ trace: Trace, _ rules: Rules, bufferedLines: Int) -> String {
+        var out = ""
+        let writer = TimelineWriter(bufferedLines: bufferedLines) { out += $0 }
+        let replay = Replay(rules: rules, observer: writer)
+        var session = ReplaySession(trace: trace, replay: replay)
+        session.commit()
+        for event in trace.events { session.feed(event) }
+        let report = session.finish(name: trace.name, expectations: trace.expectations)
+        return out + TextTimeline.footer(replay.wordedFailures(report, of: trace))
+    }
+
+    /// Lines without the time column's alignment, which differs once lines go out as they happen.
+    static func unaligned(_ text: String) -> [Substring] {
+        text.split(separator: "\n").map { $0.drop { $0 == " " } }
+    }
+
+    static func corpusTraces() -> [Trace] {
+        InputFiles.expand([packageRoot + "/traces", sharedRoot + "/conformance/traces", sharedRoot + "/recordings"]).flatMap { path in
+            TraceFileLoader(path: path).compactMap { document -> Trace? in
+                if case .trace(let trace) = document { return trace }
+                return nil
+            }
+        }
+    }
+
+    @Test(arguments: Presets.names)
+    func streamedLinesAreTheWholeReportsLines(_ preset: String) throws {
+        let rules = try RulesLoader.load(preset)
+        var generator = RandomTraceGenerator(random: SeededRandom(seed: 0x7E47))
+        let traces = Self.corpusTraces() + (0..<300).map { generator.trace($0) }
+        #expect(traces.count > 500)
+        for trace in traces {
+            let whole = TextTimeline.render(Replay(rules: rules).run(trace))
+            // Buffered whole: byte for byte the same.
+            #expect(Self.streamed(trace, rules, bufferedLines: 100_000) == whole, "\(trace.source)")
+            // Every line out as soon as nothing can precede it.
+            let live = Self.streamed(trace, rules, bufferedLines: 0)
+            #expect(Self.unaligned(live) == Self.unaligned(whole), "\(trace.source) under \(preset):\n\(live)\n---\n\(whole)")
+        }
+    }
+
+    /// Four taps, the name after the events.
+    static let lateName = """
+        format: popgesture-trace/1
+        stack: [{id: inbox}, {id: thread}]
+        events:
+        - {touch: 1, samples: [[0, 200, 300]], up: 10}
+        - {touch: 1, samples: [[50, 200, 300]], up: 60}
+        - {touch: 1, samples: [[5000, 200, 300]], up: 5010}
+        - {touch: 1, samples: [[12000, 200, 300]], up: 12010}
+        name: taps
+        """
+
+    /// Past the buffer, the header is written before the name is known and times are aligned to the
+    /// widest buffered one; the name comes last.
+    @Test func aLongTimelineGoesOutBeforeItsName() throws {
+        let documents = Array(TraceFileLoader(text: Self.lateName, path: "late.yaml"))
+        guard case .trace(var trace) = documents.first else {
+            Issue.record("expected a trace, got \(documents)")
+            return
+        }
+        // As the loader starts it, from the keys before `events`.
+        let named = trace.name
+        trace.name = ""
+        var out = ""
+        let writer = TimelineWriter(bufferedLines: 2) { out += $0 }
+        var session = ReplaySession(trace: trace, replay: Replay(rules: try RulesLoader.load("fd"), observer: writer))
+        session.commit()
+        for event in trace.events { session.feed(event) }
+        _ = session.finish(name: named, expectations: [])
+        // A tap is a gesture that ends unrecognized (SPEC section 3); each line can go out once its
+        // finger lifts. The third line overflows the buffer of two: those three are aligned to "50".
+        let tap = "unrecognized(touchEnded), finger 1 down at (200, 300)"
+        #expect(out == """
+            late.yaml#1 (rules fd)
+               0 ms  bar         shown by initial
+               0 ms  gesture 1   \(tap) t=0
+              50 ms  gesture 2   \(tap) t=50
+              5000 ms  gesture 3   \(tap) t=5000
+              12000 ms  gesture 4   \(tap) t=12000
+              trace: taps
+
+            """)
+    }
+
+    /// A document found invalid after lines went out says so on standard output; one found invalid
+    /// while its lines were still buffered leaves nothing.
+    @Test func anInvalidDocumentCutsItsTimelineShort() throws {
+        var out = ""
+        let writer = TimelineWriter(bufferedLines: 0) { out += $0 }
+        writer.began(trace: "a", source: "a.yaml#1", rules: "fd")
+        writer.changed(bar: BarEntry(t: 0, hidden: false, animated: false, cause: "initial"))
+        writer.reached(5)
+        #expect(out == "")
+        writer.committed()
+        writer.reached(5)
+        #expect(out == "a.yaml#1 a (rules fd)\n  0 ms  bar         shown by initial\n")
+        writer.abandon()
+        #expect(out.hasSuffix("\n  stopped: the document is invalid (the error follows on standard error)\n"))
+
+        out = ""
+        writer.began(trace: "b", source: "a.yaml#2", rules: "fd")
+        writer.changed(bar: BarEntry(t: 0, hidden: false, animated: false, cause: "initial"))
+        writer.reached(5)
+        writer.abandon()
+        #expect(out == "")
+    }
+}
