@@ -1,5 +1,6 @@
-/// What a trace's `expect` items can ask about, kept in a few bytes per gesture and bar change, so
-/// that a long recording replayed for `check` need not keep its records (SPEC section 6).
+/// What a trace's `expect` items can ask about, kept in a few bytes per gesture, bar change and
+/// anomaly, so that a long recording replayed without records need not keep them (SPEC section 6).
+/// The items usually come after the events, so everything is kept; past a block, on disk.
 struct ExpectationEvidence {
     /// One gesture: outcome, reason, pop result and what decided the pop, as indices.
     struct GestureSummary {
@@ -9,16 +10,27 @@ struct ExpectationEvidence {
         var popBy: UInt8 = 0
     }
 
+    struct BarPoint {
+        var t: Double
+        var hidden: Bool
+    }
+
     static let reasons = BeginCheck.allCases.map(\.reason) + ["tooManyTouches", "outsideEdge", "touchEnded", "touchCancelled", "traceEnded"]
     static let deciders = ["projection", "lowSampleVelocity", "fling", "progress", "velocitySign", "touchCancelled", "atRoot", "transitioning"]
 
-    var gestures: [GestureSummary] = []
+    let gestures: RecordLog<GestureSummary>
     /// Bar entries after the initial one.
-    var barTimes: [Double] = []
-    var barHidden: [Bool] = []
-    var anomalies: [AnomalyKind] = []
+    let bar: RecordLog<BarPoint>
+    /// Anomaly kinds, as indices into `AnomalyKind.allCases`.
+    let anomalies: RecordLog<UInt8>
 
-    mutating func add(_ gesture: GestureRecord) {
+    init(blockSize: Int = 1 << 16) {
+        gestures = RecordLog(blockSize: blockSize)
+        bar = RecordLog(blockSize: blockSize)
+        anomalies = RecordLog(blockSize: blockSize)
+    }
+
+    func add(_ gesture: GestureRecord) {
         var summary = GestureSummary()
         summary.outcome = gesture.outcome.map { UInt8(GestureOutcome.allCases.firstIndex(of: $0)! + 1) } ?? 0
         summary.reason = gesture.reason.flatMap { Self.reasons.firstIndex(of: $0) }.map { UInt8($0 + 1) } ?? 0
@@ -27,15 +39,17 @@ struct ExpectationEvidence {
         gestures.append(summary)
     }
 
-    mutating func add(bar entry: BarEntry) {
-        barTimes.append(entry.t)
-        barHidden.append(entry.hidden)
+    func add(bar entry: BarEntry) {
+        bar.append(BarPoint(t: entry.t, hidden: entry.hidden))
+    }
+
+    func add(anomaly kind: AnomalyKind) {
+        anomalies.append(UInt8(AnomalyKind.allCases.firstIndex(of: kind)!))
     }
 
     /// Gesture `n` (from 1) as far as the summary knows it: no positions, progress or velocity.
     func gesture(_ n: Int) -> GestureRecord? {
-        guard n >= 1, n <= gestures.count else { return nil }
-        let s = gestures[n - 1]
+        guard let s = gestures[n - 1] else { return nil }
         var record = GestureRecord(index: n, finger: 0, down: Sample(t: 0, x: 0, y: 0))
         record.outcome = s.outcome == 0 ? nil : GestureOutcome.allCases[Int(s.outcome) - 1]
         record.reason = s.reason == 0 ? nil : Self.reasons[Int(s.reason) - 1]
@@ -45,4 +59,7 @@ struct ExpectationEvidence {
         return record
     }
 
+    func anomalyKinds(prefix n: Int) -> [String] {
+        anomalies.prefix(n).map { AnomalyKind.allCases[Int($0)].rawValue }
+    }
 }

@@ -166,7 +166,7 @@ struct ReplaySession {
         }
         if !report.anomalies.isEmpty {
             for anomaly in report.anomalies {
-                if let kind = AnomalyKind(rawValue: anomaly.kind) { evidence.anomalies.append(kind) }
+                if let kind = AnomalyKind(rawValue: anomaly.kind) { evidence.add(anomaly: kind) }
                 observer?.found(anomaly: anomaly)
             }
             report.anomalies.removeAll(keepingCapacity: true)

@@ -42,29 +42,51 @@ enum ExpectationCheck {
             }
         }
 
-        var anomalyKinds: [String] {
+        var anomalyCount: Int {
             switch self {
-            case .report(let report): report.anomalies.map(\.kind)
-            case .summary(let evidence, _): evidence.anomalies.map(\.rawValue)
+            case .report(let report): report.anomalies.count
+            case .summary(let evidence, _): evidence.anomalies.count
             }
         }
 
-        var anomalyDetails: [String] {
-            guard case .report(let report) = self else { return [] }
-            return report.anomalies.map { "\($0.kind) at t=\(formatNumber($0.t)) (\($0.detail))" }
-        }
-
-        var barPoints: [(t: Double, hidden: Bool)] {
+        func anomalyKinds(prefix n: Int) -> [String] {
             switch self {
-            case .report(let report): report.bar.dropFirst().map { ($0.t, $0.hidden) }
-            case .summary(let evidence, _): zip(evidence.barTimes, evidence.barHidden).map { ($0, $1) }
+            case .report(let report): report.anomalies.prefix(n).map(\.kind)
+            case .summary(let evidence, _): evidence.anomalyKinds(prefix: n)
             }
         }
 
-        var barCauses: [String] {
+        func anomalyDetails(prefix n: Int) -> [String] {
             guard case .report(let report) = self else { return [] }
-            return report.bar.dropFirst().map(\.cause)
+            return report.anomalies.prefix(n).map { "\($0.kind) at t=\(formatNumber($0.t)) (\($0.detail))" }
         }
+
+        var barCount: Int {
+            switch self {
+            case .report(let report): report.bar.count - 1
+            case .summary(let evidence, _): evidence.bar.count
+            }
+        }
+
+        func barPoints(prefix n: Int) -> [(t: Double, hidden: Bool)] {
+            switch self {
+            case .report(let report): report.bar.dropFirst().prefix(n).map { ($0.t, $0.hidden) }
+            case .summary(let evidence, _): evidence.bar.prefix(n).map { ($0.t, $0.hidden) }
+            }
+        }
+
+        func barCauses(prefix n: Int) -> [String] {
+            guard case .report(let report) = self else { return [] }
+            return report.bar.dropFirst().prefix(n).map(\.cause)
+        }
+    }
+
+    /// A failure lists at most this many of what happened, then how many in all.
+    static let shownItems = 20
+
+    /// `items`, and how many more there were of `count`.
+    private static func list(_ items: [String], of count: Int) -> String {
+        "[" + items.joined(separator: ", ") + (count > items.count ? ", ... \(count) in all" : "") + "]"
     }
 
     private static func failure(_ expectation: Expectation, _ report: Facts, _ rules: Rules) -> String? {
@@ -93,18 +115,20 @@ enum ExpectationCheck {
             }
             return problems.isEmpty ? nil : "final: " + problems.joined(separator: "; ")
         case .anomalies(let kinds):
-            let actual = report.anomalyKinds
-            if actual == kinds.map(\.rawValue) { return nil }
-            let happened = report.anomalyDetails
-            return "anomalies: expected [\(kinds.map(\.rawValue).joined(separator: ", "))], got [\(actual.joined(separator: ", "))]"
+            let count = report.anomalyCount
+            if count == kinds.count, report.anomalyKinds(prefix: count) == kinds.map(\.rawValue) { return nil }
+            let happened = report.anomalyDetails(prefix: shownItems)
+            return "anomalies: expected [\(kinds.map(\.rawValue).joined(separator: ", "))], got \(list(report.anomalyKinds(prefix: shownItems), of: count))"
                 + (happened.isEmpty ? "" : ": " + happened.joined(separator: "; "))
         case .bar(let points):
-            let actual = report.barPoints
-            let matches = actual.count == points.count && zip(actual, points).allSatisfy { $0.t == $1.t && $0.hidden == $1.hidden }
-            if matches { return nil }
+            let count = report.barCount
+            if count == points.count {
+                let actual = report.barPoints(prefix: count)
+                if actual.count == count, zip(actual, points).allSatisfy({ $0.t == $1.t && $0.hidden == $1.hidden }) { return nil }
+            }
             func show(_ t: Double, _ hidden: Bool) -> String { "[\(formatNumber(t)), \(hidden)]" }
-            let causes = report.barCauses
-            return "bar: expected [\(points.map { show($0.t, $0.hidden) }.joined(separator: ", "))], got [\(actual.map { show($0.t, $0.hidden) }.joined(separator: ", "))]"
+            let causes = report.barCauses(prefix: shownItems)
+            return "bar: expected [\(points.map { show($0.t, $0.hidden) }.joined(separator: ", "))], got \(list(report.barPoints(prefix: shownItems).map { show($0.t, $0.hidden) }, of: count))"
                 + (causes.isEmpty ? "" : " (causes: \(causes.joined(separator: ", ")))")
         }
     }

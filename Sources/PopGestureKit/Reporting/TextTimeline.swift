@@ -134,7 +134,7 @@ final class TimelineWriter: ReplayObserver, @unchecked Sendable {
     private var width: Int?
     private var pending = ""
 
-    init(bufferedLines: Int = 100_000, write: @escaping (String) -> Void) {
+    init(bufferedLines: Int = 10_000, write: @escaping (String) -> Void) {
         self.bufferedLines = bufferedLines
         self.write = write
     }
