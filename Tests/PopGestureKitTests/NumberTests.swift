@@ -54,6 +54,39 @@ import Testing
             #expect(Double(formatNumber(value)) == value)
         }
     }
+
+    /// Numbers written digit by digit must be byte for byte what Swift's `description` gives (or the
+    /// integer's digits): decimals a recorder writes, their sums and quotients, random bit patterns.
+    @Test func digitByDigitAgreesWithDescription() {
+        var random = SeededRandom(seed: 7)
+        var written = 0
+        for n in 0..<200_000 {
+            let places = Double([1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000][Int(random.next() % 8)])
+            let value: Double
+            switch n % 5 {
+            case 0: value = Double(Int64(random.next() % 2_000_000_000_000)) / places - 1_000
+            case 1: value = Double(Int64(random.next() % 100_000)) / places + Double(Int64(random.next() % 100_000)) / places
+            case 2: value = Double(Int64(random.next() % 1_000_000)) / places * 0.999
+            case 3: value = Double(bitPattern: random.next())
+            default: value = Double(Int64(random.next() % 10_000)) / 3
+            }
+            guard value.isFinite else { continue }
+            let expected = value == value.rounded() && abs(value) < 9e18 ? (value == 0 ? "0" : Int64(value).description) : value.description
+            var text = ""
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: NumberText.capacity) { buffer in
+                if let length = NumberText.write(value, into: buffer.baseAddress!) {
+                    text = String(decoding: UnsafeBufferPointer(start: buffer.baseAddress, count: length), as: UTF8.self)
+                    written += 1
+                } else {
+                    text = value.description
+                }
+            }
+            #expect(text == expected, "\(value.bitPattern)")
+            if text != expected { return }
+        }
+        #expect(written > 50_000)
+        #expect(formatNumber(421.18) == "421.18" && formatNumber(-0.001) == "-0.001" && formatNumber(2.05) == "2.05")
+    }
 }
 
 private extension String {

@@ -349,9 +349,11 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                         throw Diagnostic(path: path, line: rowLine, column: rowColumn,
                                          message: "expected a sample [t, x, y] with 3 numbers, found \(count)")
                     }
-                    let sample = Sample(t: try slow[0]?.nonNegativeNumber(TraceDecoder.sampleWhat.t) ?? values.0,
-                                        x: try slow[1]?.number(TraceDecoder.sampleWhat.x) ?? values.1,
-                                        y: try slow[2]?.number(TraceDecoder.sampleWhat.y) ?? values.2)
+                    // Only a row with an odd value pays for the lookups.
+                    let sample = slow.isEmpty ? Sample(t: values.0, x: values.1, y: values.2) :
+                        Sample(t: try slow[0]?.nonNegativeNumber(TraceDecoder.sampleWhat.t) ?? values.0,
+                               x: try slow[1]?.number(TraceDecoder.sampleWhat.x) ?? values.1,
+                               y: try slow[2]?.number(TraceDecoder.sampleWhat.y) ?? values.2)
                     try TraceDecoder.checkOrder(sample, after: samples.last,
                                                 at: SourcePosition(path: path, line: tLine, column: tColumn))
                     samples.append(sample)

@@ -98,8 +98,15 @@ final class YAMLDocumentReader {
     /// Moves to the next event.
     func advance() throws {
         cursor += 1
-        if cursor < Int(batch.pointee.count) { return }
-        // The batch is used up: a failure after it is thrown now, else the next batch is read.
+        if cursor >= Int(batch.pointee.count) {
+            kind = .none
+            try refill()
+        }
+        kind = Self.kind(of: batch.pointee.events[cursor].type)
+    }
+
+    /// The batch is used up: a failure after it is thrown now, else the next batch is read.
+    private func refill() throws {
         if batch.pointee.failed != 0 || broken {
             broken = true
             throw failure ?? parserError()
@@ -122,20 +129,22 @@ final class YAMLDocumentReader {
 
     private var current: pg_event { batch.pointee.events[cursor] }
 
-    var kind: EventKind {
-        guard cursor >= 0, cursor < Int(batch.pointee.count) else { return .none }
-        switch yaml_event_type_t(UInt32(current.type)) {
-        case YAML_STREAM_START_EVENT: return .streamStart
-        case YAML_STREAM_END_EVENT: return .streamEnd
-        case YAML_DOCUMENT_START_EVENT: return .documentStart
-        case YAML_DOCUMENT_END_EVENT: return .documentEnd
-        case YAML_SCALAR_EVENT: return .scalar
-        case YAML_ALIAS_EVENT: return .alias
-        case YAML_SEQUENCE_START_EVENT: return .sequenceStart
-        case YAML_SEQUENCE_END_EVENT: return .sequenceEnd
-        case YAML_MAPPING_START_EVENT: return .mappingStart
-        case YAML_MAPPING_END_EVENT: return .mappingEnd
-        default: return .none
+    /// The current event's kind, worked out once per event: the loader asks it several times.
+    private(set) var kind = EventKind.none
+
+    private static func kind(of type: Int32) -> EventKind {
+        switch yaml_event_type_t(UInt32(type)) {
+        case YAML_STREAM_START_EVENT: .streamStart
+        case YAML_STREAM_END_EVENT: .streamEnd
+        case YAML_DOCUMENT_START_EVENT: .documentStart
+        case YAML_DOCUMENT_END_EVENT: .documentEnd
+        case YAML_SCALAR_EVENT: .scalar
+        case YAML_ALIAS_EVENT: .alias
+        case YAML_SEQUENCE_START_EVENT: .sequenceStart
+        case YAML_SEQUENCE_END_EVENT: .sequenceEnd
+        case YAML_MAPPING_START_EVENT: .mappingStart
+        case YAML_MAPPING_END_EVENT: .mappingEnd
+        default: .none
         }
     }
 

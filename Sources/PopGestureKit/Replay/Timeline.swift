@@ -3,7 +3,8 @@
 ///
 /// Events arrive one at a time in start order. An item can be released once an event starting later
 /// has arrived, or the trace has ended: nothing that arrives afterwards can come before it. Only the
-/// items of strokes still under way are held.
+/// events still under way are held, and only each one's next item is in the heap (a stroke's items
+/// are already in order), so the heap stays as small as the number of fingers down.
 struct Timeline {
     enum Kind {
         case down(finger: Int, Sample)
@@ -18,6 +19,8 @@ struct Timeline {
         var event: Int
         var index: Int
         var kind: Kind
+        /// Where the item's stroke is held; -1 for an operation.
+        var slot: Int
 
         static func < (a: Item, b: Item) -> Bool {
             (a.t, a.event, a.index) < (b.t, b.event, b.index)
@@ -32,24 +35,42 @@ struct Timeline {
     private var heap = MinHeap<Item>()
     private var events = 0
     private var operations: [Int: TraceEvent.Kind] = [:]
+    /// Strokes with items still to come, by slot; freed slots are reused.
+    private var strokes: [Stroke?] = []
+    private var freeSlots: [Int] = []
 
-    /// Adds the next event's items; returns nothing, see `next(before:)`.
+    /// Adds the next event's items; returns nothing, see `next(upTo:)`.
     mutating func add(_ event: TraceEvent) {
         let e = events
         events += 1
         guard case .touch(let stroke) = event.kind else {
             operations[e] = event.kind
-            heap.push(Item(t: event.t, event: e, index: 0, kind: .operation))
+            heap.push(Item(t: event.t, event: e, index: 0, kind: .operation, slot: -1))
             return
         }
-        for (i, sample) in stroke.samples.enumerated() {
-            heap.push(Item(t: sample.t, event: e, index: i,
-                      kind: i == 0 ? .down(finger: stroke.finger, sample) : .move(finger: stroke.finger, sample)))
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            strokes[slot] = stroke
+        } else {
+            slot = strokes.count
+            strokes.append(stroke)
         }
+        heap.push(item(of: stroke, event: e, index: 0, slot: slot)!)
+    }
+
+    /// Item `index` of a stroke, nil past its lift.
+    private func item(of stroke: Stroke, event: Int, index: Int, slot: Int) -> Item? {
+        if index < stroke.samples.count {
+            let sample = stroke.samples[index]
+            return Item(t: sample.t, event: event, index: index,
+                        kind: index == 0 ? .down(finger: stroke.finger, sample) : .move(finger: stroke.finger, sample), slot: slot)
+        }
+        guard index == stroke.samples.count else { return nil }
         switch stroke.end {
-        case .up(let t): heap.push(Item(t: t, event: e, index: stroke.samples.count, kind: .lift(finger: stroke.finger, cancelled: false)))
-        case .cancel(let t): heap.push(Item(t: t, event: e, index: stroke.samples.count, kind: .lift(finger: stroke.finger, cancelled: true)))
-        case .stillDown: break
+        case .up(let t): return Item(t: t, event: event, index: index, kind: .lift(finger: stroke.finger, cancelled: false), slot: slot)
+        case .cancel(let t): return Item(t: t, event: event, index: index, kind: .lift(finger: stroke.finger, cancelled: true), slot: slot)
+        case .stillDown: return nil
         }
     }
 
@@ -62,6 +83,15 @@ struct Timeline {
     /// `limit` would follow.
     mutating func next(upTo limit: Double?) -> Item? {
         guard let first = heap.first, limit.map({ first.t <= $0 }) ?? true else { return nil }
-        return heap.popFirst()
+        _ = heap.popFirst()
+        if first.slot >= 0, let stroke = strokes[first.slot] {
+            if let following = item(of: stroke, event: first.event, index: first.index + 1, slot: first.slot) {
+                heap.push(following)
+            } else {
+                strokes[first.slot] = nil
+                freeSlots.append(first.slot)
+            }
+        }
+        return first
     }
 }

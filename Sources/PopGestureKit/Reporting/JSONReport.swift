@@ -80,24 +80,59 @@ extension TraceReport {
 }
 
 /// Appends JSON tokens with `", "` and `": "` separators (the style of JSONValue and the SPEC) to a
-/// byte buffer: keys are static strings copied whole, numbers are their shortest description.
-struct JSONWriter {
-    private var bytes: [UInt8] = []
+/// byte buffer of its own: keys are static strings copied whole, numbers are written digit by digit
+/// where they can be (see NumberText). Writing reports is a tenth of a batch
+/// replay's work, so the buffer is raw memory rather than an Array with its checks per append.
+struct JSONWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity = 8192
     private var needsComma = false
 
     init() {
-        bytes.reserveCapacity(8192)
+        base = .allocate(capacity: capacity)
     }
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    deinit {
+        base.deallocate()
+    }
+
+    var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        capacity = max(capacity * 2, count + extra)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        grown.update(from: base, count: count)
+        base.deallocate()
+        base = grown
+    }
+
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress else { return }
+        reserve(bytes.count)
+        (base + count).update(from: start, count: bytes.count)
+        count += bytes.count
+    }
 
     private mutating func append(_ s: StaticString) {
-        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
     private mutating func append(_ s: String) {
         var copy = s
-        copy.withUTF8 { bytes.append(contentsOf: $0) }
+        copy.withUTF8 { append($0) }
+    }
+
+    private mutating func append(byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    private mutating func append(integer value: Int64) {
+        reserve(NumberText.capacity)
+        count += NumberText.write(integer: value, into: base + count)
     }
 
     private mutating func separate() {
@@ -117,7 +152,7 @@ struct JSONWriter {
 
     mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
+        append(byte: UInt8(ascii: "\""))
         append(name)
         append("\": ")
         needsComma = false
@@ -125,26 +160,35 @@ struct JSONWriter {
 
     mutating func null() { separate(); append("null"); needsComma = true }
     mutating func bool(_ value: Bool) { separate(); append(value ? "true" : "false"); needsComma = true }
-    mutating func int(_ value: Int) { separate(); append(value.description); needsComma = true }
+    mutating func int(_ value: Int) { separate(); append(integer: Int64(value)); needsComma = true }
 
+    /// The bytes of `formatNumber(value)`, most without a String in between.
     mutating func number(_ value: Double?) {
         guard let value else { return null() }
         separate()
-        append(formatNumber(value))
+        reserve(NumberText.capacity)
+        if let length = NumberText.write(value, into: base + count) {
+            count += length
+        } else {
+            append(value.description)
+        }
         needsComma = true
     }
 
     mutating func string(_ value: String?) {
-        guard let value else { return null() }
+        guard var value else { return null() }
         separate()
-        if value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        let plain = value.withUTF8 { bytes in
+            !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        }
+        if plain {
+            append(byte: UInt8(ascii: "\""))
+            append(value)
+            append(byte: UInt8(ascii: "\""))
+        } else {
             var escaped = ""
             JSONValue.string(value).write(to: &escaped)
             append(escaped)
-        } else {
-            bytes.append(UInt8(ascii: "\""))
-            append(value)
-            bytes.append(UInt8(ascii: "\""))
         }
         needsComma = true
     }
