@@ -188,15 +188,15 @@ struct TraceDecoder {
 
     static func decodeSamples(_ node: YAMLNode) throws -> [Sample] {
         let rows = try node.expectSequence("`samples`, a list of [t, x, y]")
-        guard !rows.isEmpty else { throw emptySamples(node) }
+        guard !rows.isEmpty else { throw emptySamples(at: node.location) }
         var samples: [Sample] = []
         samples.reserveCapacity(rows.count)
         for row in rows { samples.append(try decodeSample(row, after: samples.last)) }
         return samples
     }
 
-    static func emptySamples(_ node: YAMLNode) -> Diagnostic {
-        node.error("`samples` is empty; a stroke needs at least its touch-down sample [t, x, y]")
+    static func emptySamples(at list: SourcePosition) -> Diagnostic {
+        list.error("`samples` is empty; a stroke needs at least its touch-down sample [t, x, y]")
     }
 
     static func decodeSample(_ row: YAMLNode, after previous: Sample?) throws -> Sample {

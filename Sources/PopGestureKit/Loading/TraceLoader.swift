@@ -217,8 +217,10 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         guard reader.kind == .mappingStart, !reader.hasAnchor else { return .node(try reader.node(), nil) }
         let position = reader.position
         var plains: [PlainScalar] = []
+        plains.reserveCapacity(2)
         var samplesKey: (line: Int, column: Int)?
-        var samplesList: YAMLNode?
+        /// Where the samples list starts; it becomes a node only on the node path.
+        var samplesList: SourcePosition?
         var samples: Result<[Sample], Diagnostic>?
         var pairs: [(key: YAMLNode, value: YAMLNode)]?
         func scalarNode(_ text: String, _ line: Int, _ column: Int) -> YAMLNode {
@@ -231,7 +233,8 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                 (scalarNode($0.key, $0.keyLine, $0.keyColumn), scalarNode($0.text, $0.line, $0.column), $0.keyLine, $0.keyColumn)
             }
             if let samplesKey, let samplesList {
-                built.append((scalarNode("samples", samplesKey.line, samplesKey.column), samplesList, samplesKey.line, samplesKey.column))
+                built.append((scalarNode("samples", samplesKey.line, samplesKey.column), YAMLNode(.sequence([]), at: samplesList, expandedSize: 1),
+                              samplesKey.line, samplesKey.column))
             }
             built.sort { ($0.line, $0.column) < ($1.line, $1.column) }
             return built.map { ($0.key, $0.value) }
@@ -241,7 +244,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
             let keyLine = reader.line, keyColumn = reader.column
             var fastKey: String?
             if pairs == nil, reader.kind == .scalar, reader.isPlainScalar, !reader.hasAnchor {
-                for name: StaticString in ["touch", "up", "cancel", "samples"] where reader.scalarEquals(name) {
+                for name in Self.strokeKeys where reader.scalarEquals(name) {
                     let key = name.description
                     let seen = plains.contains { $0.key == key } || (key == "samples" && samplesKey != nil)
                     if !seen { fastKey = key }
@@ -251,9 +254,8 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                 try reader.advance()
                 if key == "samples", reader.kind == .sequenceStart, !reader.hasAnchor {
                     samplesKey = (keyLine, keyColumn)
-                    let list = YAMLNode(.sequence([]), at: reader.position, expandedSize: 1)
-                    samplesList = list
-                    samples = try readSamples(reader, list: list)
+                    samplesList = reader.position
+                    samples = try readSamples(reader, at: reader.position)
                 } else if key != "samples", reader.kind == .scalar, reader.isPlainScalar, !reader.hasAnchor {
                     plains.append(PlainScalar(key: key, keyLine: keyLine, keyColumn: keyColumn,
                                         text: String(decoding: reader.scalarBytes, as: UTF8.self), line: reader.line, column: reader.column))
@@ -277,6 +279,8 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         let all = nodes()
         return .node(YAMLNode(.mapping(all), at: position, expandedSize: 2 * all.count + 1), samples)
     }
+
+    private static let strokeKeys: [StaticString] = ["touch", "up", "cancel", "samples"]
 
     /// A plain scalar of an event read on the way: its key, its text and where both stand.
     private struct PlainScalar {
@@ -314,8 +318,9 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     /// A stroke's samples straight from the events: plain numbers are read from libyaml's bytes; any
     /// other element becomes a node and goes through the same checks as the node path, so the errors
     /// are the same. Only syntax errors are thrown; a sample error is returned, the rows consumed.
-    private func readSamples(_ reader: YAMLDocumentReader, list: YAMLNode) throws -> Result<[Sample], Diagnostic> {
+    private func readSamples(_ reader: YAMLDocumentReader, at list: SourcePosition) throws -> Result<[Sample], Diagnostic> {
         var samples: [Sample] = []
+        samples.reserveCapacity(16)
         var failure: Diagnostic?
         try reader.advance()
         while reader.kind != .sequenceEnd {
@@ -371,7 +376,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
             try reader.advance()
         }
         if let failure { return .failure(failure) }
-        if samples.isEmpty { return .failure(TraceDecoder.emptySamples(list)) }
+        if samples.isEmpty { return .failure(TraceDecoder.emptySamples(at: list)) }
         return .success(samples)
     }
 
