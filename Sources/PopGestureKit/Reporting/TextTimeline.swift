@@ -141,9 +141,14 @@ final class TimelineWriter: ReplayObserver, @unchecked Sendable {
 
     func began(trace: String, source: String, rules: String) {
         // A replay started again from the kept events replaces what the first one observed.
+        reset()
+        header = (trace, source, rules)
+    }
+
+    private func reset() {
         lines = TextTimeline.Lines()
         buffered = []
-        header = (trace, source, rules)
+        header = ("", "", "")
         isCommitted = false
         width = nil
         pending = ""
@@ -171,7 +176,7 @@ final class TimelineWriter: ReplayObserver, @unchecked Sendable {
             if header.trace.isEmpty { pending += "  trace: \(report.trace)\n" }
             write(pending)
         }
-        began(trace: "", source: "", rules: "")
+        reset()
     }
 
     /// The document turned out invalid: what was buffered goes; lines already out are marked cut short.
@@ -179,7 +184,7 @@ final class TimelineWriter: ReplayObserver, @unchecked Sendable {
         if width != nil {
             write(pending + "  stopped: the document is invalid (the error follows on standard error)\n")
         }
-        began(trace: "", source: "", rules: "")
+        reset()
     }
 
     private func release(before t: Double?) {
