@@ -99,8 +99,12 @@ struct JSONWriter: ~Copyable {
 
     var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
+    @inline(__always)
     private mutating func reserve(_ extra: Int) {
-        guard count + extra > capacity else { return }
+        if count + extra > capacity { grow(extra) }
+    }
+
+    private mutating func grow(_ extra: Int) {
         capacity = max(capacity * 2, count + extra)
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         grown.update(from: base, count: count)
@@ -108,6 +112,7 @@ struct JSONWriter: ~Copyable {
         base = grown
     }
 
+    @inline(__always)
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let start = bytes.baseAddress else { return }
         reserve(bytes.count)
@@ -115,6 +120,7 @@ struct JSONWriter: ~Copyable {
         count += bytes.count
     }
 
+    @inline(__always)
     private mutating func append(_ s: StaticString) {
         append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
@@ -124,6 +130,7 @@ struct JSONWriter: ~Copyable {
         copy.withUTF8 { append($0) }
     }
 
+    @inline(__always)
     private mutating func append(byte: UInt8) {
         reserve(1)
         base[count] = byte
@@ -179,13 +186,14 @@ struct JSONWriter: ~Copyable {
         guard var value else { return null() }
         separate()
         let plain = value.withUTF8 { bytes in
-            !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            reserve(bytes.count + 2)
+            append(byte: UInt8(ascii: "\""))
+            append(bytes)
+            append(byte: UInt8(ascii: "\""))
+            return true
         }
-        if plain {
-            append(byte: UInt8(ascii: "\""))
-            append(value)
-            append(byte: UInt8(ascii: "\""))
-        } else {
+        if !plain {
             var escaped = ""
             JSONValue.string(value).write(to: &escaped)
             append(escaped)
