@@ -114,3 +114,39 @@ import Testing
         #expect(out == "")
     }
 }
+
+/// Through the loader: a synthesized recording long enough that the loader stops keeping its
+/// events, so the writer commits mid-document and streams the rest.
+@Suite struct StreamedRecordingTests {
+    @Test func aLongRecordingStreamsTheLinesOfItsWholeReport() throws {
+        var synthesizer = TraceSynthesizer(seed: 11, gestures: 600)
+        var yaml = ""
+        synthesizer.document(0) { yaml += $0 }
+        let rules = try RulesLoader.load("fd")
+        guard case .trace(let trace) = TraceFileLoader(text: yaml, path: "long.yaml").next() else {
+            Issue.record("the synthesized recording did not load")
+            return
+        }
+        let whole = TextTimeline.render(Replay(rules: rules).run(trace))
+
+        var out = "", writes = 0
+        let writer = TimelineWriter(bufferedLines: 100) {
+            out += $0
+            writes += 1
+        }
+        let replay = Replay(rules: rules, observer: writer)
+        let documents = Array(TraceFileLoader(text: yaml, path: "long.yaml", replays: [replay], retainedSamples: 1_000))
+        guard case .replayed(let streamed, let reports) = documents.first else {
+            Issue.record("expected a replayed trace, got \(documents)")
+            return
+        }
+        // The events were dropped, so the writer was committed and went live past 100 lines.
+        #expect(!streamed.eventsKept && streamed.events.isEmpty)
+        #expect(whole.split(separator: "\n").count > 500)
+        // Laid out whole, a document is one write; live, the first lines went out before the end.
+        #expect(writes >= 2)
+        #expect(out.split(separator: "\n").first == whole.split(separator: "\n").first)
+        let live = out + TextTimeline.footer(replay.wordedFailures(reports[0], of: streamed))
+        #expect(TextTimelineTests.unaligned(live) == TextTimelineTests.unaligned(whole))
+    }
+}
