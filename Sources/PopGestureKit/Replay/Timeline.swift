@@ -48,6 +48,8 @@ struct Timeline {
             heap.push(Item(t: event.t, event: e, index: 0, kind: .operation, slot: -1))
             return
         }
+        // The loader refuses a stroke without samples; one built in code simply has no items.
+        guard !stroke.samples.isEmpty else { return }
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
@@ -56,7 +58,7 @@ struct Timeline {
             slot = strokes.count
             strokes.append(stroke)
         }
-        heap.push(item(of: stroke, event: e, index: 0, slot: slot)!)
+        heap.push(Item(t: stroke.samples[0].t, event: e, index: 0, kind: .down(finger: stroke.finger, stroke.samples[0]), slot: slot))
     }
 
     /// Item `index` of a stroke, nil past its lift.
