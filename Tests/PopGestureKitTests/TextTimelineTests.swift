@@ -5,7 +5,8 @@ import Testing
 /// over as they close. Whatever the moment a line goes out, the lines must be those of the timeline
 /// rendered from the whole report, in the same order.
 @Suite struct TextTimelineTests {
-    /// The text a writer gives for `trace`, committed from the start as a long recording's replay is.
+    /// The text a writer gives for `trace`, its replay committed from the start (as if the loader had
+    /// dropped the events at once).
     static func streamed(_ trace: Trace, _ rules: Rules, bufferedLines: Int) -> String {
         var out = ""
         let writer = TimelineWriter(bufferedLines: bufferedLines) { out += $0 }
@@ -14,7 +15,12 @@ import Testing
         session.commit()
         for event in trace.events { session.feed(event) }
         let report = session.finish(name: trace.name, expectations: trace.expectations)
-        return out + TextTimeline.footer(replay.wordedFailures(report, of: trace))
+        #expect(writer.endDocument())
+        // Verdicts are those of the whole report; failures are worded from it (as `replay` does
+        // when the events are at hand), the summary's words being shorter.
+        let whole = Replay(rules: rules).run(trace)
+        #expect(report.final == whole.final && report.expectations.failures.map(\.index) == whole.expectations.failures.map(\.index))
+        return out + TextTimeline.footer(whole)
     }
 
     /// Lines without the time column's alignment, which differs once lines go out as they happen.
@@ -95,23 +101,22 @@ import Testing
     /// while its lines were still buffered leaves nothing.
     @Test func anInvalidDocumentCutsItsTimelineShort() throws {
         var out = ""
-        let writer = TimelineWriter(bufferedLines: 0) { out += $0 }
+        let writer = TimelineWriter(bufferedLines: 1) { out += $0 }
         writer.began(trace: "a", source: "a.yaml#1", rules: "fd")
         writer.changed(bar: BarEntry(t: 0, hidden: false, animated: false, cause: "initial"))
         writer.reached(5)
         #expect(out == "")
-        writer.committed()
-        writer.reached(5)
-        #expect(out == "a.yaml#1 a (rules fd)\n  0 ms  bar         shown by initial\n")
-        writer.abandon()
-        #expect(out.hasSuffix("\n  stopped: the document is invalid (the error follows on standard error)\n"))
-
-        out = ""
-        writer.began(trace: "b", source: "a.yaml#2", rules: "fd")
-        writer.changed(bar: BarEntry(t: 0, hidden: false, animated: false, cause: "initial"))
-        writer.reached(5)
         writer.abandon()
         #expect(out == "")
+
+        writer.began(trace: "b", source: "a.yaml#2", rules: "fd")
+        writer.changed(bar: BarEntry(t: 0, hidden: false, animated: false, cause: "initial"))
+        writer.found(note: Finding(kind: "popAtRoot", t: 3, detail: "pop"))
+        writer.reached(5)
+        #expect(out == "a.yaml#2 b (rules fd)\n  0 ms  bar         shown by initial\n  3 ms  note        popAtRoot: pop\n")
+        writer.abandon()
+        #expect(out.hasSuffix("\n  stopped: the document is invalid (the error follows on standard error)\n"))
+        #expect(!writer.endDocument())
     }
 }
 
@@ -146,7 +151,8 @@ import Testing
         // Laid out whole, a document is one write; live, the first lines went out before the end.
         #expect(writes >= 2)
         #expect(out.split(separator: "\n").first == whole.split(separator: "\n").first)
-        let live = out + TextTimeline.footer(replay.wordedFailures(reports[0], of: streamed))
+        #expect(writer.endDocument())
+        let live = out + TextTimeline.footer(reports[0])
         #expect(TextTimelineTests.unaligned(live) == TextTimelineTests.unaligned(whole))
     }
 }

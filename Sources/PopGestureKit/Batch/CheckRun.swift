@@ -86,7 +86,7 @@ public struct CheckRun: Sendable {
             switch loaded {
             case .trace, .replayed:
                 guard let (trace, reports) = loaded.replayed(under: [replay]) else { continue }
-                let report = replay.wordedFailures(reports[0], of: trace)
+                let report = replay.reworded(reports[0], of: trace) ?? reports[0]
                 document = CheckedDocument(source: trace.source, trace: trace.name, rules: rules.name)
                 document.passedExpectations = report.expectations.passed
                 document.failures = report.expectations.failures.map(\.message)

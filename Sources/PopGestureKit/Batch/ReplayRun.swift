@@ -18,7 +18,7 @@ public struct ReplayRun {
         let format = format, choice = rules
         var errors = 0, others = 0
         forEachInOrder(InputFiles.expand(paths), jobs: jobs, work: { path, produce in
-            // The text writer, which writes through `produce`, lives only as long as this call.
+            // The writers, which write through `produce`, live only as long as this call.
             withoutActuallyEscaping(produce) { produce in
                 func failed(_ source: String, _ diagnostic: Diagnostic) {
                     let text = format == .json ? TraceReport.errorJSON(source: source, diagnostic).rendered + "\n" : ""
@@ -31,16 +31,27 @@ public struct ReplayRun {
                     failed(path, asDiagnostic(error, path: path))
                     return
                 }
-                // Text is written while the replay runs, from records it no longer keeps; JSON needs the
-                // whole report.
-                let writer = format == .text ? TimelineWriter { produce(($0, nil)) } : nil
-                let replay = writer.map { Replay(rules: rules, observer: $0) } ?? Replay(rules: rules)
+                // A document's output comes from its whole report, or, for a long recording whose
+                // replay stopped keeping records, from the records it handed over as they closed.
+                let output = Output(format) { produce(($0, nil)) }
+                let replay = Replay(rules: rules, observer: output.observer)
                 for document in TraceFileLoader(path: path, replays: [replay]) {
                     if let (trace, reports) = document.replayed(under: [replay]) {
-                        // The writer has written the timeline; the final state and verdicts follow.
-                        produce((writer == nil ? reports[0].jsonLine() + "\n" : TextTimeline.footer(replay.wordedFailures(reports[0], of: trace)), nil))
+                        let report = reports[0]
+                        switch output {
+                        case .text(let timeline):
+                            // An observed timeline is out already; the final state and verdicts follow.
+                            produce((timeline.endDocument() ? TextTimeline.footer(report) : TextTimeline.render(report), nil))
+                        case .json(let lines):
+                            if !lines.isObserving {
+                                produce((report.jsonLine() + "\n", nil))
+                            } else if !lines.writeLine(report) {
+                                produce(("", Diagnostic(path: path, line: 1, column: 1,
+                                    message: "the report of \(trace.source) could not be read back from its temporary file; its line is incomplete")))
+                            }
+                        }
                     } else if case .failure(let source, let diagnostic) = document {
-                        writer?.abandon()
+                        output.abandon()
                         failed(source, diagnostic)
                     } else {
                         // A rules or stack-config document: no report, but counted and said.
@@ -64,5 +75,32 @@ public struct ReplayRun {
         }
         console.flush()
         return errors > 0 ? .errors : .ok
+    }
+
+    /// Where a document's records go as the replay hands them over.
+    private enum Output {
+        case text(TimelineWriter)
+        case json(JSONLineWriter)
+
+        init(_ format: Format, write: @escaping (String) -> Void) {
+            switch format {
+            case .text: self = .text(TimelineWriter(write: write))
+            case .json: self = .json(JSONLineWriter(write: write))
+            }
+        }
+
+        var observer: any ReplayObserver {
+            switch self {
+            case .text(let writer): writer
+            case .json(let writer): writer
+            }
+        }
+
+        func abandon() {
+            switch self {
+            case .text(let writer): writer.abandon()
+            case .json(let writer): writer.discard()
+            }
+        }
     }
 }

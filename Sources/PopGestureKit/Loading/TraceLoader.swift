@@ -124,7 +124,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                 if !sessions.isEmpty, keptSamples > limit {
                     kept = []
                     dropped = true
-                    for session in sessions { session.commit() }
+                    for i in sessions.indices { sessions[i].commit() }
                 }
             }
         }

@@ -40,6 +40,36 @@ final class RecordLog<Element: BitwiseCopyable> {
         block.removeAll(keepingCapacity: true)
     }
 
+    func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+        var rest = elements
+        while !rest.isEmpty {
+            let taken = inMemory ? rest.count : min(rest.count, blockSize - block.count)
+            block.append(contentsOf: UnsafeBufferPointer(rebasing: rest.prefix(taken)))
+            rest = UnsafeBufferPointer(rebasing: rest.dropFirst(taken))
+            if block.count >= blockSize, !inMemory { spill() }
+        }
+    }
+
+    /// Every element in order, a block at a time; false if the file could not be read back whole.
+    @discardableResult
+    func forEachBlock(_ body: (UnsafeBufferPointer<Element>) -> Void) -> Bool {
+        if spilled > 0 {
+            guard let file, fseeko(file, 0, SEEK_SET) == 0 else { return false }
+            let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: blockSize)
+            defer { buffer.deallocate() }
+            var left = spilled
+            while left > 0 {
+                let wanted = min(left, blockSize)
+                guard fread(buffer.baseAddress, MemoryLayout<Element>.stride, wanted, file) == wanted else { return false }
+                body(UnsafeBufferPointer(rebasing: buffer.prefix(wanted)))
+                left -= wanted
+            }
+            fseeko(file, off_t(spilled * MemoryLayout<Element>.stride), SEEK_SET)
+        }
+        block.withUnsafeBufferPointer(body)
+        return true
+    }
+
     /// The element at `index`, or nil when it cannot be read back from the file.
     subscript(index: Int) -> Element? {
         guard index >= 0, index < count else { return nil }

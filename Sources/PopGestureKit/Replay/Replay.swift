@@ -5,7 +5,9 @@ public struct Replay: Sendable {
     /// gestures, transitions, bar changes, anomalies and notes are then summed up in a few bytes and
     /// dropped, and the report holds only the final state and the expectation results.
     public let keepsRecords: Bool
-    /// Given each record as it closes, when records are not kept.
+    /// Keeps records until its loader commits it (keeps no copy of the events), then hands each
+    /// record to the observer as it closes and keeps none: a short document gets its whole report,
+    /// a long recording costs no memory.
     let observer: (any ReplayObserver)?
 
     public init(rules: Rules, keepsRecords: Bool = true) {
@@ -16,7 +18,7 @@ public struct Replay: Sendable {
 
     init(rules: Rules, observer: any ReplayObserver) {
         self.rules = rules
-        keepsRecords = false
+        keepsRecords = true
         self.observer = observer
     }
 
@@ -27,9 +29,10 @@ public struct Replay: Sendable {
     }
 
     /// A replay without records words failed expectations briefly; with the trace's events at hand,
-    /// replays it again with records so the failures say what happened and why (SPEC section 6).
-    func wordedFailures(_ report: TraceReport, of trace: Trace) -> TraceReport {
-        guard !keepsRecords, report.expectations.failed > 0, trace.eventsKept else { return report }
+    /// the trace replayed again with records, so the failures say what happened and why (SPEC
+    /// section 6). Nil when `report` needs no other wording.
+    func reworded(_ report: TraceReport, of trace: Trace) -> TraceReport? {
+        guard !keepsRecords, report.expectations.failed > 0, trace.eventsKept else { return nil }
         return Replay(rules: rules).run(trace)
     }
 }
@@ -53,7 +56,8 @@ struct ReplaySession {
     var fingersDown = Set<Int>()
     var gesture: Gesture?
     var pop: InteractivePop?
-    let keepsRecords: Bool
+    /// False from the start for `check` without goldens; with an observer, from the commit on.
+    var keepsRecords: Bool
     let observer: (any ReplayObserver)?
     /// Without records, what expectations need; and how many records were dropped before those kept.
     var evidence = ExpectationEvidence()
@@ -79,10 +83,6 @@ struct ReplaySession {
         stack = NavigationStack(controllers)
         let initiallyHidden = trace.initialBarHidden ?? (trace.barAppearanceManaged ? controllers[controllers.count - 1].barHidden : false)
         bar = BarCoordinator(bar: rules.bar, managed: trace.barAppearanceManaged, initiallyHidden: initiallyHidden)
-        if let observer {
-            observer.began(trace: trace.name, source: trace.source, rules: rules.name)
-            observer.changed(bar: bar.entries[0])
-        }
     }
 
     /// The next event, in document order (start times never decrease).
@@ -92,9 +92,17 @@ struct ReplaySession {
         timeline.add(event)
     }
 
-    /// The loader keeps no copy of the events: this replay is the only one.
-    func commit() {
-        observer?.committed()
+    /// The loader keeps no copy of the events, so this replay will not be run again: from here on
+    /// its observer gets the records, those closed so far first, and none are kept.
+    mutating func commit() {
+        guard keepsRecords, let observer else { return }
+        keepsRecords = false
+        observer.began(trace: trace.name, source: trace.source, rules: rules.name)
+        observer.changed(bar: bar.entries[0])
+        let open = gesture != nil ? report.gestures.popLast() : nil
+        closeGesture()
+        if let open { report.gestures.append(open) }
+        dropFinishedRecords()
     }
 
     /// Ends the trace; `name` is the trace's, known only once the whole document was read.
@@ -111,7 +119,7 @@ struct ReplaySession {
         closeGesture()
         dropFinishedRecords()
         // A pop still under way when the trace ends stays in flight, unfinished, for good.
-        if let observer { for record in report.transitions { observer.closed(transition: record) } }
+        if !keepsRecords, let observer { for record in report.transitions { observer.closed(transition: record) } }
         report.bar = bar.entries
         report.final = FinalState(stack: stack.ids, barHidden: bar.hidden)
         if keepsRecords {
@@ -119,7 +127,7 @@ struct ReplaySession {
         } else {
             report.expectations = ExpectationCheck.evaluate(expectations, against: .summary(evidence, final: report.final), rules: rules)
         }
-        observer?.finished(report)
+        if !keepsRecords { observer?.finished(report) }
         return report
     }
 
@@ -196,7 +204,7 @@ struct ReplaySession {
             case .operation: if let operation = timeline.takeOperation(item) { arrive(operation, at: item.t) }
             }
             dropFinishedRecords()
-            observer?.reached(watermark(after: item.t))
+            if !keepsRecords { observer?.reached(watermark(after: item.t)) }
         }
     }
 

@@ -1,8 +1,9 @@
-/// Watches a replay that keeps no records, so that a report can be written while a long recording is
-/// replayed rather than after it. Each record is handed over once it can no longer change, in report
-/// order within its kind.
+/// Watches a replay that stopped keeping records (once its loader committed it: see
+/// `ReplaySession.commit`), so that a long recording's report is written while it is replayed rather
+/// than held whole. Each record is handed over once it can no longer change, in report order within
+/// its kind, those closed before the commit first.
 protocol ReplayObserver: AnyObject, Sendable {
-    /// A replay starts; the name is empty when the document gives it after its events.
+    /// Records start coming; the name is empty when the document gives it after its events.
     func began(trace: String, source: String, rules: String)
     func closed(gesture: GestureRecord)
     func closed(transition: TransitionRecord)
@@ -11,9 +12,6 @@ protocol ReplayObserver: AnyObject, Sendable {
     func found(note: Finding)
     /// Nothing still open or still to come in this replay happens before `t`.
     func reached(_ t: Double)
-    /// The replay will not be started again from its first event (its loader kept no copy of them),
-    /// so what was observed may go out.
-    func committed()
     /// Every record was handed over; `report` holds the name, final state and expectation verdicts.
     func finished(_ report: TraceReport)
 }

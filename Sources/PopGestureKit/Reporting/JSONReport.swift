@@ -7,68 +7,15 @@ extension TraceReport {
         var w = JSONWriter()
         w.open("{")
         w.key("anomalies"); w.array(anomalies) { $0.finding($1) }
-        w.key("bar"); w.array(bar) { w, entry in
-            w.open("{")
-            w.key("animated"); w.bool(entry.animated)
-            w.key("cause"); w.string(entry.cause)
-            w.key("hidden"); w.bool(entry.hidden)
-            w.key("t"); w.number(entry.t)
-            w.close("}")
-        }
-        if volatile {
-            w.key("expectations"); w.open("{")
-            w.key("failed"); w.int(expectations.failed)
-            w.key("failures"); w.array(expectations.failures) { w, failure in
-                w.open("{")
-                w.key("index"); w.int(failure.index)
-                w.key("message"); w.string(failure.message)
-                w.close("}")
-            }
-            w.key("passed"); w.int(expectations.passed)
-            w.close("}")
-        }
-        w.key("final"); w.open("{")
-        w.key("barHidden"); w.bool(final.barHidden)
-        w.key("stack"); w.array(final.stack) { $0.string($1) }
-        w.close("}")
-        w.key("gestures"); w.array(gestures) { w, g in
-            w.open("{")
-            w.key("decidedAt"); if let at = g.decidedAt { w.sample(at) } else { w.null() }
-            w.key("down"); w.sample(g.down)
-            w.key("finger"); w.int(g.finger)
-            w.key("index"); w.int(g.index)
-            w.key("outcome"); w.string(g.outcome?.rawValue)
-            w.key("pop")
-            if let pop = g.pop {
-                w.open("{")
-                w.key("by"); w.string(pop.by)
-                w.key("progress"); w.number(pop.progress)
-                w.key("releasedAt"); w.number(pop.releasedAt)
-                w.key("result"); w.string(pop.result.rawValue)
-                w.key("settledAt"); w.number(pop.settledAt)
-                w.key("velocity"); w.number(pop.velocity)
-                w.close("}")
-            } else {
-                w.null()
-            }
-            w.key("reason"); w.string(g.reason)
-            w.close("}")
-        }
+        w.key("bar"); w.array(bar) { $0.barEntry($1) }
+        if volatile { w.key("expectations"); w.expectations(expectations) }
+        w.key("final"); w.final(final)
+        w.key("gestures"); w.array(gestures) { $0.gesture($1) }
         w.key("notes"); w.array(notes) { $0.finding($1) }
         w.key("rules"); w.string(rules)
         if volatile { w.key("source"); w.string(source) }
         w.key("trace"); w.string(trace)
-        w.key("transitions"); w.array(transitions) { w, t in
-            w.open("{")
-            w.key("animated"); w.bool(t.animated)
-            w.key("end"); w.number(t.end)
-            w.key("from"); w.string(t.from)
-            w.key("kind"); w.string(t.kind.rawValue)
-            w.key("result"); w.string(t.result.rawValue)
-            w.key("start"); w.number(t.start)
-            w.key("to"); w.string(t.to)
-            w.close("}")
-        }
+        w.key("transitions"); w.array(transitions) { $0.transition($1) }
         w.close("}")
         return w.text
     }
@@ -98,6 +45,29 @@ struct JSONWriter: ~Copyable {
     }
 
     var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+
+    /// What was written so far.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Empties the buffer; the next token follows what was written before as if it were still there.
+    mutating func clear() {
+        count = 0
+    }
+
+    /// Empties the buffer for a new value.
+    mutating func reset() {
+        count = 0
+        needsComma = false
+    }
+
+    /// Appends bytes that are already JSON (elements written by another writer).
+    mutating func raw(_ json: UnsafeBufferPointer<UInt8>) {
+        append(json)
+    }
+
+    mutating func raw(_ json: StaticString) {
+        append(json)
+    }
 
     @inline(__always)
     private mutating func reserve(_ extra: Int) {
@@ -212,6 +182,71 @@ struct JSONWriter: ~Copyable {
         key("t"); number(s.t)
         key("x"); number(s.x)
         key("y"); number(s.y)
+        close("}")
+    }
+
+    mutating func barEntry(_ entry: BarEntry) {
+        open("{")
+        key("animated"); bool(entry.animated)
+        key("cause"); string(entry.cause)
+        key("hidden"); bool(entry.hidden)
+        key("t"); number(entry.t)
+        close("}")
+    }
+
+    mutating func expectations(_ results: ExpectationResults) {
+        open("{")
+        key("failed"); int(results.failed)
+        key("failures"); array(results.failures) { w, failure in
+            w.open("{")
+            w.key("index"); w.int(failure.index)
+            w.key("message"); w.string(failure.message)
+            w.close("}")
+        }
+        key("passed"); int(results.passed)
+        close("}")
+    }
+
+    mutating func final(_ state: FinalState) {
+        open("{")
+        key("barHidden"); bool(state.barHidden)
+        key("stack"); array(state.stack) { $0.string($1) }
+        close("}")
+    }
+
+    mutating func gesture(_ g: GestureRecord) {
+        open("{")
+        key("decidedAt"); if let at = g.decidedAt { sample(at) } else { null() }
+        key("down"); sample(g.down)
+        key("finger"); int(g.finger)
+        key("index"); int(g.index)
+        key("outcome"); string(g.outcome?.rawValue)
+        key("pop")
+        if let pop = g.pop {
+            open("{")
+            key("by"); string(pop.by)
+            key("progress"); number(pop.progress)
+            key("releasedAt"); number(pop.releasedAt)
+            key("result"); string(pop.result.rawValue)
+            key("settledAt"); number(pop.settledAt)
+            key("velocity"); number(pop.velocity)
+            close("}")
+        } else {
+            null()
+        }
+        key("reason"); string(g.reason)
+        close("}")
+    }
+
+    mutating func transition(_ t: TransitionRecord) {
+        open("{")
+        key("animated"); bool(t.animated)
+        key("end"); number(t.end)
+        key("from"); string(t.from)
+        key("kind"); string(t.kind.rawValue)
+        key("result"); string(t.result.rawValue)
+        key("start"); number(t.start)
+        key("to"); string(t.to)
         close("}")
     }
 

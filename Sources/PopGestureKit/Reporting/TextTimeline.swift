@@ -117,11 +117,12 @@ public enum TextTimeline {
     }
 }
 
-/// Writes text timelines while the replay runs (`replay --format text`). A line waits until nothing
-/// can precede it, then in a buffer: a trace of up to `bufferedLines` lines is laid out whole (its
-/// name in the header, times aligned to the widest). Past that, once the replay is committed, the
-/// lines go out as they happen, aligned to the widest buffered time, and a name given after the
-/// events comes last; memory then stays flat however long the recording.
+/// Writes the text timeline of a long recording while the replay runs (`replay --format text`),
+/// from the moment the replay stops keeping records. A line waits until nothing can precede it, then
+/// in a buffer: a timeline of up to `bufferedLines` lines is still laid out whole (its name in the
+/// header, times aligned to the widest). Past that the lines go out as they happen, aligned to the
+/// widest buffered time, and a name given after the events comes last; memory then stays flat
+/// however long the recording.
 final class TimelineWriter: ReplayObserver, @unchecked Sendable {
     // One writer per input file, used by the one thread that reads the file.
     private let write: (String) -> Void
@@ -129,7 +130,8 @@ final class TimelineWriter: ReplayObserver, @unchecked Sendable {
     private var lines = TextTimeline.Lines()
     private var buffered: [TextTimeline.Line] = []
     private var header = (trace: "", source: "", rules: "")
-    private var isCommitted = false
+    /// Records are coming: the replay of the current document stopped keeping them.
+    private(set) var isObserving = false
     /// Set once lines go out as they happen.
     private var width: Int?
     private var pending = ""
@@ -143,13 +145,14 @@ final class TimelineWriter: ReplayObserver, @unchecked Sendable {
         // A replay started again from the kept events replaces what the first one observed.
         reset()
         header = (trace, source, rules)
+        isObserving = true
     }
 
     private func reset() {
         lines = TextTimeline.Lines()
         buffered = []
         header = ("", "", "")
-        isCommitted = false
+        isObserving = false
         width = nil
         pending = ""
     }
@@ -159,10 +162,6 @@ final class TimelineWriter: ReplayObserver, @unchecked Sendable {
     func changed(bar: BarEntry) { lines.add(bar: bar) }
     func found(anomaly: Finding) { lines.add(anomaly: anomaly) }
     func found(note: Finding) { lines.add(note: note) }
-
-    func committed() {
-        isCommitted = true
-    }
 
     func reached(_ t: Double) {
         release(before: t)
@@ -176,7 +175,16 @@ final class TimelineWriter: ReplayObserver, @unchecked Sendable {
             if header.trace.isEmpty { pending += "  trace: \(report.trace)\n" }
             write(pending)
         }
-        reset()
+        lines = TextTimeline.Lines()
+        buffered = []
+        pending = ""
+    }
+
+    /// Whether the document just replayed was written here (else it is to be rendered from its
+    /// report); either way the writer is ready for the next.
+    func endDocument() -> Bool {
+        defer { reset() }
+        return isObserving
     }
 
     /// The document turned out invalid: what was buffered goes; lines already out are marked cut short.
@@ -199,7 +207,7 @@ final class TimelineWriter: ReplayObserver, @unchecked Sendable {
             return
         }
         while let line = lines.next(before: t) { buffered.append(line) }
-        if isCommitted, buffered.count > bufferedLines {
+        if buffered.count > bufferedLines {
             write(TextTimeline.header(trace: header.trace, source: header.source, rules: header.rules) + TextTimeline.body(buffered))
             width = TextTimeline.width(buffered)
             buffered = []

@@ -1,0 +1,81 @@
+import Testing
+@testable import PopGestureKit
+
+/// `replay --format json` writes each document's line from records handed over as they close,
+/// keeping each array in a log that goes to disk past a block. The bytes must be those of the line
+/// written from the whole report.
+@Suite struct JSONLineWriterTests {
+    /// The line a writer with `blockSize`-byte blocks gives for `trace`, its replay committed from
+    /// the start (as if the loader had dropped the events at once).
+    static func streamedLine(_ trace: Trace, _ rules: Rules, blockSize: Int) -> String {
+        var out = ""
+        let writer = JSONLineWriter(blockSize: blockSize) { out += $0 }
+        var session = ReplaySession(trace: trace, replay: Replay(rules: rules, observer: writer))
+        session.commit()
+        for event in trace.events { session.feed(event) }
+        var report = session.finish(name: trace.name, expectations: trace.expectations)
+        // Verdicts are those of the whole report; its failures' wording is the longer one.
+        let whole = Replay(rules: rules).run(trace)
+        #expect(report.expectations.failures.map(\.index) == whole.expectations.failures.map(\.index))
+        report.expectations = whole.expectations
+        #expect(writer.isObserving)
+        #expect(writer.writeLine(report))
+        #expect(!writer.isObserving)
+        return out
+    }
+
+    @Test(arguments: Presets.names)
+    func streamedLineIsTheWholeReportsLine(_ preset: String) throws {
+        let rules = try RulesLoader.load(preset)
+        var generator = RandomTraceGenerator(random: SeededRandom(seed: 0x150E))
+        let traces = TextTimelineTests.corpusTraces() + (0..<300).map { generator.trace($0) }
+        for trace in traces {
+            let whole = Replay(rules: rules).run(trace).jsonLine() + "\n"
+            // Blocks of 7 bytes: every array that is not empty goes through the temporary file.
+            #expect(Self.streamedLine(trace, rules, blockSize: 7) == whole, "\(trace.source) under \(preset)")
+            #expect(Self.streamedLine(trace, rules, blockSize: 1 << 20) == whole, "\(trace.source) under \(preset)")
+        }
+    }
+
+    @Test func aLongRecordingThroughTheLoader() throws {
+        var synthesizer = TraceSynthesizer(seed: 12, gestures: 400)
+        var yaml = ""
+        synthesizer.document(0) { yaml += $0 }
+        let rules = try RulesLoader.load("fd")
+        guard case .trace(let trace) = TraceFileLoader(text: yaml, path: "long.yaml").next() else {
+            Issue.record("the synthesized recording did not load")
+            return
+        }
+        var out = ""
+        let writer = JSONLineWriter(blockSize: 512) { out += $0 }
+        let replay = Replay(rules: rules, observer: writer)
+        guard case .replayed(let streamed, let reports) = TraceFileLoader(text: yaml, path: "long.yaml", replays: [replay], retainedSamples: 1_000).next() else {
+            Issue.record("expected a replayed trace")
+            return
+        }
+        #expect(!streamed.eventsKept && reports[0].gestures.isEmpty && writer.isObserving)
+        #expect(writer.writeLine(reports[0]))
+        let whole = Replay(rules: rules).run(trace).jsonLine() + "\n"
+        #expect(whole.utf8.count > 50_000)
+        #expect(out == whole)
+    }
+
+    @Test func byteLogsReadBackAcrossBlocks() {
+        let log = RecordLog<UInt8>(blockSize: 4)
+        let text = Array("the quick brown fox jumps over the lazy dog".utf8)
+        text.withUnsafeBufferPointer { bytes in
+            log.append(contentsOf: UnsafeBufferPointer(rebasing: bytes.prefix(10)))
+            log.append(contentsOf: UnsafeBufferPointer(rebasing: bytes.dropFirst(10)))
+        }
+        #expect(log.count == text.count)
+        var read: [UInt8] = []
+        var blocks = 0
+        #expect(log.forEachBlock { read += $0; blocks += 1 })
+        #expect(read == text)
+        // Ten full blocks of four from the file, then the three bytes still in memory.
+        #expect(blocks == 11)
+        // Reading back leaves the log appendable at its end.
+        log.append(0x21)
+        #expect(log[text.count] == 0x21 && log[0] == UInt8(ascii: "t") && log[41] == UInt8(ascii: "o"))
+    }
+}
