@@ -27,9 +27,7 @@ import Testing
     @Test(arguments: Presets.names)
     func streamedLineIsTheWholeReportsLine(_ preset: String) throws {
         let rules = try RulesLoader.load(preset)
-        var generator = RandomTraceGenerator(random: SeededRandom(seed: 0x150E))
-        let traces = TextTimelineTests.corpusTraces() + (0..<300).map { generator.trace($0) }
-        for trace in traces {
+        for trace in TextTimelineTests.tracesToCompare(seed: 0x150E) {
             let whole = Replay(rules: rules).run(trace).jsonLine() + "\n"
             // Blocks of 7 bytes: every array that is not empty goes through the temporary file.
             #expect(Self.streamedLine(trace, rules, blockSize: 7) == whole, "\(trace.source) under \(preset)")

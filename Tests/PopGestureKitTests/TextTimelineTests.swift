@@ -37,13 +37,18 @@ import Testing
         }
     }
 
+    /// Every bundled, conformance and recorded trace, and 300 random ones.
+    static func tracesToCompare(seed: UInt64) -> [Trace] {
+        var generator = RandomTraceGenerator(random: SeededRandom(seed: seed))
+        let traces = corpusTraces() + (0..<300).map { generator.trace($0) }
+        #expect(traces.count > 500)
+        return traces
+    }
+
     @Test(arguments: Presets.names)
     func streamedLinesAreTheWholeReportsLines(_ preset: String) throws {
         let rules = try RulesLoader.load(preset)
-        var generator = RandomTraceGenerator(random: SeededRandom(seed: 0x7E47))
-        let traces = Self.corpusTraces() + (0..<300).map { generator.trace($0) }
-        #expect(traces.count > 500)
-        for trace in traces {
+        for trace in Self.tracesToCompare(seed: 0x7E47) {
             let whole = TextTimeline.render(Replay(rules: rules).run(trace))
             // Buffered whole: byte for byte the same.
             #expect(Self.streamed(trace, rules, bufferedLines: 100_000) == whole, "\(trace.source)")
