@@ -58,6 +58,7 @@ manyfile=$(ls "$manydir"/*.yaml)
 echo "long recording: $(( $(stat -c %s "$longfile") / 1000000 )) MB in one document; many documents: $(( $(stat -c %s "$manyfile") / 1000000 )) MB in $docs documents"
 echo "peak RSS check, long recording          $(peak $bin check "$longfile") MB (target < 64)"
 echo "peak RSS replay text, long recording    $(peak $bin replay "$longfile") MB (target < 64)"
+echo "peak RSS replay json, long recording    $(peak $bin replay --format json "$longfile") MB"
 for command in "check" "replay" "replay --format json" "validate"; do
     echo "peak RSS $command, many documents$(printf '%*s' $((19 - ${#command})) '') $(peak $bin $command "$manyfile") MB (target < 64)"
 done
