@@ -58,7 +58,7 @@ struct Timeline {
             slot = strokes.count
             strokes.append(stroke)
         }
-        heap.push(Item(t: stroke.samples[0].t, event: e, index: 0, kind: .down(finger: stroke.finger, stroke.samples[0]), slot: slot))
+        if let first = item(of: stroke, event: e, index: 0, slot: slot) { heap.push(first) }
     }
 
     /// Item `index` of a stroke, nil past its lift.

@@ -93,8 +93,8 @@ public enum TextTimeline {
         lines.map { formatNumber($0.t).utf8.count }.max() ?? 1
     }
 
-    static func body(_ lines: [Line]) -> String {
-        let width = width(lines)
+    static func body(_ lines: [Line], width: Int? = nil) -> String {
+        let width = width ?? Self.width(lines)
         var out = ""
         for line in lines { format(line, width: width, into: &out) }
         return out
@@ -208,8 +208,9 @@ final class TimelineWriter: ReplayObserver, @unchecked Sendable {
         }
         while let line = lines.next(before: t) { buffered.append(line) }
         if buffered.count > bufferedLines {
-            write(TextTimeline.header(trace: header.trace, source: header.source, rules: header.rules) + TextTimeline.body(buffered))
-            width = TextTimeline.width(buffered)
+            let width = TextTimeline.width(buffered)
+            write(TextTimeline.header(trace: header.trace, source: header.source, rules: header.rules) + TextTimeline.body(buffered, width: width))
+            self.width = width
             buffered = []
         }
     }
