@@ -10,10 +10,7 @@ import Testing
     static func streamedLine(_ trace: Trace, _ rules: Rules, blockSize: Int) -> String {
         var out = ""
         let writer = JSONLineWriter(blockSize: blockSize) { out += $0 }
-        var session = ReplaySession(trace: trace, replay: Replay(rules: rules, observer: writer))
-        session.commit()
-        for event in trace.events { session.feed(event) }
-        var report = session.finish(name: trace.name, expectations: trace.expectations)
+        var report = TextTimelineTests.committedReplay(trace, rules, observer: writer)
         // Verdicts are those of the whole report; its failures' wording is the longer one.
         let whole = Replay(rules: rules).run(trace)
         #expect(report.expectations.failures.map(\.index) == whole.expectations.failures.map(\.index))
@@ -36,11 +33,8 @@ import Testing
     }
 
     @Test func aLongRecordingThroughTheLoader() throws {
-        var synthesizer = TraceSynthesizer(seed: 12, gestures: 400)
-        var yaml = ""
-        synthesizer.document(0) { yaml += $0 }
         let rules = try RulesLoader.load("fd")
-        guard case .trace(let trace) = TraceFileLoader(text: yaml, path: "long.yaml").next() else {
+        guard let (yaml, trace) = TextTimelineTests.synthesizedRecording(seed: 12, gestures: 400) else {
             Issue.record("the synthesized recording did not load")
             return
         }

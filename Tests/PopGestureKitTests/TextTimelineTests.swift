@@ -10,17 +10,31 @@ import Testing
     static func streamed(_ trace: Trace, _ rules: Rules, bufferedLines: Int) -> String {
         var out = ""
         let writer = TimelineWriter(bufferedLines: bufferedLines) { out += $0 }
-        let replay = Replay(rules: rules, observer: writer)
-        var session = ReplaySession(trace: trace, replay: replay)
-        session.commit()
-        for event in trace.events { session.feed(event) }
-        let report = session.finish(name: trace.name, expectations: trace.expectations)
+        let report = committedReplay(trace, rules, observer: writer)
         #expect(writer.endDocument())
         // Verdicts are those of the whole report; failures are worded from it (as `replay` does
         // when the events are at hand), the summary's words being shorter.
         let whole = Replay(rules: rules).run(trace)
         #expect(report.final == whole.final && report.expectations.failures.map(\.index) == whole.expectations.failures.map(\.index))
         return out + TextTimeline.footer(whole)
+    }
+
+    /// `trace` replayed with its replay committed from the start, as if the loader had dropped the
+    /// events at once: every record goes to `observer`.
+    static func committedReplay(_ trace: Trace, _ rules: Rules, observer: any ReplayObserver) -> TraceReport {
+        var session = ReplaySession(trace: trace, replay: Replay(rules: rules, observer: observer))
+        session.commit()
+        for event in trace.events { session.feed(event) }
+        return session.finish(name: trace.name, expectations: trace.expectations)
+    }
+
+    /// A synthesized recording's text and the trace it loads to.
+    static func synthesizedRecording(seed: UInt64, gestures: Int) -> (yaml: String, trace: Trace)? {
+        var synthesizer = TraceSynthesizer(seed: seed, gestures: gestures)
+        var yaml = ""
+        synthesizer.document(0) { yaml += $0 }
+        guard case .trace(let trace) = TraceFileLoader(text: yaml, path: "long.yaml").next() else { return nil }
+        return (yaml, trace)
     }
 
     /// Lines without the time column's alignment, which differs once lines go out as they happen.
@@ -129,11 +143,8 @@ import Testing
 /// events, so the writer commits mid-document and streams the rest.
 @Suite struct StreamedRecordingTests {
     @Test func aLongRecordingStreamsTheLinesOfItsWholeReport() throws {
-        var synthesizer = TraceSynthesizer(seed: 11, gestures: 600)
-        var yaml = ""
-        synthesizer.document(0) { yaml += $0 }
         let rules = try RulesLoader.load("fd")
-        guard case .trace(let trace) = TraceFileLoader(text: yaml, path: "long.yaml").next() else {
+        guard let (yaml, trace) = TextTimelineTests.synthesizedRecording(seed: 11, gestures: 600) else {
             Issue.record("the synthesized recording did not load")
             return
         }
