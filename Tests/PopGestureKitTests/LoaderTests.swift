@@ -332,7 +332,8 @@ import Testing
         #expect(fd.begin == [.rootOnly, .popDisabled, .maxStartX, .transitioning, .direction])
         #expect(fd.mirrorDirection && !fd.mirrorMaxStartX && fd.locationLimit == 40 && fd.velocity == .uikit)
         #expect(fd.completion == Rules.Completion(model: .projection, projectionDistance: 187.5, projectionCap: 0.5,
-                                                  progressThreshold: 0.5, flingVelocity: 0, popOnZero: false))
+                                                  progressThreshold: 0.5, flingVelocity: 0, popOnZero: false, strict: false,
+                                                  onCancel: .cancel))
         #expect(fd.transition == Rules.Transition(duration: 350, settle: .uikit, progressCap: 0.999))
         #expect(fd.bar == Rules.Bar(inject: .fd, restoreOnDisappear: true))
         let old = try RulesLoader.load("fd-1.1")
@@ -349,7 +350,8 @@ import Testing
         #expect(cupertino.transition == Rules.Transition(duration: 500, settle: .cupertino, progressCap: 1))
         let edge30 = try RulesLoader.load("edge30")
         #expect(edge30.begin == [.rootOnly] && edge30.velocity == .last2 && edge30.completion.progressThreshold == 0.3)
-        #expect(edge30.completion.flingVelocity == 0 && edge30.transition == Rules.Transition(duration: 150, settle: .linear, progressCap: 1))
+        #expect(edge30.completion.strict && edge30.completion.onCancel == .decide)
+        #expect(edge30.completion.flingVelocity == 0 && edge30.transition == Rules.Transition(duration: 150, settle: .fixed, progressCap: 1))
     }
 
     @Test func extendsMergesMappingsAndReplacesLists() throws {
@@ -985,7 +987,7 @@ extension LoaderTests {
         begin: [.rootOnly, .popDisabled, .maxStartX, .transitioning, .direction],
         mirrorDirection: true, mirrorMaxStartX: false, locationLimit: 40, velocity: .uikit,
         completion: .init(model: .projection, projectionDistance: 187.5, projectionCap: 0.5, progressThreshold: 0.5,
-                          flingVelocity: 0, popOnZero: false),
+                          flingVelocity: 0, popOnZero: false, strict: false, onCancel: .cancel),
         transition: .init(duration: 350, settle: .uikit, progressCap: 0.999),
         bar: .init(inject: .fd, restoreOnDisappear: true))
 
@@ -1024,7 +1026,9 @@ extension LoaderTests {
         edge30.velocity = .last2
         edge30.completion.model = .threshold
         edge30.completion.progressThreshold = 0.3
-        edge30.transition = .init(duration: 150, settle: .linear, progressCap: 1)
+        edge30.completion.strict = true
+        edge30.completion.onCancel = .decide
+        edge30.transition = .init(duration: 150, settle: .fixed, progressCap: 1)
         edge30.bar = .init(inject: .none, restoreOnDisappear: false)
         return ["fd": fd, "fd-1.1": fd11, "uikit": uikit, "tz": tz, "cupertino": cupertino, "edge30": edge30]
     }()
@@ -1074,6 +1078,11 @@ extension LoaderTests {
                          suggestion: "did you mean `region`?")
         expectRulesError("format: popgesture-rules/1\nextends: cupertin\n", at: 2, 10, ["`extends: cupertin` names no preset"],
                          suggestion: "did you mean `cupertino`?")
+        expectRulesError("format: popgesture-rules/1\ncompletion: {onCancel: decided}\n", at: 2, 24,
+                         ["unknown onCancel `decided`; expected one of cancel, decide"], suggestion: "did you mean `decide`?")
+        expectRulesError("format: popgesture-rules/1\ncompletion: {strict: 1}\n", at: 2, 22, ["expected `strict` to be true or false"])
+        expectRulesError("format: popgesture-rules/1\ntransition: {settle: fixd}\n", at: 2, 22,
+                         ["unknown settle model `fixd`; expected one of uikit, linear, cupertino, fixed"], suggestion: "did you mean `fixed`?")
         expectRulesError("format: popgesture-rules/1\nmirrorDirection: no\n", at: 2, 18, ["expected `mirrorDirection` to be true or false"],
                          suggestion: "YAML 1.2 booleans are `true` and `false`")
     }

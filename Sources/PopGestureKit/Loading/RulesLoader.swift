@@ -122,14 +122,17 @@ public enum RulesLoader {
             if begin.contains(check) { throw item.error("begin check `\(check.rawValue)` is listed twice") }
             begin.append(check)
         }
-        let c = try sub("completion", ["model", "projectionDistance", "projectionCap", "progressThreshold", "flingVelocity", "popOnZero"])
+        let c = try sub("completion", ["model", "projectionDistance", "projectionCap", "progressThreshold", "strict", "flingVelocity",
+                                       "popOnZero", "onCancel"])
         let completion = Rules.Completion(
             model: try c.required("model").choice("completion model", CompletionModelKind.self),
             projectionDistance: try c.required("projectionDistance").nonNegativeNumber("`projectionDistance`"),
             projectionCap: try c.required("projectionCap").nonNegativeNumber("`projectionCap`"),
             progressThreshold: try c.required("progressThreshold").nonNegativeNumber("`progressThreshold`"),
             flingVelocity: try c.required("flingVelocity").nonNegativeNumber("`flingVelocity`"),
-            popOnZero: try c.required("popOnZero").bool("`popOnZero`"))
+            popOnZero: try c.required("popOnZero").bool("`popOnZero`"),
+            strict: try c.required("strict").bool("`strict`"),
+            onCancel: try c.required("onCancel").choice("onCancel", CancelHandling.self))
         let t = try sub("transition", ["duration", "settle", "progressCap"])
         let capNode = try t.required("progressCap")
         let cap = try capNode.number("`progressCap`")

@@ -18,7 +18,7 @@ public enum Presets {
             mirrorMaxStartX: false
             locationLimit: 40
             velocity: uikit
-            completion: {model: projection, projectionDistance: 187.5, projectionCap: 0.5, progressThreshold: 0.5, flingVelocity: 0, popOnZero: false}
+            completion: {model: projection, projectionDistance: 187.5, projectionCap: 0.5, progressThreshold: 0.5, strict: false, flingVelocity: 0, popOnZero: false, onCancel: cancel}
             transition: {duration: 350, settle: uikit, progressCap: 0.999}
             bar: {inject: fd, restoreOnDisappear: true}
             """),
@@ -55,14 +55,14 @@ public enum Presets {
             transition: {duration: 500, settle: cupertino, progressCap: 1}
             bar: {inject: none, restoreOnDisappear: false}
             """),
-        Preset(name: "edge30", summary: "A hand-made edge pan: 15 pt edge, last-two-samples velocity, releases at 30 %", document: """
+        Preset(name: "edge30", summary: "The seed article's hand-made UIScreenEdgePan: 15 pt edge, last-two-samples velocity, completes past 30 %, a cancel decided like a lift, a fixed 150 ms settle", document: """
             format: popgesture-rules/1
             name: edge30
             recognizer: {region: edge, edgeWidth: 15}
             begin: [rootOnly]
             velocity: last2
-            completion: {model: threshold, progressThreshold: 0.3, flingVelocity: 0}
-            transition: {duration: 150, settle: linear, progressCap: 1}
+            completion: {model: threshold, progressThreshold: 0.3, strict: true, flingVelocity: 0, onCancel: decide}
+            transition: {duration: 150, settle: fixed, progressCap: 1}
             bar: {inject: none, restoreOnDisappear: false}
             """),
     ]

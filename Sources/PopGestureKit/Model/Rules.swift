@@ -28,6 +28,9 @@ public struct Rules: Sendable, Equatable {
         public var progressThreshold: Double
         public var flingVelocity: Double
         public var popOnZero: Bool
+        /// threshold: complete iff p > threshold rather than p >= threshold.
+        public var strict: Bool
+        public var onCancel: CancelHandling
     }
 
     public struct Transition: Sendable, Equatable {
@@ -47,7 +50,10 @@ public enum Region: String, Sendable, CaseIterable { case fullscreen, edge }
 public enum RecognizerKind: String, Sendable, CaseIterable { case uikit, horizontalSlop }
 public enum VelocityModel: String, Sendable, CaseIterable { case uikit, lsq2, last2 }
 public enum CompletionModelKind: String, Sendable, CaseIterable { case projection, threshold, velocitySign }
-public enum SettleModel: String, Sendable, CaseIterable { case uikit, linear, cupertino }
+public enum SettleModel: String, Sendable, CaseIterable { case uikit, linear, cupertino, fixed }
+/// What a touch cancel of the tracked finger does to a pop: `cancel` it (UIKit's own handlers), or
+/// `decide` it like a lift (a handler that treats UIGestureRecognizerStateCancelled like Ended).
+public enum CancelHandling: String, Sendable, CaseIterable { case cancel, decide }
 /// Which view controllers carry FDFullscreenPopGesture's willAppear block.
 public enum BlockInjection: String, Sendable, CaseIterable { case fd, all, none }
 

@@ -14,7 +14,7 @@ public enum ReleaseReason: Sendable, Equatable {
     case projection(projected: Double, threshold: Double)
     case lowSampleVelocity(samples: Int, moved: Bool, averageVelocity: Double)
     case fling(speed: Double, threshold: Double)
-    case progress(progress: Double, threshold: Double)
+    case progress(progress: Double, threshold: Double, strict: Bool)
     case velocitySign(velocity: Double, popOnZero: Bool)
 
     public var text: String {
@@ -27,8 +27,12 @@ public enum ReleaseReason: Sendable, Equatable {
             "\(samples) statistics samples\(moved ? "" : ", no move after recognition"); average velocity \(formatNumber(average)) widths/s"
         case .fling(let speed, let threshold):
             "|velocity| \(formatNumber(speed)) widths/s >= fling \(formatNumber(threshold))"
-        case .progress(let progress, let threshold):
-            "progress \(formatNumber(progress)) \(progress >= threshold ? ">=" : "<") threshold \(formatNumber(threshold))"
+        case .progress(let progress, let threshold, let strict):
+            if strict {
+                "progress \(formatNumber(progress)) \(progress > threshold ? ">" : "<=") threshold \(formatNumber(threshold)) (strict)"
+            } else {
+                "progress \(formatNumber(progress)) \(progress >= threshold ? ">=" : "<") threshold \(formatNumber(threshold))"
+            }
         case .velocitySign(let velocity, let popOnZero):
             "velocity \(formatNumber(velocity)) pt/s\(popOnZero ? ", popOnZero" : "")"
         }
@@ -68,9 +72,10 @@ struct CompletionModel {
                 return ReleaseDecision(completes: v > 0, by: "fling", velocity: velocity,
                                        reason: .fling(speed: abs(v), threshold: completion.flingVelocity))
             }
-            let completes = p >= completion.progressThreshold
+            let threshold = completion.progressThreshold
+            let completes = completion.strict ? p > threshold : p >= threshold
             return ReleaseDecision(completes: completes, by: "progress", velocity: velocity,
-                                   reason: .progress(progress: p, threshold: completion.progressThreshold))
+                                   reason: .progress(progress: p, threshold: threshold, strict: completion.strict))
         case .velocitySign:
             let completes = v > 0 || (completion.popOnZero && v == 0)
             return ReleaseDecision(completes: completes, by: "velocitySign", velocity: velocity,
@@ -98,10 +103,14 @@ struct Settle {
         case .cupertino:
             let frames = (800 * r).rounded(.down)
             return completing ? frames : min(frames, 300)
+        case .fixed:
+            // An animateWithDuration: of the handler's own, whatever is left to travel.
+            return d
         }
     }
 
-    /// A cancelled touch settles linearly whatever the model: the system animates it back.
+    /// A cancelled touch (under `onCancel: cancel`) settles linearly whatever the model: the system
+    /// animates it back.
     func cancelledDuration(progress p: Double) -> Double {
         p * transition.duration
     }

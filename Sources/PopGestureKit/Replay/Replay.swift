@@ -429,7 +429,7 @@ struct ReplaySession {
         let alongPop = current.c * velocity.x
         let p = current.progress
         let completes: Bool, by: String, releaseVelocity: Double, duration: Double, reason: ReleaseReason
-        if cancelled {
+        if cancelled && rules.completion.onCancel == .cancel {
             current.cancel()
             (completes, by, releaseVelocity) = (false, "touchCancelled", alongPop)
             duration = settle.cancelledDuration(progress: p)

@@ -12,7 +12,7 @@ enum RulesPrinter {
             mirrorMaxStartX: \(rules.mirrorMaxStartX)
             locationLimit: \(n(rules.locationLimit))
             velocity: \(rules.velocity.rawValue)
-            completion: {model: \(c.model.rawValue), projectionDistance: \(n(c.projectionDistance)), projectionCap: \(n(c.projectionCap)), progressThreshold: \(n(c.progressThreshold)), flingVelocity: \(n(c.flingVelocity)), popOnZero: \(c.popOnZero)}
+            completion: {model: \(c.model.rawValue), projectionDistance: \(n(c.projectionDistance)), projectionCap: \(n(c.projectionCap)), progressThreshold: \(n(c.progressThreshold)), strict: \(c.strict), flingVelocity: \(n(c.flingVelocity)), popOnZero: \(c.popOnZero), onCancel: \(c.onCancel.rawValue)}
             transition: {duration: \(n(t.duration)), settle: \(t.settle.rawValue), progressCap: \(n(t.progressCap))}
             bar: {inject: \(rules.bar.inject.rawValue), restoreOnDisappear: \(rules.bar.restoreOnDisappear)}
 
