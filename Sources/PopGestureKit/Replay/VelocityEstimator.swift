@@ -82,12 +82,20 @@ struct LeastSquaresVelocityEstimator: VelocityEstimator {
             newer = sample
             if age > Self.horizon || gap > Self.maximumGap { break }
             taus.append(-age)
-            xs.append(sample.x)
-            ys.append(sample.y)
+            // Relative to the newest sample, so large coordinates lose no digits in the fit.
+            xs.append(sample.x - newest.x)
+            ys.append(sample.y - newest.y)
         }
         guard taus.count >= Self.minimumSamples,
-              let bx = quadraticSlope(taus, xs), let by = quadraticSlope(taus, ys) else { return .zero }
+              let bx = Self.slope(taus, xs), let by = Self.slope(taus, ys) else { return .zero }
         return Vector(x: bx * 1000, y: by * 1000)
+    }
+
+    /// A still axis (every kept position equals the newest) has velocity exactly 0: the fit would
+    /// leave rounding noise whose sign `velocitySign` reads. A singular fit of the other axis still
+    /// makes the whole velocity zero.
+    private static func slope(_ taus: [Double], _ positions: [Double]) -> Double? {
+        positions.allSatisfy { $0 == 0 } ? 0 : quadraticSlope(taus, positions)
     }
 }
 
