@@ -471,33 +471,72 @@ import Testing
         #expect(report.final.stack == ["a"])
     }
 
-    @Test func thresholdCompletesAtExactlyTheThreshold() throws {
+    /// edge30 with the threshold model's strictness turned off, everything else as the preset.
+    static let lenientEdge30 = "format: popgesture-rules/1\nextends: edge30\ncompletion: {strict: false}\n"
+
+    @Test func progressExactlyAtTheThresholdDependsOnStrict() throws {
         // edge30: down at x = 10 (edge 15), recognized at x = 20 (d.x = 10) with T.x = 0, origin 20;
-        // at 100, T.x = 137 - 20 = 117, p = 117/390 = 0.3 (the same double as 0.3) >= 0.3 -> completed
-        // by progress (no fling); linear settle (1 - 0.3) * 150 = 105 -> 215.
-        let exact = try replay(Self.trace("""
+        // at 100, T.x = 137 - 20 = 117, p = 117/390 = 0.3 (the same double as 0.3).
+        let exact = Self.trace("""
             - touch: 1
               samples: [[0, 10, 400], [16, 20, 400], [100, 137, 400]]
               up: 110
-            """), rules: "edge30")
-        let pop = try #require(exact.gestures[0].pop)
-        #expect(pop.progress == 0.3)
-        #expect(pop.result == .completed && pop.by == "progress")
-        #expect(Self.close(pop.settledAt, 110 + (1 - 0.3) * 150))
-        // 136.9: p = 116.9/390 < 0.3 -> cancelled; linear settle p * 150.
-        let short = try replay(Self.trace("""
+            """)
+        // strict (the preset): 0.3 > 0.3 is false -> cancelled by progress; fixed settle 150 -> 260.
+        let strict = try #require(try replay(exact, rules: "edge30").gestures[0].pop)
+        #expect(strict.progress == 0.3)
+        #expect(strict.result == .cancelled && strict.by == "progress" && strict.settledAt == 260)
+        guard case .progress(0.3, 0.3, true)? = strict.why else {
+            Issue.record("expected a strict progress reason, got \(String(describing: strict.why))")
+            return
+        }
+        // Not strict: 0.3 >= 0.3 -> completed; still the fixed 150 ms.
+        let lenient = try #require(try replay(exact, rulesDocument: Self.lenientEdge30).gestures[0].pop)
+        #expect(lenient.result == .completed && lenient.by == "progress" && lenient.settledAt == 260)
+        // 136.9: p = 116.9/390 < 0.3 -> cancelled under both.
+        let short = Self.trace("""
             - touch: 1
               samples: [[0, 10, 400], [16, 20, 400], [100, 136.9, 400]]
               up: 110
+            """)
+        #expect(try replay(short, rules: "edge30").gestures[0].pop?.result == .cancelled)
+        #expect(try replay(short, rulesDocument: Self.lenientEdge30).gestures[0].pop?.result == .cancelled)
+    }
+
+    @Test func aCancelDecidedLikeALift() throws {
+        // edge30 (onCancel: decide): recognized at 16 (origin 20). Cancelled at 110 after x = 157:
+        // T.x = 137, p = 137/390 = 0.351.. > 0.3 -> completed by progress, as a lift would;
+        // last2 velocity (157 - 20) / 84 * 1000; fixed settle 150 -> 260.
+        let far = try replay(Self.trace("""
+            - touch: 1
+              samples: [[0, 10, 400], [16, 20, 400], [100, 157, 400]]
+              cancel: 110
             """), rules: "edge30")
-        #expect(short.gestures[0].pop?.result == .cancelled && short.gestures[0].pop?.by == "progress")
-        #expect(Self.close(short.gestures[0].pop?.settledAt, 110 + 116.9 / 390 * 150))
+        let completing = try #require(far.gestures[0].pop)
+        #expect(completing.result == .completed && completing.by == "progress")
+        #expect(completing.progress == 137.0 / 390 && completing.releasedAt == 110)
+        #expect(Self.close(completing.velocity, 137.0 / 84 * 1000) && completing.settledAt == 260)
+        #expect(far.final.stack == ["a"] && far.transitions[0].end == 260 && far.transitions[0].result == .completed)
+        // x = 98: T.x = 78, p = 0.2 < 0.3 -> cancelled by progress (not touchCancelled), fixed 150.
+        let nearTrace = Self.trace("""
+            - touch: 1
+              samples: [[0, 10, 400], [16, 20, 400], [100, 98, 400]]
+              cancel: 110
+            """)
+        let cancelling = try #require(try replay(nearTrace, rules: "edge30").gestures[0].pop)
+        #expect(cancelling.result == .cancelled && cancelling.by == "progress" && cancelling.settledAt == 260)
+        // onCancel: cancel on the same trace: touchCancelled, the linear p * D = 0.2 * 150 = 30 -> 140.
+        let system = try #require(try replay(nearTrace, rulesDocument:
+            "format: popgesture-rules/1\nextends: edge30\ncompletion: {onCancel: cancel}\n").gestures[0].pop)
+        #expect(system.result == .cancelled && system.by == "touchCancelled")
+        #expect(Self.close(system.settledAt, 140))
     }
 
     static let flingRules = """
         format: popgesture-rules/1
         extends: edge30
         completion: {model: threshold, progressThreshold: 0.5, flingVelocity: 1}
+        transition: {settle: linear}
         """
 
     @Test func flingAtExactlyTheFlingVelocity() throws {
@@ -541,7 +580,7 @@ import Testing
               up: 35
             """)
         func rules(_ popOnZero: Bool) -> String {
-            "format: popgesture-rules/1\nextends: edge30\ncompletion: {model: velocitySign, popOnZero: \(popOnZero)}\n"
+            "format: popgesture-rules/1\nextends: edge30\ncompletion: {model: velocitySign, popOnZero: \(popOnZero)}\ntransition: {settle: linear}\n"
         }
         // popOnZero: v >= 0 completes; linear settle (1 - 25/390) * 150.
         let on = try #require(try replay(still, rulesDocument: rules(true)).gestures[0].pop)
@@ -613,17 +652,44 @@ import Testing
         #expect(completed?.result == .completed && completed?.by == "progress" && completed?.settledAt == 430)
     }
 
-    @Test func linearSettleUnderEdge30() throws {
-        // edge30: recognized at 16 (T.x = 0, origin 20); T.x = 98 - 20 = 78, p = 78/390 = 0.2 < 0.3
-        // -> cancelled by progress, linear r * D = 0.2 * 150 = 30 -> 130.
+    @Test func linearSettle() throws {
+        // edge30 with the linear settle: recognized at 16 (T.x = 0, origin 20); T.x = 98 - 20 = 78,
+        // p = 78/390 = 0.2 < 0.3 -> cancelled by progress, linear r * D = 0.2 * 150 = 30 -> 130.
         let report = try replay(Self.trace("""
             - touch: 1
               samples: [[0, 10, 400], [16, 20, 400], [60, 98, 400]]
               up: 100
-            """), rules: "edge30")
+            """), rulesDocument: "format: popgesture-rules/1\nextends: edge30\ntransition: {settle: linear}\n")
         let pop = try #require(report.gestures[0].pop)
         #expect(pop.result == .cancelled && pop.progress == 0.2)
         #expect(Self.close(pop.settledAt, 130))
+    }
+
+    @Test func fixedSettleTakesDWhateverIsLeft() throws {
+        // edge30 (fixed, D = 150) with a fling of 1 width/s, so a short swipe can complete.
+        let rules = "format: popgesture-rules/1\nextends: edge30\ncompletion: {flingVelocity: 1}\n"
+        // r = 0.1: x 20 -> 371 over 84 ms, p = 351/390 = 0.9; last2 4178.6 pt/s = 10.7 widths/s ->
+        // fling completes; 1 - p = 0.1 is left, and the settle is still 150 (linear: 15) -> 250.
+        let long = try #require(try replay(Self.trace("""
+            - touch: 1
+              samples: [[0, 10, 400], [16, 20, 400], [100, 371, 400]]
+              up: 100
+            """), rulesDocument: rules).gestures[0].pop)
+        #expect(long.progress == 0.9 && long.result == .completed && long.by == "fling" && long.settledAt == 250)
+        // r = 0.9: x 20 -> 59 over 24 ms, p = 39/390 = 0.1; 1625 pt/s = 4.2 widths/s -> fling
+        // completes with 0.9 left; fixed 150 (linear: 135) -> 190.
+        let short = try #require(try replay(Self.trace("""
+            - touch: 1
+              samples: [[0, 10, 400], [16, 20, 400], [40, 59, 400]]
+              up: 40
+            """), rulesDocument: rules).gestures[0].pop)
+        #expect(short.progress == 0.1 && short.result == .completed && short.by == "fling" && short.settledAt == 190)
+        // The model alone: D whatever r, completing or not, whatever the velocity.
+        let fixed = Settle(transition: .init(duration: 150, settle: .fixed, progressCap: 1))
+        for r in [0.1, 0.9] {
+            #expect(fixed.duration(remaining: r, completing: true, velocity: 812.5, width: 390) == 150)
+            #expect(fixed.duration(remaining: r, completing: false, velocity: 0, width: 390) == 150)
+        }
     }
 
     @Test func aCancelledTouchSettlesLinearly() throws {
@@ -896,7 +962,7 @@ import Testing
             estimator.add(Sample(t: t, x: 5 + 2 * tau + 0.01 * tau * tau, y: 7))
         }
         #expect(Self.close(estimator.velocity.x, 2000))
-        #expect(abs(estimator.velocity.y) < 1e-9)
+        #expect(estimator.velocity.y == 0)
         // A gap over 40 ms ends the window: from 80, 70 is kept (gap 10) and 20 is not (gap 50):
         // fewer than 3 -> zero.
         var gapped = LeastSquaresVelocityEstimator()
@@ -907,6 +973,23 @@ import Testing
         two.add(Sample(t: 0, x: 0, y: 0))
         two.add(Sample(t: 10, x: 10, y: 0))
         #expect(two.velocity == .zero)
+    }
+
+    @Test func leastSquaresGivesAStillAxisExactlyZero() {
+        // t = 0, 9, 17, 25, 33 (taus -33..0), y = 400.1 throughout, x = 100 + t. Fitting the raw
+        // positions leaves rounding noise on y (about 8.9e-14 pt/ms: 8.9e-11 pt/s, whose sign
+        // velocitySign would read); fitted relative to the newest sample, y is exactly 0, and x keeps
+        // its slope, 1 pt/ms -> 1000 pt/s.
+        let times: [Double] = [0, 9, 17, 25, 33]
+        #expect(quadraticSlope(times.map { $0 - 33 }, times.map { _ in 400.1 }) != 0)
+        var estimator = LeastSquaresVelocityEstimator()
+        for t in times { estimator.add(Sample(t: t, x: 100 + t, y: 400.1)) }
+        #expect(estimator.velocity.y == 0 && estimator.velocity.y.sign == .plus)
+        #expect(Self.close(estimator.velocity.x, 1000))
+        // And the other way round: x still, y moving down 2 pt/ms.
+        var vertical = LeastSquaresVelocityEstimator()
+        for t in times { vertical.add(Sample(t: t, x: 612.5, y: 50 + 2 * t)) }
+        #expect(vertical.velocity.x == 0 && Self.close(vertical.velocity.y, 2000))
     }
 
     @Test func leastSquaresKeepsAtMost100MsAnd20Samples() {
