@@ -79,6 +79,7 @@ final class JSONLineWriter: ReplayObserver, @unchecked Sendable {
         w.open("{")
         w.key("anomalies"); splice(anomalies)
         w.key("bar"); splice(bar)
+        w.key("detections"); w.emptyArray()
         w.key("expectations"); w.expectations(report.expectations)
         w.key("final"); w.final(report.final)
         w.key("gestures"); splice(gestures)

@@ -8,6 +8,8 @@ extension TraceReport {
         w.open("{")
         w.key("anomalies"); w.array(anomalies) { $0.finding($1) }
         w.key("bar"); w.array(bar) { $0.barEntry($1) }
+        // SPEC sections 9-10: no detectors yet, so none report.
+        w.key("detections"); w.emptyArray()
         if volatile { w.key("expectations"); w.expectations(expectations) }
         w.key("final"); w.final(final)
         w.key("gestures"); w.array(gestures) { $0.gesture($1) }
@@ -171,6 +173,8 @@ struct JSONWriter: ~Copyable {
         needsComma = true
     }
 
+    mutating func emptyArray() { open("["); close("]") }
+
     mutating func array<T>(_ items: [T], _ element: (inout JSONWriter, T) -> Void) {
         open("[")
         for item in items { element(&self, item) }
@@ -216,6 +220,8 @@ struct JSONWriter: ~Copyable {
 
     mutating func gesture(_ g: GestureRecord) {
         open("{")
+        // SPEC section 9: no trace the loader accepts has content regions yet, so none is hit.
+        key("content"); null()
         key("decidedAt"); if let at = g.decidedAt { sample(at) } else { null() }
         key("down"); sample(g.down)
         key("finger"); int(g.finger)
