@@ -2,72 +2,119 @@ import Foundation
 import Testing
 @testable import PopGestureKit
 
-/// The replay must agree with every reference report in shared/conformance (an independent model of
-/// the SPEC): 85 trace files under 6 presets and 3 rules files. Compared like its compare.py: numbers
-/// to 1e-6 relative; free-text `detail` fields and the `source` path are not compared.
-@Suite struct ConformanceTests {
-    static let root = sharedRoot + "/conformance"
-    static let ruleVersions = ["fd", "fd-1.1", "uikit", "tz", "cupertino", "edge30", "mix1", "mix2", "mix3"]
+/// A folder of shared/conformance: `traces/*.yaml`, `rules/*.yaml` and `expected/NAME.jsonl`, the
+/// reference report of every trace document under the preset or rules file NAME.
+struct ConformanceSuite: Sendable, CustomStringConvertible {
+    let name: String
+    let folder: String
+    /// Where a NAME that is not a preset is looked up as `NAME.yaml`, in order.
+    let rulesFolders: [String]
 
-    static func traceFiles() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: root + "/traces")
-            .filter { $0.hasSuffix(".yaml") }
-            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-            .map { root + "/traces/" + $0 }
+    static let root = sharedRoot + "/conformance"
+    /// Sections 1-8. The content and flutter suites join this list when their issues land.
+    static let core = ConformanceSuite(name: "core", folder: root, rulesFolders: [root + "/rules"])
+    static let adopted = [core]
+
+    var description: String { name }
+
+    /// Every reference file the suite holds, so a new rules file is picked up without a list.
+    var versions: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/expected")) ?? []
+        return names.filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(".jsonl".count)) }.sorted()
     }
 
-    @Test(arguments: ruleVersions)
-    func agreesWithReference(_ version: String) throws {
-        let spec = Presets.named(version) != nil ? version : Self.root + "/rules/\(version).yaml"
-        let replay = Replay(rules: try RulesLoader.load(spec))
-        var reports: [String] = []
-        for file in try Self.traceFiles() {
+    func rulesSpec(_ version: String) -> String {
+        if Presets.named(version) != nil { return version }
+        let files = rulesFolders.map { $0 + "/\(version).yaml" }
+        return files.first { FileManager.default.fileExists(atPath: $0) } ?? files[0]
+    }
+
+    /// `traces/*.yaml` in byte order, as the suite's README runs them.
+    func traceFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder + "/traces")
+            .filter { $0.hasSuffix(".yaml") }
+            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            .map { folder + "/traces/" + $0 }
+    }
+}
+
+struct ConformanceCase: Sendable, CustomTestStringConvertible {
+    let suite: ConformanceSuite
+    let version: String
+    var testDescription: String { "\(suite.name) \(version)" }
+
+    static var all: [ConformanceCase] {
+        ConformanceSuite.adopted.flatMap { suite in suite.versions.map { ConformanceCase(suite: suite, version: $0) } }
+    }
+}
+
+let sharedIsPresent = FileManager.default.fileExists(atPath: ConformanceSuite.root + "/expected")
+
+/// The replay must agree with every reference report in shared/conformance (an independent model of
+/// the SPEC). Compared like its compare.py: numbers to 1e-6 relative; free-text `detail` fields and
+/// the `source` path are not compared.
+@Suite(.enabled(if: sharedIsPresent, "shared/conformance is not beside the project: clone it next to ../shared as CI does"))
+struct ConformanceTests {
+    @Test func everyAdoptedSuiteHasReferenceReports() {
+        for suite in ConformanceSuite.adopted {
+            #expect(!suite.versions.isEmpty, "\(suite.folder)/expected holds no *.jsonl")
+        }
+    }
+
+    @Test(arguments: ConformanceCase.all)
+    func agreesWithReference(_ test: ConformanceCase) throws {
+        let replay = Replay(rules: try RulesLoader.load(test.suite.rulesSpec(test.version)))
+        var reports: [(document: String, line: String)] = []
+        for file in try test.suite.traceFiles() {
+            var index = 0
             for document in TraceFileLoader(path: file) {
+                index += 1
+                let place = "\(file.split(separator: "/").last!) document \(index)"
                 guard case .trace(let trace) = document else {
-                    Issue.record("\(file) did not load: \(document)")
+                    Issue.record("\(place) did not load: \(document)")
                     continue
                 }
-                reports.append(replay.run(trace).jsonLine())
+                reports.append((place, replay.run(trace).jsonLine()))
             }
         }
-        let expected = try String(contentsOfFile: Self.root + "/expected/\(version).jsonl", encoding: .utf8)
+        let expected = try String(contentsOfFile: test.suite.folder + "/expected/\(test.version).jsonl", encoding: .utf8)
             .split(separator: "\n").filter { !$0.isEmpty }
         #expect(reports.count == expected.count)
         var disagreements = 0
-        for (ours, theirs) in zip(reports, expected) {
+        for ((place, ours), theirs) in zip(reports, expected) {
             let a = try JSONSerialization.jsonObject(with: Data(ours.utf8))
             let b = try JSONSerialization.jsonObject(with: Data(theirs.utf8))
             var differences: [String] = []
-            compare(a, b, path: "", into: &differences)
+            compareReports(a, b, path: "", into: &differences)
             if !differences.isEmpty {
                 disagreements += 1
                 if disagreements <= 5 {
                     let name = (b as? [String: Any])?["trace"] as? String ?? "?"
-                    Issue.record("\(version) \(name): \(differences.prefix(4).joined(separator: "; "))")
+                    Issue.record("\(test.testDescription): \(place) (\(name)): \(differences.prefix(4).joined(separator: "; "))")
                 }
             }
         }
-        #expect(disagreements == 0, "\(disagreements) of \(expected.count) reports disagree under \(version)")
+        #expect(disagreements == 0, "\(disagreements) of \(expected.count) reports disagree under \(test.testDescription)")
     }
 }
 
 /// Every key the reference has must be in ours with an equal value; numbers to 1e-6 relative.
-private func compare(_ a: Any, _ b: Any, path: String, into differences: inout [String]) {
+func compareReports(_ a: Any, _ b: Any, path: String, into differences: inout [String]) {
     switch (a, b) {
     case (let x as [String: Any], let y as [String: Any]):
-        for (key, value) in y where key != "detail" && key != "source" {
+        for (key, value) in y.sorted(by: { $0.key < $1.key }) where key != "detail" && key != "source" {
             guard let mine = x[key] else {
                 differences.append("\(path).\(key) missing")
                 continue
             }
-            compare(mine, value, path: path + "." + key, into: &differences)
+            compareReports(mine, value, path: path + "." + key, into: &differences)
         }
     case (let x as [Any], let y as [Any]):
         if x.count != y.count {
             differences.append("\(path): \(x.count) items vs \(y.count)")
             return
         }
-        for (i, (p, q)) in zip(x, y).enumerated() { compare(p, q, path: "\(path)[\(i)]", into: &differences) }
+        for (i, (p, q)) in zip(x, y).enumerated() { compareReports(p, q, path: "\(path)[\(i)]", into: &differences) }
     case (let x as NSNumber, let y as NSNumber):
         // JSON booleans arrive as NSNumber too; their class tells them apart.
         let isBool = { (n: NSNumber) in String(describing: type(of: n)).contains("Boolean") }
