@@ -23,7 +23,7 @@ test: build
 	$(SWIFT) test --skip-build
 	python3 Tests/schema/check_schemas.py --binary $(BIN_DEBUG) \
 	    --valid Tests/Fixtures/schema/valid --valid traces --valid ../shared/conformance/traces \
-	    --valid ../shared/conformance/rules --valid ../shared/recordings \
+	    --valid ../shared/conformance/rules --valid ../shared/recordings/evemu-touchscreens.yaml --valid ../shared/recordings/raw/expected \
 	    --invalid Tests/Fixtures/schema/invalid $(patsubst %,--reports %,$(wildcard ../shared/conformance/expected/*.jsonl))
 	$(BIN_DEBUG) check traces/ --require-goldens
 
