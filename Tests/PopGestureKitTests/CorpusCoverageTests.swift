@@ -52,14 +52,14 @@ import Testing
                 }
                 if trace.layoutDirection == .rtl {
                     coverage.add("rtl:\(report.rules)")
-                    if report.gestures.contains(where: { $0.reason == "beyondMaxStartX" }) { coverage.add("rtl beyondMaxStartX:\(report.rules)") }
+                    if report.gestures.contains(where: { $0.reason == .beyondMaxStartX }) { coverage.add("rtl beyondMaxStartX:\(report.rules)") }
                 }
                 for anomaly in report.anomalies { coverage.add("anomaly:\(anomaly.kind)") }
                 for note in report.notes { coverage.add("note:\(note.kind)") }
                 for transition in report.transitions where transition.kind != .interactivePop {
                     coverage.add("\(transition.kind.rawValue):\(transition.animated ? "animated" : "not animated")")
                 }
-                for note in report.notes where note.kind == "deferred" {
+                for note in report.notes where note.kind == .deferred {
                     let behind = report.transitions.last { $0.start <= note.t && ($0.end.map { $0 > note.t } ?? true) }
                     coverage.add(behind?.kind == .interactivePop ? "deferred behind a pop" : "deferred behind a transition")
                 }

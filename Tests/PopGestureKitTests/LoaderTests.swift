@@ -75,7 +75,7 @@ import Testing
         #expect(specs == [ViewControllerSpec(id: "inbox"), ViewControllerSpec(id: "search", barHidden: true)])
         #expect(update == ViewControllerSpec(id: "search", popDisabled: true))
         #expect(trace.expectations == [
-            .outcome(gesture: 1, outcome: .refused, reason: "wrongDirection"),
+            .outcome(gesture: 1, outcome: .refused, reason: .wrongDirection),
             .pop(gesture: 2, result: .cancelled),
             .final(stack: ["inbox", "search"], barHidden: true),
             .anomalies([.barFlicker, .wrongFinalBar]),

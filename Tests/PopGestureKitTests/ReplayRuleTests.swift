@@ -35,7 +35,7 @@ import Testing
         #expect(gesture.outcome == .began && gesture.reason == nil)
         #expect(gesture.decidedAt == Sample(t: 16, x: 60.5, y: 400))
         #expect(gesture.pop?.progress == 0.5 / 390)
-        #expect(gesture.pop?.result == .cancelled && gesture.pop?.by == "lowSampleVelocity")
+        #expect(gesture.pop?.result == .cancelled && gesture.pop?.by == .lowSampleVelocity)
         #expect(gesture.pop?.velocity == 656.25)
         #expect(Self.close(gesture.pop?.settledAt, 20 + 0.5 / 656.25 * 1000))
         #expect(report.transitions.first?.start == 16 && report.transitions.first?.kind == .interactivePop)
@@ -50,7 +50,7 @@ import Testing
               samples: [[0, 100, 400], [16, 112, 387]]
               up: 20
             """), rulesDocument: horizontalOnly)
-        #expect(steep.gestures[0].outcome == .refused && steep.gestures[0].reason == "notHorizontal")
+        #expect(steep.gestures[0].outcome == .refused && steep.gestures[0].reason == .notHorizontal)
         #expect(steep.gestures[0].decidedAt == Sample(t: 16, x: 112, y: 387))
         // d = (13, -12): T = (3, -2); |-2| <= |3| -> began.
         let flat = try replay(Self.trace("""
@@ -70,7 +70,7 @@ import Testing
               samples: [[0, 100, 400], [16, 103, 410], [32, 140, 412]]
               up: 40
             """))
-        #expect(report.gestures[0].outcome == .refused && report.gestures[0].reason == "wrongDirection")
+        #expect(report.gestures[0].outcome == .refused && report.gestures[0].reason == .wrongDirection)
         #expect(report.gestures[0].decidedAt == Sample(t: 16, x: 103, y: 410))
         #expect(report.gestures[0].pop == nil && report.transitions.isEmpty && report.final.stack == ["a", "b"])
     }
@@ -84,7 +84,7 @@ import Testing
               samples: [[0, 35, 400], [16, 41, 400], [32, 45, 400]]
               up: 40
             """))
-        #expect(report.gestures[0].outcome == .refused && report.gestures[0].reason == "beyondMaxStartX")
+        #expect(report.gestures[0].outcome == .refused && report.gestures[0].reason == .beyondMaxStartX)
         #expect(report.gestures[0].decidedAt == Sample(t: 32, x: 45, y: 400))
         // Down at 29, recognized at x = 40 (d.x = 11, T.x = 1): 40 > 40 is false -> began.
         let boundary = try replay(Self.trace(stack: "[{id: a}, {id: b, maxStartX: 40}]", """
@@ -107,7 +107,7 @@ import Testing
               samples: [[200, 50, 400], [216, 62, 400], [232, 100, 400]]
               up: 240
             """))
-        #expect(report.gestures.map(\.reason) == ["popDisabled", nil])
+        #expect(report.gestures.map(\.reason) == [.popDisabled, nil])
         #expect(report.gestures[1].outcome == .began && report.gestures[1].decidedAt?.t == 216)
         #expect(report.notes.isEmpty)
     }
@@ -128,7 +128,7 @@ import Testing
               samples: [[200, 29, 400], [216, 40, 400]]
               up: 220
             """), rules: "tz")
-        #expect(report.gestures.map(\.reason) == ["wrongDirection", "beyondLocationLimit", nil])
+        #expect(report.gestures.map(\.reason) == [.wrongDirection, .beyondLocationLimit, nil])
         #expect(report.gestures.map(\.outcome) == [.refused, .refused, .began])
     }
 
@@ -142,7 +142,7 @@ import Testing
         // Down 390 - 370 = 20 pt from the leading (right) edge; at 16 d.x = -15: recognized at
         // x = 355 with T.x = -(15 - 10) = -5. fd compares the raw x: 355 > 40 -> beyondMaxStartX.
         let fd = try replay(Self.rtlLeadingEdgeSwipe)
-        #expect(fd.gestures[0].outcome == .refused && fd.gestures[0].reason == "beyondMaxStartX")
+        #expect(fd.gestures[0].outcome == .refused && fd.gestures[0].reason == .beyondMaxStartX)
         #expect(fd.gestures[0].decidedAt == Sample(t: 16, x: 355, y: 400))
         #expect(fd.transitions.isEmpty)
         // mirrorMaxStartX: s = 390 - 355 = 35 <= 40; direction mirrored: -5 * -1 = 5 > 0 -> began.
@@ -161,7 +161,7 @@ import Testing
         let gesture = fixed.gestures[0]
         #expect(gesture.outcome == .began && gesture.decidedAt == Sample(t: 16, x: 355, y: 400))
         let pop = try #require(gesture.pop)
-        #expect(pop.result == .completed && pop.by == "lowSampleVelocity")
+        #expect(pop.result == .completed && pop.by == .lowSampleVelocity)
         #expect(Self.close(pop.progress, 60.0 / 390) && pop.velocity == 1437.5)
         #expect(Self.close(pop.settledAt, 40 + 330 / 1437.5 * 1000))
         #expect(fixed.final.stack == ["a"])
@@ -177,7 +177,7 @@ import Testing
         let fd = try replay(swipe, rules: "fd")
         #expect(fd.gestures[0].outcome == .began && fd.gestures[0].decidedAt?.t == 16)
         let old = try replay(swipe, rules: "fd-1.1")
-        #expect(old.gestures[0].outcome == .refused && old.gestures[0].reason == "wrongDirection")
+        #expect(old.gestures[0].outcome == .refused && old.gestures[0].reason == .wrongDirection)
         #expect(old.gestures[0].decidedAt == Sample(t: 16, x: 355, y: 400))
     }
 
@@ -195,7 +195,7 @@ import Testing
         // -> refused, decided at finger 2's down sample.
         let fd = try replay(Self.twoFingers)
         #expect(fd.gestures.count == 1)
-        #expect(fd.gestures[0].outcome == .refused && fd.gestures[0].reason == "tooManyTouches")
+        #expect(fd.gestures[0].outcome == .refused && fd.gestures[0].reason == .tooManyTouches)
         #expect(fd.gestures[0].decidedAt == Sample(t: 5, x: 200, y: 300))
         #expect(fd.gestures[0].pop == nil && fd.transitions.isEmpty)
         // maxTouches 2: 2 <= 2 is allowed; finger 1 then begins at 16 (d.x = 12, T.x = 2).
@@ -217,7 +217,7 @@ import Testing
               samples: [[8, 250, 300]]
               up: 40
             """), rulesDocument: Self.rulesDocument("recognizer: {maxTouches: 2}"))
-        #expect(report.gestures.count == 1 && report.gestures[0].reason == "tooManyTouches")
+        #expect(report.gestures.count == 1 && report.gestures[0].reason == .tooManyTouches)
         #expect(report.gestures[0].decidedAt == Sample(t: 8, x: 250, y: 300))
     }
 
@@ -254,7 +254,7 @@ import Testing
               up: 40
             """), rulesDocument: Self.rulesDocument("recognizer: {maxTouches: 2}"))
         #expect(report.gestures.count == 1)
-        #expect(report.gestures[0].outcome == .unrecognized && report.gestures[0].reason == "touchEnded")
+        #expect(report.gestures[0].outcome == .unrecognized && report.gestures[0].reason == .touchEnded)
         #expect(report.gestures[0].decidedAt == nil && report.transitions.isEmpty)
     }
 
@@ -268,7 +268,7 @@ import Testing
     @Test func aGestureDuringAPushIsRefusedTransitioning() throws {
         // The push is in flight from 0 to 350; recognized at 116 (T.x = 2): transitioning refuses.
         let report = try replay(Self.gestureDuringPush)
-        #expect(report.gestures[0].outcome == .refused && report.gestures[0].reason == "transitioning")
+        #expect(report.gestures[0].outcome == .refused && report.gestures[0].reason == .transitioning)
         #expect(report.gestures[0].decidedAt == Sample(t: 116, x: 62, y: 400))
         #expect(report.anomalies.isEmpty && report.final.stack == ["a", "b", "c"])
     }
@@ -279,8 +279,8 @@ import Testing
         let report = try replay(Self.gestureDuringPush,
                                 rulesDocument: Self.rulesDocument("begin: [rootOnly, popDisabled, maxStartX, direction]"))
         #expect(report.gestures[0].outcome == .began && report.gestures[0].decidedAt?.t == 116)
-        #expect(report.gestures[0].pop == PopRecord(result: .ignored, by: "transitioning"))
-        #expect(report.anomalies == [Finding(kind: "nestedTransition", t: 116, detail: "gesture 1 began during push")])
+        #expect(report.gestures[0].pop == PopRecord(result: .ignored, by: .transitioning))
+        #expect(report.anomalies == [Finding(kind: .nestedTransition, t: 116, detail: "gesture 1 began during push")])
         #expect(report.transitions.count == 1 && report.final.stack == ["a", "b", "c"])
     }
 
@@ -292,12 +292,12 @@ import Testing
             """)
         // One VC: rootOnly refuses at the recognition sample.
         let fd = try replay(atRoot)
-        #expect(fd.gestures[0].outcome == .refused && fd.gestures[0].reason == "atRoot")
+        #expect(fd.gestures[0].outcome == .refused && fd.gestures[0].reason == .atRoot)
         #expect(fd.gestures[0].decidedAt == Sample(t: 16, x: 62, y: 400))
         // Without rootOnly: began (T.x = 2 > 0), the pop ignored by atRoot, no anomaly, no transition.
         let lax = try replay(atRoot, rulesDocument: Self.rulesDocument("begin: [direction]"))
         #expect(lax.gestures[0].outcome == .began)
-        #expect(lax.gestures[0].pop == PopRecord(result: .ignored, by: "atRoot"))
+        #expect(lax.gestures[0].pop == PopRecord(result: .ignored, by: .atRoot))
         #expect(lax.anomalies.isEmpty && lax.transitions.isEmpty && lax.final.stack == ["a"])
     }
 
@@ -317,9 +317,9 @@ import Testing
             """), rules: "uikit")
         // 1: 20 > edgeWidth 15 -> refused at the down sample. 2-4 never move 10 pt (|d| = (4, 0),
         // (4, 5), none): lifted, cancelled, still down at the end.
-        #expect(report.gestures[0].outcome == .refused && report.gestures[0].reason == "outsideEdge")
+        #expect(report.gestures[0].outcome == .refused && report.gestures[0].reason == .outsideEdge)
         #expect(report.gestures[0].decidedAt == Sample(t: 0, x: 20, y: 400))
-        #expect(report.gestures[1...].map { $0.reason } == ["touchEnded", "touchCancelled", "traceEnded"])
+        #expect(report.gestures[1...].map { $0.reason } == [.touchEnded, .touchCancelled, .traceEnded])
         #expect(report.gestures[1...].allSatisfy { $0.outcome == .unrecognized && $0.decidedAt == nil && $0.pop == nil })
         #expect(report.transitions.isEmpty)
     }
@@ -338,7 +338,7 @@ import Testing
               samples: [[0, 15.5, 400], [16, 40, 400]]
               up: 20
             """), rules: "uikit")
-        #expect(outside.gestures[0].reason == "outsideEdge")
+        #expect(outside.gestures[0].reason == .outsideEdge)
         // rtl: down at 380 is 390 - 380 = 10 <= 15 from the leading edge; d.x = -20, T.x = -10;
         // uikit mirrors direction: -10 * -1 > 0 -> began.
         let rtl = try replay(Self.trace(extra: "layoutDirection: rtl\n", """
@@ -364,7 +364,7 @@ import Testing
               up: 70
             """))
         let pop = try #require(report.gestures[0].pop)
-        #expect(pop.result == .completed && pop.by == "projection")
+        #expect(pop.result == .completed && pop.by == .projection)
         #expect(pop.progress == 0.275 && pop.velocity == 2000)
         #expect(Self.close(pop.settledAt, 215))
         guard case .projection(let projected, let threshold)? = pop.why else {
@@ -396,7 +396,7 @@ import Testing
               up: 70
             """))
         let pop = try #require(report.gestures[0].pop)
-        #expect(pop.result == .cancelled && pop.by == "projection")
+        #expect(pop.result == .cancelled && pop.by == .projection)
         #expect(pop.progress == 0.125 && Self.close(pop.velocity, -1000))
         #expect(Self.close(pop.settledAt, 120))
         guard case .projection(let projected, let threshold)? = pop.why else {
@@ -424,7 +424,7 @@ import Testing
               up: 40
             """))
         let pop = try #require(moved.gestures[0].pop)
-        #expect(pop.result == .completed && pop.by == "projection")
+        #expect(pop.result == .completed && pop.by == .projection)
         #expect(Self.close(pop.velocity, 600) && pop.settledAt == 390)
         guard case .projection(let projected, let threshold)? = pop.why else {
             Issue.record("expected a projection reason, got \(String(describing: pop.why))")
@@ -442,7 +442,7 @@ import Testing
               up: 40
             """))
         let stillPop = try #require(still.gestures[0].pop)
-        #expect(stillPop.result == .cancelled && stillPop.by == "lowSampleVelocity" && stillPop.velocity == 750)
+        #expect(stillPop.result == .cancelled && stillPop.by == .lowSampleVelocity && stillPop.velocity == 750)
         #expect(stillPop.why == .lowSampleVelocity(samples: 2, moved: false, averageVelocity: 750.0 / 390))
         #expect(Self.close(stillPop.settledAt, 40 + 2.0 / 750 * 1000))
     }
@@ -460,7 +460,7 @@ import Testing
               up: 20
             """))
         let pop = try #require(report.gestures[0].pop)
-        #expect(pop.result == .completed && pop.by == "lowSampleVelocity")
+        #expect(pop.result == .completed && pop.by == .lowSampleVelocity)
         #expect(pop.velocity == 1200 && Self.close(pop.progress, 11.0 / 390))
         guard case .lowSampleVelocity(let samples, let moved, let average)? = pop.why else {
             Issue.record("expected a lowSampleVelocity reason, got \(String(describing: pop.why))")
@@ -485,14 +485,14 @@ import Testing
         // strict (the preset): 0.3 > 0.3 is false -> cancelled by progress; fixed settle 150 -> 260.
         let strict = try #require(try replay(exact, rules: "edge30").gestures[0].pop)
         #expect(strict.progress == 0.3)
-        #expect(strict.result == .cancelled && strict.by == "progress" && strict.settledAt == 260)
+        #expect(strict.result == .cancelled && strict.by == .progress && strict.settledAt == 260)
         guard case .progress(0.3, 0.3, true)? = strict.why else {
             Issue.record("expected a strict progress reason, got \(String(describing: strict.why))")
             return
         }
         // Not strict: 0.3 >= 0.3 -> completed; still the fixed 150 ms.
         let lenient = try #require(try replay(exact, rulesDocument: Self.lenientEdge30).gestures[0].pop)
-        #expect(lenient.result == .completed && lenient.by == "progress" && lenient.settledAt == 260)
+        #expect(lenient.result == .completed && lenient.by == .progress && lenient.settledAt == 260)
         // 136.9: p = 116.9/390 < 0.3 -> cancelled under both.
         let short = Self.trace("""
             - touch: 1
@@ -513,7 +513,7 @@ import Testing
               cancel: 110
             """), rules: "edge30")
         let completing = try #require(far.gestures[0].pop)
-        #expect(completing.result == .completed && completing.by == "progress")
+        #expect(completing.result == .completed && completing.by == .progress)
         #expect(completing.progress == 137.0 / 390 && completing.releasedAt == 110)
         #expect(Self.close(completing.velocity, 137.0 / 84 * 1000) && completing.settledAt == 260)
         #expect(far.final.stack == ["a"] && far.transitions[0].end == 260 && far.transitions[0].result == .completed)
@@ -524,11 +524,11 @@ import Testing
               cancel: 110
             """)
         let cancelling = try #require(try replay(nearTrace, rules: "edge30").gestures[0].pop)
-        #expect(cancelling.result == .cancelled && cancelling.by == "progress" && cancelling.settledAt == 260)
+        #expect(cancelling.result == .cancelled && cancelling.by == .progress && cancelling.settledAt == 260)
         // onCancel: cancel on the same trace: touchCancelled, the linear p * D = 0.2 * 150 = 30 -> 140.
         let system = try #require(try replay(nearTrace, rulesDocument:
             "format: popgesture-rules/1\nextends: edge30\ncompletion: {onCancel: cancel}\n").gestures[0].pop)
-        #expect(system.result == .cancelled && system.by == "touchCancelled")
+        #expect(system.result == .cancelled && system.by == .touchCancelled)
         #expect(Self.close(system.settledAt, 140))
     }
 
@@ -549,7 +549,7 @@ import Testing
               up: 25
             """), rulesDocument: Self.flingRules)
         let pop = try #require(forward.gestures[0].pop)
-        #expect(pop.result == .completed && pop.by == "fling")
+        #expect(pop.result == .completed && pop.by == .fling)
         #expect(pop.velocity == 400 && pop.progress == 0.01)
         #expect(Self.close(pop.settledAt, 25 + 0.99 * 150))
         // (11 - 15) / 10 * 1000 = -400: |v| = 1 -> fling, v < 0 cancels; p = clamp(-4/400) = 0 ->
@@ -560,7 +560,7 @@ import Testing
               up: 25
             """), rulesDocument: Self.flingRules)
         let backPop = try #require(back.gestures[0].pop)
-        #expect(backPop.result == .cancelled && backPop.by == "fling" && backPop.velocity == -400)
+        #expect(backPop.result == .cancelled && backPop.by == .fling && backPop.velocity == -400)
         #expect(backPop.progress == 0 && backPop.settledAt == 25)
         // Just under: (18.9 - 15)/10*1000 = 390 < 400 -> not a fling; p = 3.9/400 < 0.5 -> progress cancels.
         let under = try replay(Self.trace(extra: "screen: {width: 400}\n", """
@@ -568,7 +568,7 @@ import Testing
               samples: [[0, 5, 400], [10, 15, 400], [20, 18.9, 400]]
               up: 25
             """), rulesDocument: Self.flingRules)
-        #expect(under.gestures[0].pop?.result == .cancelled && under.gestures[0].pop?.by == "progress")
+        #expect(under.gestures[0].pop?.result == .cancelled && under.gestures[0].pop?.by == .progress)
     }
 
     @Test func velocitySignAtZeroFollowsPopOnZero() throws {
@@ -584,11 +584,11 @@ import Testing
         }
         // popOnZero: v >= 0 completes; linear settle (1 - 25/390) * 150.
         let on = try #require(try replay(still, rulesDocument: rules(true)).gestures[0].pop)
-        #expect(on.result == .completed && on.by == "velocitySign" && on.velocity == 0)
+        #expect(on.result == .completed && on.by == .velocitySign && on.velocity == 0)
         #expect(Self.close(on.settledAt, 35 + (1 - 25.0 / 390) * 150))
         // Without: v > 0 is false -> cancelled; settle 25/390 * 150.
         let off = try #require(try replay(still, rulesDocument: rules(false)).gestures[0].pop)
-        #expect(off.result == .cancelled && off.by == "velocitySign")
+        #expect(off.result == .cancelled && off.by == .velocitySign)
         #expect(Self.close(off.settledAt, 35 + 25.0 / 390 * 150))
     }
 
@@ -612,7 +612,7 @@ import Testing
               samples: [[0, 50, 400], [20, 100, 400], [30, 100, 400], [40, 100, 400]]
               up: 40
             """))
-        #expect(still.gestures[0].pop?.by == "projection")
+        #expect(still.gestures[0].pop?.by == .projection)
         #expect(still.gestures[0].pop?.velocity == 0 && still.gestures[0].pop?.settledAt == 390)
     }
 
@@ -627,7 +627,7 @@ import Testing
               up: 104
             """))
         let pop = try #require(report.gestures[0].pop)
-        #expect(pop.result == .completed && pop.by == "lowSampleVelocity")
+        #expect(pop.result == .completed && pop.by == .lowSampleVelocity)
         #expect(Self.close(pop.velocity, 288) && pop.settledAt == 454)
     }
 
@@ -643,13 +643,13 @@ import Testing
         }
         // p = 100/400 = 0.25 < 0.5: cancelled, min(floor(800 * 0.25), 300) = 200 -> 310.
         let quarter = try #require(try replay(swipe(to: 129), rules: "cupertino").gestures[0].pop)
-        #expect(quarter.result == .cancelled && quarter.by == "progress" && quarter.velocity == 0)
+        #expect(quarter.result == .cancelled && quarter.by == .progress && quarter.velocity == 0)
         #expect(quarter.settledAt == 310)
         // p = 180/400 = 0.45: cancelled, floor(360) capped at 300 -> 410.
         #expect(try replay(swipe(to: 209), rules: "cupertino").gestures[0].pop?.settledAt == 410)
         // p = 240/400 = 0.6: completed, floor(800 * (1 - 0.6)) = 320 -> 430 (no cap when completing).
         let completed = try replay(swipe(to: 269), rules: "cupertino").gestures[0].pop
-        #expect(completed?.result == .completed && completed?.by == "progress" && completed?.settledAt == 430)
+        #expect(completed?.result == .completed && completed?.by == .progress && completed?.settledAt == 430)
     }
 
     @Test func linearSettle() throws {
@@ -675,7 +675,7 @@ import Testing
               samples: [[0, 10, 400], [16, 20, 400], [100, 371, 400]]
               up: 100
             """), rulesDocument: rules).gestures[0].pop)
-        #expect(long.progress == 0.9 && long.result == .completed && long.by == "fling" && long.settledAt == 250)
+        #expect(long.progress == 0.9 && long.result == .completed && long.by == .fling && long.settledAt == 250)
         // r = 0.9: x 20 -> 59 over 24 ms, p = 39/390 = 0.1; 1625 pt/s = 4.2 widths/s -> fling
         // completes with 0.9 left; fixed 150 (linear: 135) -> 190.
         let short = try #require(try replay(Self.trace("""
@@ -683,7 +683,7 @@ import Testing
               samples: [[0, 10, 400], [16, 20, 400], [40, 59, 400]]
               up: 40
             """), rulesDocument: rules).gestures[0].pop)
-        #expect(short.progress == 0.1 && short.result == .completed && short.by == "fling" && short.settledAt == 190)
+        #expect(short.progress == 0.1 && short.result == .completed && short.by == .fling && short.settledAt == 190)
         // The model alone: D whatever r, completing or not, whatever the velocity.
         let fixed = Settle(transition: .init(duration: 150, settle: .fixed, progressCap: 1))
         for r in [0.1, 0.9] {
@@ -701,7 +701,7 @@ import Testing
               cancel: 40
             """))
         let pop = try #require(report.gestures[0].pop)
-        #expect(pop.result == .cancelled && pop.by == "touchCancelled")
+        #expect(pop.result == .cancelled && pop.by == .touchCancelled)
         #expect(Self.close(pop.velocity, 925))
         #expect(Self.close(pop.settledAt, 40 + 28.0 / 390 * 350))
         #expect(report.transitions[0].result == .cancelled && report.final.stack == ["a", "b"])
@@ -717,7 +717,7 @@ import Testing
             """))
         // c is in flight 0-350; d and e are deferred when they arrive (one note each); d runs at 350
         // (in flight to 700), so e waits again, without a second note, and runs at 700.
-        #expect(report.notes == [Finding(kind: "deferred", t: 100, detail: "push"), Finding(kind: "deferred", t: 120, detail: "push")])
+        #expect(report.notes == [Finding(kind: .deferred, t: 100, detail: "push"), Finding(kind: .deferred, t: 120, detail: "push")])
         #expect(report.transitions.map(\.start) == [0, 350, 700])
         #expect(report.transitions.map(\.end) == [350, 700, 1050])
         #expect(report.transitions.map(\.to) == ["c", "d", "e"])
@@ -747,7 +747,7 @@ import Testing
               cancel: 40
             - {t: 20, push: {id: c}}
             """))
-        #expect(report.notes == [Finding(kind: "deferred", t: 20, detail: "push")])
+        #expect(report.notes == [Finding(kind: .deferred, t: 20, detail: "push")])
         #expect(report.transitions.map(\.kind) == [.interactivePop, .push])
         let settle = try #require(report.transitions[0].end)
         #expect(Self.close(settle, 40 + 28.0 / 390 * 350))
@@ -765,7 +765,7 @@ import Testing
         // the push deferred at 100 never runs.
         #expect(report.gestures[0].pop == PopRecord(result: .unfinished))
         #expect(report.transitions == [TransitionRecord(kind: .interactivePop, start: 16, end: nil, from: "b", to: "a", animated: true, result: .unfinished)])
-        #expect(report.notes == [Finding(kind: "deferred", t: 100, detail: "push")])
+        #expect(report.notes == [Finding(kind: .deferred, t: 100, detail: "push")])
         #expect(report.final.stack == ["a"])
     }
 
@@ -789,13 +789,13 @@ import Testing
         // The pop at 400 brings b back, whose willAppear block shows the bar (animated).
         #expect(report.bar.map(\.t) == [0, 100, 400])
         #expect(report.bar.map(\.cause) == ["initial", "app", "willAppear:b"])
-        #expect(report.anomalies == [Finding(kind: "abruptBarChange", t: 100, detail: "non-animated bar change during push")])
+        #expect(report.anomalies == [Finding(kind: .abruptBarChange, t: 100, detail: "non-animated bar change during push")])
         #expect(report.notes == [
-            Finding(kind: "deferred", t: 120, detail: "push"),
-            Finding(kind: "duplicatePush", t: 350, detail: "a"),
-            Finding(kind: "popAtRoot", t: 1300, detail: "pop"),
-            Finding(kind: "popAtRoot", t: 1350, detail: "popToRoot"),
-            Finding(kind: "unknownVC", t: 1400, detail: "zz"),
+            Finding(kind: .deferred, t: 120, detail: "push"),
+            Finding(kind: .duplicatePush, t: 350, detail: "a"),
+            Finding(kind: .popAtRoot, t: 1300, detail: "pop"),
+            Finding(kind: .popAtRoot, t: 1350, detail: "popToRoot"),
+            Finding(kind: .unknownVC, t: 1400, detail: "zz"),
         ])
         #expect(report.transitions.map(\.kind) == [.push, .pop, .popToRoot])
         #expect(report.transitions.map(\.start) == [0, 400, 900])
@@ -813,7 +813,7 @@ import Testing
             - {t: 20, update: {id: b, barHidden: true}}
             - {t: 100, update: {id: b, popDisabled: true}}
             """))
-        #expect(report.notes == [Finding(kind: "unknownVC", t: 20, detail: "b")])
+        #expect(report.notes == [Finding(kind: .unknownVC, t: 20, detail: "b")])
         #expect(report.bar.count == 1 && report.anomalies.isEmpty)
         #expect(report.final == FinalState(stack: ["a", "b"], barHidden: false))
     }
@@ -834,7 +834,7 @@ import Testing
               up: 200
             """)
         let pop = try #require(report.gestures[0].pop)
-        #expect(pop.result == .cancelled && pop.by == "projection")
+        #expect(pop.result == .cancelled && pop.by == .projection)
         #expect(Self.close(pop.progress, 18.0 / 390))
         #expect(Self.close(pop.velocity, 128) && Self.close(pop.settledAt, 340.625))
         #expect(report.final == FinalState(stack: ["inbox", "thread"], barHidden: true))
@@ -846,7 +846,7 @@ import Testing
         #expect(report.bar.map(\.hidden) == [true, false, true])
         #expect(report.bar.map(\.animated) == [false, true, true])
         #expect(report.bar.map(\.t) == [0, 16, 340.625])
-        #expect(report.anomalies == [Finding(kind: "barFlicker", t: 340.625, detail: "bar changed 2 times")])
+        #expect(report.anomalies == [Finding(kind: .barFlicker, t: 340.625, detail: "bar changed 2 times")])
     }
 
     @Test func theDisappearHookAtACancelledSettleNamesA() throws {
@@ -881,14 +881,14 @@ import Testing
         let old = try replay(Self.setStackThenPop, rules: "fd-1.1")
         #expect(old.bar.count == 1)
         #expect(old.transitions.map(\.kind) == [.pop])
-        #expect(old.anomalies == [Finding(kind: "wrongFinalBar", t: 550, detail: "top home prefers barHidden=false, bar is hidden")])
+        #expect(old.anomalies == [Finding(kind: .wrongFinalBar, t: 550, detail: "top home prefers barHidden=false, bar is hidden")])
         #expect(old.final == FinalState(stack: ["home"], barHidden: true))
         // fd's disappear hook shows it at once, without animation, while the animated pop is in
         // flight (its own start hooks) -> abruptBarChange at 200; the bar ends right.
         let fd = try replay(Self.setStackThenPop, rules: "fd")
         #expect(fd.bar.map(\.cause) == ["initial", "disappearHook:x"])
         #expect(fd.bar.map(\.t) == [0, 200] && fd.bar.map(\.animated) == [false, false])
-        #expect(fd.anomalies == [Finding(kind: "abruptBarChange", t: 200, detail: "non-animated bar change during pop")])
+        #expect(fd.anomalies == [Finding(kind: .abruptBarChange, t: 200, detail: "non-animated bar change during pop")])
         #expect(fd.final == FinalState(stack: ["home"], barHidden: false))
     }
 
@@ -913,8 +913,8 @@ import Testing
             - {t: 100, setBarHidden: false}
             """))
         #expect(both.anomalies == [
-            Finding(kind: "barFlicker", t: 350, detail: "bar changed 2 times"),
-            Finding(kind: "wrongFinalBar", t: 350, detail: "top c prefers barHidden=true, bar is shown"),
+            Finding(kind: .barFlicker, t: 350, detail: "bar changed 2 times"),
+            Finding(kind: .wrongFinalBar, t: 350, detail: "top c prefers barHidden=true, bar is shown"),
         ])
         // The app hides the bar at 0 before the push at 0 starts; the push's block shows it again:
         // only that one entry is in the window -> no barFlicker.
@@ -1021,7 +1021,7 @@ import Testing
             """), rules: "cupertino")
         #expect(report.gestures[0].decidedAt?.t == 20)
         let pop = try #require(report.gestures[0].pop)
-        #expect(pop.result == .completed && pop.by == "fling")
+        #expect(pop.result == .completed && pop.by == .fling)
         #expect(pop.progress == 0.125 && Self.close(pop.velocity, 1000))
         #expect(pop.settledAt == 775)
     }

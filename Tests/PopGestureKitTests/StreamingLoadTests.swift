@@ -82,7 +82,7 @@ import Testing
             if let pop = gesture.pop { items.append(.pop(gesture: gesture.index, result: pop.result)) }
         }
         items.append(.final(stack: report.final.stack, barHidden: report.final.barHidden))
-        items.append(.anomalies(report.anomalies.map { AnomalyKind(rawValue: $0.kind)! }))
+        items.append(.anomalies(report.anomalies.map(\.kind)))
         items.append(.bar(report.bar.dropFirst().map { .init(t: $0.t, hidden: $0.hidden) }))
         return items
     }
@@ -145,7 +145,7 @@ import Testing
             let evidence = ExpectationEvidence(blockSize: 2)
             for gesture in full.gestures { evidence.add(gesture) }
             for entry in full.bar.dropFirst() { evidence.add(bar: entry) }
-            for anomaly in full.anomalies { evidence.add(anomaly: AnomalyKind(rawValue: anomaly.kind)!) }
+            for anomaly in full.anomalies { evidence.add(anomaly: anomaly.kind) }
             let items = SummaryReplayTests.expectations(holdingFor: full)
             for expectations in [items, SummaryReplayTests.falsified(items)] {
                 let whole = ExpectationCheck.evaluate(expectations, against: .report(full), rules: rules)
@@ -161,7 +161,7 @@ import Testing
 @Suite struct LongFailureListTests {
     @Test func aLongAnomalyListIsCut() throws {
         var report = TraceReport(trace: "t", source: "t.yaml#1", rules: "fd")
-        report.anomalies = (0..<25).map { Finding(kind: "barFlicker", t: Double($0), detail: "bar changed 2 times") }
+        report.anomalies = (0..<25).map { Finding(kind: .barFlicker, t: Double($0), detail: "bar changed 2 times") }
         report.bar = [BarEntry(t: 0, hidden: false, animated: false, cause: "initial")]
             + (1...22).map { BarEntry(t: Double($0), hidden: $0 % 2 == 1, animated: true, cause: "app") }
         let results = ExpectationCheck.evaluate([.anomalies([]), .bar([])], against: .report(report), rules: try RulesLoader.load("fd"))

@@ -130,7 +130,7 @@ import Testing
 
         writer.began(trace: "b", source: "a.yaml#2", rules: "fd")
         writer.changed(bar: BarEntry(t: 0, hidden: false, animated: false, cause: "initial"))
-        writer.found(note: Finding(kind: "popAtRoot", t: 3, detail: "pop"))
+        writer.found(note: Finding(kind: .popAtRoot, t: 3, detail: "pop"))
         writer.reached(5)
         #expect(out == "a.yaml#2 b (rules fd)\n  0 ms  bar         shown by initial\n  3 ms  note        popAtRoot: pop\n")
         writer.abandon()

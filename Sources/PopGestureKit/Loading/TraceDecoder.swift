@@ -3,8 +3,6 @@ struct TraceDecoder {
     static let topKeys = ["format", "name", "config", "screen", "layoutDirection", "barAppearanceManaged",
                           "initialBarHidden", "stack", "events", "expect"]
     static let eventKinds = ["touch", "push", "pop", "popToRoot", "setStack", "update", "setBarHidden"]
-    static let refusalReasons = BeginCheck.allCases.map(\.reason) + ["tooManyTouches", "outsideEdge"]
-    static let unrecognizedReasons = ["touchEnded", "touchCancelled", "traceEnded"]
 
     let path: String
     let loadConfig: (String, YAMLNode) throws -> StackConfig
@@ -238,15 +236,16 @@ struct TraceDecoder {
             if let extra = fields.entries.first(where: { !["gesture", "outcome", "reason"].contains($0.key) }) {
                 throw extra.keyNode.error("`\(extra.key)` does not go with `outcome` in one expect item")
             }
-            var reason: String?
+            var reason: GestureReason?
             if let reasonNode = fields["reason"] {
                 let text = try reasonNode.text("`reason`")
-                let allowed = outcome == .unrecognized ? Self.unrecognizedReasons : outcome == .refused ? Self.refusalReasons : []
-                guard allowed.contains(text) else {
+                let reasons = outcome == .unrecognized ? GestureReason.unrecognized : outcome == .refused ? GestureReason.refusals : []
+                let allowed = reasons.map(\.rawValue)
+                guard let known = reasons.first(where: { $0.rawValue == text }) else {
                     let list = allowed.isEmpty ? "none (a gesture that began has no reason)" : allowed.joined(separator: ", ")
                     throw reasonNode.error("`\(text)` is not a reason for outcome \(outcome.rawValue); expected \(list)", suggestion: didYouMean(text, in: allowed))
                 }
-                reason = text
+                reason = known
             }
             return .outcome(gesture: gesture, outcome: outcome, reason: reason)
         }

@@ -62,15 +62,15 @@ public enum BeginCheck: String, Sendable, CaseIterable {
     case rootOnly, popDisabled, maxStartX, locationLimit, transitioning, direction, horizontal
 
     /// The refusal reason the check reports.
-    public var reason: String {
+    public var reason: GestureReason {
         switch self {
-        case .rootOnly: "atRoot"
-        case .popDisabled: "popDisabled"
-        case .maxStartX: "beyondMaxStartX"
-        case .locationLimit: "beyondLocationLimit"
-        case .transitioning: "transitioning"
-        case .direction: "wrongDirection"
-        case .horizontal: "notHorizontal"
+        case .rootOnly: .atRoot
+        case .popDisabled: .popDisabled
+        case .maxStartX: .beyondMaxStartX
+        case .locationLimit: .beyondLocationLimit
+        case .transitioning: .transitioning
+        case .direction: .wrongDirection
+        case .horizontal: .notHorizontal
         }
     }
 }

@@ -123,7 +123,7 @@ public struct TraceEvent: Sendable, Equatable {
 
 /// One `expect` item (SPEC section 6).
 public enum Expectation: Sendable, Equatable {
-    case outcome(gesture: Int, outcome: GestureOutcome, reason: String?)
+    case outcome(gesture: Int, outcome: GestureOutcome, reason: GestureReason?)
     case pop(gesture: Int, result: PopResult)
     case final(stack: [String]?, barHidden: Bool?)
     case anomalies([AnomalyKind])
@@ -137,16 +137,4 @@ public enum Expectation: Sendable, Equatable {
             self.hidden = hidden
         }
     }
-}
-
-public enum GestureOutcome: String, Sendable, CaseIterable {
-    case began, refused, unrecognized
-}
-
-public enum PopResult: String, Sendable, CaseIterable {
-    case completed, cancelled, unfinished, ignored
-}
-
-public enum AnomalyKind: String, Sendable, CaseIterable {
-    case barFlicker, wrongFinalBar, abruptBarChange, nestedTransition
 }

@@ -14,7 +14,7 @@ struct Arbiter {
     let recognizer: Recognizer
 
     /// The refusal reason, or nil when the gesture begins.
-    func refusal(_ context: BeginContext) -> String? {
+    func refusal(_ context: BeginContext) -> GestureReason? {
         rules.begin.first { refuses($0, context) }?.reason
     }
 

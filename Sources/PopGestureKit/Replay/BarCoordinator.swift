@@ -36,20 +36,20 @@ struct BarCoordinator {
 
     /// Only a real change is an entry; a non-animated one during an animated or interactive
     /// transition is the jump users see.
-    mutating func setBar(_ newValue: Bool, animated: Bool, cause: String, at t: Double, anomalies: inout [Finding]) {
+    mutating func setBar(_ newValue: Bool, animated: Bool, cause: String, at t: Double, anomalies: inout [Anomaly]) {
         guard newValue != hidden else { return }
         hidden = newValue
         count += 1
         entries.append(BarEntry(t: t, hidden: newValue, animated: animated, cause: cause))
         if !animated, let flight, flight.animated {
-            anomalies.append(Finding(kind: AnomalyKind.abruptBarChange.rawValue, t: t,
+            anomalies.append(Finding(kind: .abruptBarChange, t: t,
                                      detail: "non-animated bar change during \(flight.kind.rawValue)"))
         }
     }
 
     /// The top changed from `disappearing` to `appearing`: willDisappear, willAppear, then the hook.
     mutating func topChanged(from disappearing: ViewControllerInstance, to appearing: ViewControllerInstance,
-                             animated: Bool, at t: Double, anomalies: inout [Finding]) {
+                             animated: Bool, at t: Double, anomalies: inout [Anomaly]) {
         if hasBlock(appearing) {
             setBar(appearing.barHidden, animated: animated, cause: "willAppear:\(appearing.id)", at: t, anomalies: &anomalies)
         }
@@ -60,14 +60,14 @@ struct BarCoordinator {
     }
 
     /// Checks made when a transition settles; `mark` is the entry count before its start hooks ran.
-    func settleAnomalies(since mark: Int, top: ViewControllerInstance?, at t: Double) -> [Finding] {
-        var found: [Finding] = []
+    func settleAnomalies(since mark: Int, top: ViewControllerInstance?, at t: Double) -> [Anomaly] {
+        var found: [Anomaly] = []
         let changes = count - mark
         if changes >= 2 {
-            found.append(Finding(kind: AnomalyKind.barFlicker.rawValue, t: t, detail: "bar changed \(changes) times"))
+            found.append(Finding(kind: .barFlicker, t: t, detail: "bar changed \(changes) times"))
         }
         if managed, let top, top.barHidden != hidden {
-            found.append(Finding(kind: AnomalyKind.wrongFinalBar.rawValue, t: t,
+            found.append(Finding(kind: .wrongFinalBar, t: t,
                                  detail: "top \(top.id) prefers barHidden=\(top.barHidden), bar is \(hidden ? "hidden" : "shown")"))
         }
         return found

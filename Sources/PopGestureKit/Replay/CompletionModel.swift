@@ -1,7 +1,7 @@
 /// What a lift decides about an interactive pop (SPEC section 4, Release).
 struct ReleaseDecision: Equatable {
     var completes: Bool
-    var by: String
+    var by: PopDecider
     /// Points per second along the pop direction; the settle model divides by it.
     var velocity: Double
     var reason: ReleaseReason
@@ -60,25 +60,25 @@ struct CompletionModel {
                 let projected = p + statistics.averageVelocity * d + statistics.averageAcceleration * d * d / 2
                 let threshold = min(completion.projectionDistance / width, completion.projectionCap)
                 return ReleaseDecision(
-                    completes: projected > threshold, by: "projection", velocity: width * statistics.previousVelocity,
+                    completes: projected > threshold, by: .projection, velocity: width * statistics.previousVelocity,
                     reason: .projection(projected: projected, threshold: threshold))
             }
             let completes = statistics.averageVelocity > 0 && moved
             return ReleaseDecision(
-                completes: completes, by: "lowSampleVelocity", velocity: velocity,
+                completes: completes, by: .lowSampleVelocity, velocity: velocity,
                 reason: .lowSampleVelocity(samples: statistics.n, moved: moved, averageVelocity: statistics.averageVelocity))
         case .threshold:
             if completion.flingVelocity > 0 && abs(v) >= completion.flingVelocity {
-                return ReleaseDecision(completes: v > 0, by: "fling", velocity: velocity,
+                return ReleaseDecision(completes: v > 0, by: .fling, velocity: velocity,
                                        reason: .fling(speed: abs(v), threshold: completion.flingVelocity))
             }
             let threshold = completion.progressThreshold
             let completes = completion.strict ? p > threshold : p >= threshold
-            return ReleaseDecision(completes: completes, by: "progress", velocity: velocity,
+            return ReleaseDecision(completes: completes, by: .progress, velocity: velocity,
                                    reason: .progress(progress: p, threshold: threshold, strict: completion.strict))
         case .velocitySign:
             let completes = v > 0 || (completion.popOnZero && v == 0)
-            return ReleaseDecision(completes: completes, by: "velocitySign", velocity: velocity,
+            return ReleaseDecision(completes: completes, by: .velocitySign, velocity: velocity,
                                    reason: .velocitySign(velocity: velocity, popOnZero: completion.popOnZero))
         }
     }

@@ -15,8 +15,6 @@ struct ExpectationEvidence {
         var hidden: Bool
     }
 
-    static let reasons = BeginCheck.allCases.map(\.reason) + ["tooManyTouches", "outsideEdge", "touchEnded", "touchCancelled", "traceEnded"]
-    static let deciders = ["projection", "lowSampleVelocity", "fling", "progress", "velocitySign", "touchCancelled", "atRoot", "transitioning"]
 
     let gestures: RecordLog<GestureSummary>
     /// Bar entries after the initial one.
@@ -33,9 +31,9 @@ struct ExpectationEvidence {
     func add(_ gesture: GestureRecord) {
         var summary = GestureSummary()
         summary.outcome = gesture.outcome.map { UInt8(GestureOutcome.allCases.firstIndex(of: $0)! + 1) } ?? 0
-        summary.reason = gesture.reason.flatMap { Self.reasons.firstIndex(of: $0) }.map { UInt8($0 + 1) } ?? 0
+        summary.reason = gesture.reason.map { UInt8(GestureReason.allCases.firstIndex(of: $0)! + 1) } ?? 0
         summary.popResult = gesture.pop.map { UInt8(PopResult.allCases.firstIndex(of: $0.result)! + 1) } ?? 0
-        summary.popBy = gesture.pop?.by.flatMap { Self.deciders.firstIndex(of: $0) }.map { UInt8($0 + 1) } ?? 0
+        summary.popBy = gesture.pop?.by.map { UInt8(PopDecider.allCases.firstIndex(of: $0)! + 1) } ?? 0
         gestures.append(summary)
     }
 
@@ -52,14 +50,14 @@ struct ExpectationEvidence {
         guard let s = gestures[n - 1] else { return nil }
         var record = GestureRecord(index: n, finger: 0, down: Sample(t: 0, x: 0, y: 0))
         record.outcome = s.outcome == 0 ? nil : GestureOutcome.allCases[Int(s.outcome) - 1]
-        record.reason = s.reason == 0 ? nil : Self.reasons[Int(s.reason) - 1]
+        record.reason = s.reason == 0 ? nil : GestureReason.allCases[Int(s.reason) - 1]
         if s.popResult != 0 {
-            record.pop = PopRecord(result: PopResult.allCases[Int(s.popResult) - 1], by: s.popBy == 0 ? nil : Self.deciders[Int(s.popBy) - 1])
+            record.pop = PopRecord(result: PopResult.allCases[Int(s.popResult) - 1], by: s.popBy == 0 ? nil : PopDecider.allCases[Int(s.popBy) - 1])
         }
         return record
     }
 
-    func anomalyKinds(prefix n: Int) -> [String] {
-        anomalies.prefix(n).map { AnomalyKind.allCases[Int($0)].rawValue }
+    func anomalyKinds(prefix n: Int) -> [AnomalyKind] {
+        anomalies.prefix(n).map { AnomalyKind.allCases[Int($0)] }
     }
 }

@@ -113,7 +113,7 @@ struct ReplaySession {
         if let gesture, !gesture.decided {
             editGesture(gesture.record) {
                 $0.outcome = .unrecognized
-                $0.reason = "traceEnded"
+                $0.reason = .traceEnded
             }
         }
         closeGesture()
@@ -174,7 +174,7 @@ struct ReplaySession {
         }
         if !report.anomalies.isEmpty {
             for anomaly in report.anomalies {
-                if let kind = AnomalyKind(rawValue: anomaly.kind) { evidence.add(anomaly: kind) }
+                evidence.add(anomaly: anomaly.kind)
                 observer?.found(anomaly: anomaly)
             }
             report.anomalies.removeAll(keepingCapacity: true)
@@ -252,7 +252,7 @@ struct ReplaySession {
         switch event {
         case .update(let spec):
             guard let controller = stack.instance(spec.id) else {
-                report.notes.append(Finding(kind: "unknownVC", t: t, detail: spec.id))
+                report.notes.append(Finding(kind: .unknownVC, t: t, detail: spec.id))
                 return
             }
             controller.apply(spec)
@@ -261,7 +261,7 @@ struct ReplaySession {
         case .push, .pop, .popToRoot, .setStack:
             if inFlight != nil || !deferred.isEmpty {
                 deferred.append(event)
-                report.notes.append(Finding(kind: "deferred", t: t, detail: operationName(event)))
+                report.notes.append(Finding(kind: .deferred, t: t, detail: operationName(event)))
             } else {
                 perform(event, at: t)
             }
@@ -294,7 +294,7 @@ struct ReplaySession {
         switch event {
         case .push(let spec, let animated):
             guard stack.instance(spec.id) == nil else {
-                report.notes.append(Finding(kind: "duplicatePush", t: t, detail: spec.id))
+                report.notes.append(Finding(kind: .duplicatePush, t: t, detail: spec.id))
                 return
             }
             let pushed = ViewControllerInstance(spec)
@@ -307,7 +307,7 @@ struct ReplaySession {
         case .pop(let animated), .popToRoot(let animated):
             let isPop: Bool = if case .pop = event { true } else { false }
             guard stack.count > 1 else {
-                report.notes.append(Finding(kind: "popAtRoot", t: t, detail: isPop ? "pop" : "popToRoot"))
+                report.notes.append(Finding(kind: .popAtRoot, t: t, detail: isPop ? "pop" : "popToRoot"))
                 return
             }
             if isPop { stack.popTop() } else { stack.popToRoot() }
@@ -341,13 +341,13 @@ struct ReplaySession {
             var estimator = makeVelocityEstimator(rules.velocity)
             estimator.add(sample)
             gesture = Gesture(record: record, trackedFinger: finger, p0: sample, estimator: estimator)
-            if !recognizer.accepts(down: sample) { decide(.refused, reason: "outsideEdge", at: sample) }
+            if !recognizer.accepts(down: sample) { decide(.refused, reason: .outsideEdge, at: sample) }
         } else if let gesture, !gesture.decided, fingersDown.count > rules.recognizer.maxTouches {
-            decide(.refused, reason: "tooManyTouches", at: sample)
+            decide(.refused, reason: .tooManyTouches, at: sample)
         }
     }
 
-    mutating func decide(_ outcome: GestureOutcome, reason: String?, at sample: Sample) {
+    mutating func decide(_ outcome: GestureOutcome, reason: GestureReason?, at sample: Sample) {
         guard let record = gesture?.record else { return }
         gesture?.decided = true
         editGesture(record) {
@@ -380,12 +380,12 @@ struct ReplaySession {
         guard let current = gesture else { return }
         let record = current.record
         guard stack.count > 1 else {
-            editGesture(record) { $0.pop = PopRecord(result: .ignored, by: "atRoot") }
+            editGesture(record) { $0.pop = PopRecord(result: .ignored, by: .atRoot) }
             return
         }
         if let flight = inFlight {
-            editGesture(record) { $0.pop = PopRecord(result: .ignored, by: "transitioning") }
-            report.anomalies.append(Finding(kind: AnomalyKind.nestedTransition.rawValue, t: sample.t,
+            editGesture(record) { $0.pop = PopRecord(result: .ignored, by: .transitioning) }
+            report.anomalies.append(Finding(kind: .nestedTransition, t: sample.t,
                 detail: "gesture \(record + 1) began during \(transition(flight.index).kind.rawValue)"))
             return
         }
@@ -409,7 +409,7 @@ struct ReplaySession {
             if !current.decided {
                 editGesture(current.record) {
                     $0.outcome = .unrecognized
-                    $0.reason = cancelled ? "touchCancelled" : "touchEnded"
+                    $0.reason = cancelled ? .touchCancelled : .touchEnded
                 }
                 gesture?.decided = true
             } else if current.drivesPop {
@@ -428,10 +428,10 @@ struct ReplaySession {
         guard var current = pop else { return }
         let alongPop = current.c * velocity.x
         let p = current.progress
-        let completes: Bool, by: String, releaseVelocity: Double, duration: Double, reason: ReleaseReason
+        let completes: Bool, by: PopDecider, releaseVelocity: Double, duration: Double, reason: ReleaseReason
         if cancelled && rules.completion.onCancel == .cancel {
             current.cancel()
-            (completes, by, releaseVelocity) = (false, "touchCancelled", alongPop)
+            (completes, by, releaseVelocity) = (false, .touchCancelled, alongPop)
             duration = settle.cancelledDuration(progress: p)
             reason = .touchCancelled
         } else {

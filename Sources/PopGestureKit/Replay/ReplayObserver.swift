@@ -8,8 +8,8 @@ protocol ReplayObserver: AnyObject, Sendable {
     func closed(gesture: GestureRecord)
     func closed(transition: TransitionRecord)
     func changed(bar: BarEntry)
-    func found(anomaly: Finding)
-    func found(note: Finding)
+    func found(anomaly: Anomaly)
+    func found(note: Note)
     /// Nothing still open or still to come in this replay happens before `t`.
     func reached(_ t: Double)
     /// Every record was handed over; `report` holds the name, final state and expectation verdicts.

@@ -49,7 +49,7 @@ enum ExpectationCheck {
             }
         }
 
-        func anomalyKinds(prefix n: Int) -> [String] {
+        func anomalyKinds(prefix n: Int) -> [AnomalyKind] {
             switch self {
             case .report(let report): report.anomalies.prefix(n).map(\.kind)
             case .summary(let evidence, _): evidence.anomalyKinds(prefix: n)
@@ -96,7 +96,7 @@ enum ExpectationCheck {
             let actual = describe(gesture)
             let matches = gesture.outcome == outcome && (reason == nil || reason == gesture.reason)
             if matches { return nil }
-            let wanted = outcome.rawValue + (reason.map { "(\($0))" } ?? "")
+            let wanted = outcome.rawValue + (reason.map { "(\($0.rawValue))" } ?? "")
             return "gesture \(n): expected \(wanted), got \(actual)\(decisionContext(gesture))"
         case .pop(let n, let result):
             guard let gesture = gesture(n, report) else { return missing(n, report) }
@@ -104,7 +104,7 @@ enum ExpectationCheck {
                 return "gesture \(n): expected pop \(result.rawValue), but the gesture \(describe(gesture)) and started no pop"
             }
             if pop.result == result { return nil }
-            return "gesture \(n): expected pop \(result.rawValue), got \(pop.result.rawValue)\(pop.by.map { " by \($0)" } ?? "")" + popContext(pop, rules)
+            return "gesture \(n): expected pop \(result.rawValue), got \(pop.result.rawValue)\(pop.by.map { " by \($0.rawValue)" } ?? "")" + popContext(pop, rules)
         case .final(let stack, let barHidden):
             var problems: [String] = []
             if let stack, stack != report.final.stack {
@@ -116,9 +116,9 @@ enum ExpectationCheck {
             return problems.isEmpty ? nil : "final: " + problems.joined(separator: "; ")
         case .anomalies(let kinds):
             let count = report.anomalyCount
-            if count == kinds.count, report.anomalyKinds(prefix: count) == kinds.map(\.rawValue) { return nil }
+            if count == kinds.count, report.anomalyKinds(prefix: count) == kinds { return nil }
             let happened = report.anomalyDetails(prefix: shownItems)
-            return "anomalies: expected [\(kinds.map(\.rawValue).joined(separator: ", "))], got \(list(report.anomalyKinds(prefix: shownItems), of: count))"
+            return "anomalies: expected [\(kinds.map(\.rawValue).joined(separator: ", "))], got \(list(report.anomalyKinds(prefix: shownItems).map(\.rawValue), of: count))"
                 + (happened.isEmpty ? "" : ": " + happened.joined(separator: "; "))
         case .bar(let points):
             let count = report.barCount
@@ -143,7 +143,7 @@ enum ExpectationCheck {
 
     static func describe(_ gesture: GestureRecord) -> String {
         let outcome = gesture.outcome?.rawValue ?? "undecided"
-        return gesture.reason.map { "\(outcome)(\($0))" } ?? outcome
+        return gesture.reason.map { "\(outcome)(\($0.rawValue))" } ?? outcome
     }
 
     private static func decisionContext(_ gesture: GestureRecord) -> String {

@@ -41,8 +41,8 @@ final class JSONLineWriter: ReplayObserver, @unchecked Sendable {
     func closed(gesture: GestureRecord) { add(to: gestures) { $0.gesture(gesture) } }
     func closed(transition: TransitionRecord) { add(to: transitions) { $0.transition(transition) } }
     func changed(bar entry: BarEntry) { add(to: bar) { $0.barEntry(entry) } }
-    func found(anomaly: Finding) { add(to: anomalies) { $0.finding(anomaly) } }
-    func found(note: Finding) { add(to: notes) { $0.finding(note) } }
+    func found(anomaly: Anomaly) { add(to: anomalies) { $0.finding(anomaly) } }
+    func found(note: Note) { add(to: notes) { $0.finding(note) } }
     func reached(_ t: Double) {}
     func finished(_ report: TraceReport) {}
 

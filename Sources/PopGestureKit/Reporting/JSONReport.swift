@@ -230,7 +230,7 @@ struct JSONWriter: ~Copyable {
         key("pop")
         if let pop = g.pop {
             open("{")
-            key("by"); string(pop.by)
+            key("by"); string(pop.by?.rawValue)
             key("progress"); number(pop.progress)
             key("releasedAt"); number(pop.releasedAt)
             key("result"); string(pop.result.rawValue)
@@ -240,7 +240,7 @@ struct JSONWriter: ~Copyable {
         } else {
             null()
         }
-        key("reason"); string(g.reason)
+        key("reason"); string(g.reason?.rawValue)
         close("}")
     }
 
@@ -256,10 +256,10 @@ struct JSONWriter: ~Copyable {
         close("}")
     }
 
-    mutating func finding(_ f: Finding) {
+    mutating func finding<Kind>(_ f: Finding<Kind>) {
         open("{")
         key("detail"); string(f.detail)
-        key("kind"); string(f.kind)
+        key("kind"); string(f.kind.rawValue)
         key("t"); number(f.t)
         close("}")
     }

@@ -24,7 +24,7 @@ public enum ReportDiff {
         if barA != barB {
             changes.append(ReportChange(kind: "bar timeline", detail: "bar: [\(barA.joined(separator: ", "))] -> [\(barB.joined(separator: ", "))]"))
         }
-        let anomaliesA = base.anomalies.map(\.kind), anomaliesB = head.anomalies.map(\.kind)
+        let anomaliesA = base.anomalies.map(\.kind.rawValue), anomaliesB = head.anomalies.map(\.kind.rawValue)
         if anomaliesA != anomaliesB {
             let detail = "anomalies: [\(anomaliesA.joined(separator: ", "))] -> [\(anomaliesB.joined(separator: ", "))]"
             var counts: [String: Int] = [:]
@@ -48,7 +48,7 @@ public enum ReportDiff {
     }
 
     private static func popDetail(_ pop: PopRecord) -> String {
-        pop.result.rawValue + (pop.by.map { " by \($0)" } ?? "")
+        pop.result.rawValue + (pop.by.map { " by \($0.rawValue)" } ?? "")
     }
 
     private static func barPoint(_ entry: BarEntry) -> String {

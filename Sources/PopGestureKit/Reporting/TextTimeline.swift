@@ -45,10 +45,10 @@ public enum TextTimeline {
                 + (gesture.decidedAt.map { ", decided at (\(formatNumber($0.x)), \(formatNumber($0.y)))" } ?? ""))
             guard let pop = gesture.pop else { return }
             if let releasedAt = pop.releasedAt, let progress = pop.progress, let velocity = pop.velocity {
-                add(releasedAt, 1, gesture.index, 1, "pop \(gesture.index)", "\(pop.result.rawValue) by \(pop.by ?? "?"): progress \(formatNumber(progress)), velocity \(formatNumber(velocity)) pt/s"
+                add(releasedAt, 1, gesture.index, 1, "pop \(gesture.index)", "\(pop.result.rawValue) by \(pop.by?.rawValue ?? "?"): progress \(formatNumber(progress)), velocity \(formatNumber(velocity)) pt/s"
                     + (pop.why.map { "; \($0.text)" } ?? ""))
             } else {
-                add(at.t, 1, gesture.index, 1, "pop \(gesture.index)", pop.result.rawValue + (pop.by.map { " by \($0)" } ?? ""))
+                add(at.t, 1, gesture.index, 1, "pop \(gesture.index)", pop.result.rawValue + (pop.by.map { " by \($0.rawValue)" } ?? ""))
             }
         }
 
@@ -61,14 +61,14 @@ public enum TextTimeline {
             }
         }
 
-        mutating func add(anomaly: Finding) {
+        mutating func add(anomaly: Anomaly) {
             anomalies += 1
-            add(anomaly.t, 3, anomalies, 0, "anomaly", "\(anomaly.kind): \(anomaly.detail)")
+            add(anomaly.t, 3, anomalies, 0, "anomaly", "\(anomaly.kind.rawValue): \(anomaly.detail)")
         }
 
-        mutating func add(note: Finding) {
+        mutating func add(note: Note) {
             notes += 1
-            add(note.t, 4, notes, 0, "note", "\(note.kind)" + (note.detail.isEmpty ? "" : ": \(note.detail)"))
+            add(note.t, 4, notes, 0, "note", note.kind.rawValue + (note.detail.isEmpty ? "" : ": \(note.detail)"))
         }
     }
 
@@ -160,8 +160,8 @@ final class TimelineWriter: ReplayObserver, @unchecked Sendable {
     func closed(gesture: GestureRecord) { lines.add(gesture: gesture) }
     func closed(transition: TransitionRecord) { lines.add(transition: transition) }
     func changed(bar: BarEntry) { lines.add(bar: bar) }
-    func found(anomaly: Finding) { lines.add(anomaly: anomaly) }
-    func found(note: Finding) { lines.add(note: note) }
+    func found(anomaly: Anomaly) { lines.add(anomaly: anomaly) }
+    func found(note: Note) { lines.add(note: note) }
 
     func reached(_ t: Double) {
         release(before: t)

@@ -6,8 +6,8 @@ public struct TraceReport: Sendable, Equatable {
     public var gestures: [GestureRecord] = []
     public var transitions: [TransitionRecord] = []
     public var bar: [BarEntry] = []
-    public var anomalies: [Finding] = []
-    public var notes: [Finding] = []
+    public var anomalies: [Anomaly] = []
+    public var notes: [Note] = []
     public var final = FinalState(stack: [], barHidden: false)
     public var expectations = ExpectationResults()
 }
@@ -18,24 +18,20 @@ public struct GestureRecord: Sendable, Equatable {
     public var down: Sample
     /// Nil only while the replay runs; every gesture is decided by the end.
     public var outcome: GestureOutcome?
-    public var reason: String?
+    public var reason: GestureReason?
     public var decidedAt: Sample?
     public var pop: PopRecord?
 }
 
 public struct PopRecord: Sendable, Equatable {
     public var result: PopResult
-    public var by: String?
+    public var by: PopDecider?
     public var releasedAt: Double?
     public var progress: Double?
     public var velocity: Double?
     public var settledAt: Double?
     /// Why the completion model decided as it did; shown by failed expectations and the text timeline.
     public var why: ReleaseReason?
-}
-
-public enum TransitionKind: String, Sendable {
-    case push, pop, popToRoot, setStack, interactivePop
 }
 
 public struct TransitionRecord: Sendable, Equatable {
@@ -56,11 +52,14 @@ public struct BarEntry: Sendable, Equatable {
 }
 
 /// An anomaly or a note: a kind, when, and a human-readable detail.
-public struct Finding: Sendable, Equatable {
-    public var kind: String
+public struct Finding<Kind: RawRepresentable & Sendable & Equatable>: Sendable, Equatable where Kind.RawValue == String {
+    public var kind: Kind
     public var t: Double
     public var detail: String
 }
+
+public typealias Anomaly = Finding<AnomalyKind>
+public typealias Note = Finding<NoteKind>
 
 public struct FinalState: Sendable, Equatable {
     public var stack: [String]

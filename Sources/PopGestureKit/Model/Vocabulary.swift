@@ -1,0 +1,43 @@
+/// The SPEC's words for what the replay decides, each spelled as the SPEC spells it (the raw value is
+/// what reports, expectations and `diff` show), so a misspelt reason or kind does not compile.
+
+/// The arbiter's decision on a gesture (SPEC section 3).
+public enum GestureOutcome: String, Sendable, CaseIterable {
+    case began, refused, unrecognized
+}
+
+/// Why a gesture was refused or left unrecognized (SPEC section 3).
+public enum GestureReason: String, Sendable, CaseIterable {
+    // Refusals by a begin check, in the order of `BeginCheck`, then the arbiter's own.
+    case atRoot, popDisabled, beyondMaxStartX, beyondLocationLimit, transitioning, wrongDirection, notHorizontal
+    case tooManyTouches, outsideEdge
+    // An unrecognized gesture's.
+    case touchEnded, touchCancelled, traceEnded
+
+    public static let refusals: [GestureReason] = BeginCheck.allCases.map(\.reason) + [.tooManyTouches, .outsideEdge]
+    public static let unrecognized: [GestureReason] = [.touchEnded, .touchCancelled, .traceEnded]
+}
+
+public enum PopResult: String, Sendable, CaseIterable {
+    case completed, cancelled, unfinished, ignored
+}
+
+/// What decided a pop's result (`by`, SPEC sections 4 and 8): a completion model's rule, a touch
+/// cancel, or why a pop that began was ignored.
+public enum PopDecider: String, Sendable, CaseIterable {
+    case projection, lowSampleVelocity, fling, progress, velocitySign, touchCancelled, atRoot, transitioning
+}
+
+public enum TransitionKind: String, Sendable {
+    case push, pop, popToRoot, setStack, interactivePop
+}
+
+/// SPEC sections 4 and 5.
+public enum AnomalyKind: String, Sendable, CaseIterable {
+    case barFlicker, wrongFinalBar, abruptBarChange, nestedTransition
+}
+
+/// Notes (SPEC sections 2 and 4): what the replay did with an operation that it could not run as given.
+public enum NoteKind: String, Sendable, CaseIterable {
+    case deferred, duplicatePush, popAtRoot, unknownVC
+}
