@@ -70,7 +70,7 @@ struct ConformanceTests {
             for document in TraceFileLoader(path: file) {
                 index += 1
                 let place = "\(file.split(separator: "/").last!) document \(index)"
-                guard case .trace(let trace) = document else {
+                guard case .trace(let trace, _) = document else {
                     Issue.record("\(place) did not load: \(document)")
                     continue
                 }

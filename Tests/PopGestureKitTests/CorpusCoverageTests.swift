@@ -22,7 +22,7 @@ import Testing
             if text.contains("evemu") { coverage.add("recorded:evemu") }
             let replay = Replay(rules: try choice.rules(for: path))
             var documents = 0
-            for document in TraceFileLoader(path: path, replays: [replay]) {
+            for document in TraceFileLoader(path: path, sink: Replay.sink([replay])) {
                 switch document {
                 case .rules:
                     coverage.add("rules file")
@@ -34,7 +34,7 @@ import Testing
                 default:
                     break
                 }
-                guard let (trace, reports) = document.replayed(under: [replay]) else { continue }
+                guard let (trace, reports) = replayed(document, under: [replay]) else { continue }
                 documents += 1
                 coverage.traces += 1
                 let report = reports[0]

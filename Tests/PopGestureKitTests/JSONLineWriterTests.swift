@@ -41,7 +41,7 @@ import Testing
         var out = ""
         let writer = JSONLineWriter(blockSize: 512) { out += $0 }
         let replay = Replay(rules: rules, observer: writer)
-        guard case .replayed(let streamed, let reports) = TraceFileLoader(text: yaml, path: "long.yaml", replays: [replay], retainedSamples: 1_000).next() else {
+        guard let (streamed, reports) = replayed(TraceFileLoader(text: yaml, path: "long.yaml", sink: Replay.sink([replay]), retainedSamples: 1_000).next(), under: [replay]) else {
             Issue.record("expected a replayed trace")
             return
         }

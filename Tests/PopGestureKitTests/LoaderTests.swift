@@ -115,7 +115,7 @@ import Testing
 
     @Test func multiDocumentFilesNameAndNumberTheirDocuments() {
         let documents = loadDocuments(Self.header + "---\n" + Self.header + "name: second\n", path: "dir/pair.yaml")
-        guard documents.count == 2, case .trace(let one) = documents[0], case .trace(let two) = documents[1] else {
+        guard documents.count == 2, case .trace(let one, _) = documents[0], case .trace(let two, _) = documents[1] else {
             Issue.record("\(documents)")
             return
         }
@@ -286,7 +286,7 @@ import Testing
         var data = Data([0xFF, 0xFE])
         data.append(contentsOf: (Self.header + "name: wide\n").utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
         _ = FileManager.default.createFile(atPath: dir + "/wide.yaml", contents: data)
-        guard case .trace(let trace) = Self.loadFile(dir + "/wide.yaml").first else {
+        guard case .trace(let trace, _) = Self.loadFile(dir + "/wide.yaml").first else {
             Issue.record("\(Self.loadFile(dir + "/wide.yaml"))")
             return
         }
@@ -301,7 +301,7 @@ import Testing
             .write(toFile: dir + "/stacks/mail.yaml", atomically: true, encoding: .utf8)
         try "format: popgesture-trace/1\nconfig: stacks/mail.yaml\nlayoutDirection: ltr\n"
             .write(toFile: dir + "/t.yaml", atomically: true, encoding: .utf8)
-        guard case .trace(let trace) = Self.loadFile(dir + "/t.yaml").first else {
+        guard case .trace(let trace, _) = Self.loadFile(dir + "/t.yaml").first else {
             Issue.record("\(Self.loadFile(dir + "/t.yaml"))")
             return
         }
@@ -540,7 +540,7 @@ extension LoaderTests {
                 """,
         ]) { folder in
             let documents = Array(TraceFileLoader(path: folder + "/traces/swipe.yaml"))
-            guard documents.count == 2, case .trace(let first) = documents[0], case .trace(let second) = documents[1] else {
+            guard documents.count == 2, case .trace(let first, _) = documents[0], case .trace(let second, _) = documents[1] else {
                 Issue.record("expected two traces, got \(documents)")
                 return
             }
@@ -563,7 +563,7 @@ extension LoaderTests {
     @Test func aBrokenDirectiveAfterTheFirstDocumentEndsTheFile() {
         // libyaml fails while looking for the second document; the first is delivered, and numbered.
         let documents = loadDocuments(Self.header + "...\n%YAML 1.2\n%YAML 1.2\n---\n" + Self.header, path: "d.yaml")
-        guard documents.count == 2, case .trace(let first) = documents[0], case .failure(let source, let error) = documents[1] else {
+        guard documents.count == 2, case .trace(let first, _) = documents[0], case .failure(let source, let error) = documents[1] else {
             Issue.record("expected trace, failure; got \(documents)")
             return
         }
@@ -913,7 +913,7 @@ extension LoaderTests {
             ---
             \(Self.header)
             """)
-        guard documents.count == 2, case .failure(let source, let error) = documents[0], case .trace(let trace) = documents[1] else {
+        guard documents.count == 2, case .failure(let source, let error) = documents[0], case .trace(let trace, _) = documents[1] else {
             Issue.record("expected failure, trace; got \(documents)")
             return
         }
@@ -924,7 +924,7 @@ extension LoaderTests {
 
     @Test func aSyntaxErrorInTheSecondDocumentEndsTheFile() {
         let documents = loadDocuments(Self.header + "---\nformat: popgesture-trace/1\nstack: [{id: b}\n---\n" + Self.header, path: "broken.yaml")
-        guard documents.count == 2, case .trace(let first) = documents[0], case .failure(let source, let error) = documents[1] else {
+        guard documents.count == 2, case .trace(let first, _) = documents[0], case .failure(let source, let error) = documents[1] else {
             Issue.record("expected trace, failure; got \(documents)")
             return
         }
@@ -1131,7 +1131,7 @@ extension LoaderTests {
 // MARK: Helpers of the extension
 
 private func traceName(_ document: LoadedDocument) -> String? {
-    if case .trace(let trace) = document { trace.name } else { nil }
+    if case .trace(let trace, _) = document { trace.name } else { nil }
 }
 
 /// Checks a diagnostic's file, line, column and words; `suggestion` nil means "not checked".

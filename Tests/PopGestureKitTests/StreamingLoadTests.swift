@@ -15,8 +15,10 @@ import Testing
           cancel: 960
         """
 
-    static func streamed(_ yaml: String, rules: String = "fd", retainedSamples: Int = 200_000) throws -> [LoadedDocument] {
-        Array(TraceFileLoader(text: yaml, path: "s.yaml", replays: [Replay(rules: try RulesLoader.load(rules))], retainedSamples: retainedSamples))
+    /// The first document of `yaml`, replayed under `rules` while it is read, as the batch driver does.
+    static func streamed(_ yaml: String, rules: String = "fd", retainedSamples: Int = 200_000) throws -> (documents: [LoadedDocument], replays: [Replay]) {
+        let replays = [Replay(rules: try RulesLoader.load(rules))]
+        return (Array(TraceFileLoader(text: yaml, path: "s.yaml", sink: Replay.sink(replays), retainedSamples: retainedSamples)), replays)
     }
 
     @Test(arguments: [
@@ -28,8 +30,8 @@ import Testing
         "format: popgesture-trace/1\n\(events)\nname: a\nstack: [{id: inbox}, {id: thread}]\nscreen: {width: 320}\nexpect: [{gesture: 1, outcome: began}]\n",
     ])
     func streamedReportEqualsWholeReport(_ yaml: String) throws {
-        let documents = try Self.streamed(yaml)
-        guard case .replayed(let trace, let reports) = documents.first else {
+        let (documents, replays) = try Self.streamed(yaml)
+        guard let (trace, reports) = replayed(documents.first, under: replays) else {
             Issue.record("expected a replayed trace, got \(documents)")
             return
         }
@@ -41,7 +43,7 @@ import Testing
 
     @Test func lateHeaderKeyAfterALongEventListIsAnError() throws {
         let yaml = "format: popgesture-trace/1\nstack: [{id: inbox}, {id: thread}]\n\(Self.events)\nscreen: {width: 320}\n"
-        let documents = try Self.streamed(yaml, retainedSamples: 3)
+        let documents = try Self.streamed(yaml, retainedSamples: 3).documents
         guard case .failure(_, let diagnostic) = documents.first else {
             Issue.record("expected an error, got \(documents)")
             return
@@ -51,7 +53,7 @@ import Testing
         #expect(diagnostic.suggestion == "put those keys before `events`, so a long recording is replayed as it is read")
         // Under the bound it replays again and is right.
         let fine = try Self.streamed(yaml, retainedSamples: 100)
-        guard case .replayed(let trace, _) = fine.first else {
+        guard let (trace, _) = replayed(fine.documents.first, under: fine.replays) else {
             Issue.record("expected a replayed trace")
             return
         }
@@ -60,7 +62,8 @@ import Testing
 
     @Test func streamedTracesKeepNoEventsPastTheBound() throws {
         let yaml = "format: popgesture-trace/1\nstack: [{id: inbox}, {id: thread}]\n\(Self.events)\n"
-        guard case .replayed(let trace, let reports) = try Self.streamed(yaml, retainedSamples: 3).first else {
+        let (documents, replays) = try Self.streamed(yaml, retainedSamples: 3)
+        guard let (trace, reports) = replayed(documents.first, under: replays) else {
             Issue.record("expected a replayed trace")
             return
         }

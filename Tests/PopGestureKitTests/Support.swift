@@ -9,7 +9,7 @@ func loadDocuments(_ yaml: String, path: String = "t.yaml") -> [LoadedDocument] 
 /// The single trace of an inline YAML text; records a test failure when it does not load.
 func loadTrace(_ yaml: String, path: String = "t.yaml", sourceLocation: SourceLocation = #_sourceLocation) throws -> Trace {
     let documents = loadDocuments(yaml, path: path)
-    guard documents.count == 1, case .trace(let trace) = documents[0] else {
+    guard documents.count == 1, case .trace(let trace, _) = documents[0] else {
         Issue.record("expected one trace, got \(documents)", sourceLocation: sourceLocation)
         throw LoadFailure()
     }
@@ -53,3 +53,10 @@ let packageRoot: String = {
 
 /// `shared/`, beside the project's clone (CI lays it out the same way).
 let sharedRoot = packageRoot + "/../shared"
+
+/// What the batch driver does with a loaded document: the trace and its reports under `replays`,
+/// from the replays it was fed to while it was read, else replayed now.
+func replayed(_ document: LoadedDocument?, under replays: [Replay]) -> (trace: Trace, reports: [TraceReport])? {
+    guard case .trace(let trace, let fed)? = document else { return nil }
+    return (trace, Replay.reports(of: trace, fed: fed, under: replays))
+}

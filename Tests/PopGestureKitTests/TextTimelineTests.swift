@@ -33,7 +33,7 @@ import Testing
         var synthesizer = TraceSynthesizer(seed: seed, gestures: gestures)
         var yaml = ""
         synthesizer.document(0) { yaml += $0 }
-        guard case .trace(let trace) = TraceFileLoader(text: yaml, path: "long.yaml").next() else { return nil }
+        guard case .trace(let trace, _) = TraceFileLoader(text: yaml, path: "long.yaml").next() else { return nil }
         return (yaml, trace)
     }
 
@@ -45,7 +45,7 @@ import Testing
     static func corpusTraces() -> [Trace] {
         InputFiles.expand([packageRoot + "/traces", sharedRoot + "/conformance/traces", sharedRoot + "/recordings"]).flatMap { path in
             TraceFileLoader(path: path).compactMap { document -> Trace? in
-                if case .trace(let trace) = document { return trace }
+                if case .trace(let trace, _) = document { return trace }
                 return nil
             }
         }
@@ -88,7 +88,7 @@ import Testing
     /// widest buffered one; the name comes last.
     @Test func aLongTimelineGoesOutBeforeItsName() throws {
         let documents = Array(TraceFileLoader(text: Self.lateName, path: "late.yaml"))
-        guard case .trace(var trace) = documents.first else {
+        guard case .trace(var trace, _) = documents.first else {
             Issue.record("expected a trace, got \(documents)")
             return
         }
@@ -156,8 +156,8 @@ import Testing
             writes += 1
         }
         let replay = Replay(rules: rules, observer: writer)
-        let documents = Array(TraceFileLoader(text: yaml, path: "long.yaml", replays: [replay], retainedSamples: 1_000))
-        guard case .replayed(let streamed, let reports) = documents.first else {
+        let documents = Array(TraceFileLoader(text: yaml, path: "long.yaml", sink: Replay.sink([replay]), retainedSamples: 1_000))
+        guard let (streamed, reports) = replayed(documents.first, under: [replay]) else {
             Issue.record("expected a replayed trace, got \(documents)")
             return
         }

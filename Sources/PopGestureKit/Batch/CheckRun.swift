@@ -23,98 +23,121 @@ public struct CheckRun: Sendable {
     }
 
     public func run(console: Console = Console(), colour: Bool = false) -> ExitStatus {
-        let files = InputFiles.expand(paths)
         var reporter: any CheckReporter = switch format {
         case .text: TextCheckReporter(console: console, colour: colour)
         case .json: JSONCheckReporter(console: console)
         case .junit: JUnitCheckReporter(console: console)
         }
         var summary = CheckSummary()
-        var progress = Progress(total: files.count, console: console)
         reporter.begin()
         let check = self
-        forEachInOrder(files, jobs: jobs, work: { path, produce in check.checkFile(path, produce) }, emit: { (output: CheckOutput) in
+        func add(_ output: CheckOutput) {
             switch output {
             case .document(let document):
                 summary.add(document)
-                if let error = document.error, format != .text { console.err(error.description + "\n") }
-                reporter.document(document)
+                // Text shows the error in its place; the other formats keep stdout machine-readable.
+                if let error = document.error, format != .text { console.report(error) }
             case .fileEnd(let file):
-                progress.tick()
                 summary.add(file)
-                reporter.file(file)
+            }
+            reporter.add(output)
+        }
+        var fileFailed = false
+        BatchDriver(paths: paths, jobs: jobs, console: console).run({ path, produce in
+            try CheckFileJob(check: check, path: path, produce: produce)
+        }, emit: { item in
+            switch item {
+            case .output(let output):
+                add(output)
+            case .fileFailed(let path, let diagnostic):
+                fileFailed = true
+                add(.document(CheckedDocument(source: path, error: diagnostic)))
+            case .fileEnd(let path):
+                // A job that finished said so itself, with what it learnt of the file.
+                if fileFailed {
+                    var file = CheckedFile(path: path)
+                    file.documents = 1
+                    add(.fileEnd(file))
+                }
+                fileFailed = false
             }
         })
-        progress.finish()
         reporter.end(summary)
         console.flush()
-        if summary.errors > 0 { return .errors }
-        return summary.failed > 0 ? .findings : .ok
+        return ExitStatus(errors: summary.errors, findings: summary.failed)
+    }
+}
+
+/// `check`'s work on one file: each document's verdicts, and its golden compared or recorded
+/// beside the documents, line by line, so neither is held whole.
+struct CheckFileJob: FileJob {
+    typealias Output = CheckOutput
+    let replays: [Replay]
+    private let replay: Replay
+    private let rules: Rules
+    private let produce: (CheckOutput) -> Void
+    private let requireGoldens: Bool
+    private let path: String
+    private let goldenPath: String
+    private var file: CheckedFile
+    // Recording reads the golden in place itself; comparing reads it here. Either way it is closed
+    // when the file is done, whatever was read of it.
+    private var stored: GoldenLines
+    private var recorder: GoldenRecorder?
+    private var pending: CheckedDocument?
+    private var compared = 0
+
+    init(check: CheckRun, path: String, produce: @escaping (CheckOutput) -> Void) throws {
+        rules = try check.rules.rules(for: path)
+        self.path = path
+        self.produce = produce
+        requireGoldens = check.requireGoldens
+        file = CheckedFile(path: path)
+        goldenPath = Golden.path(for: path)
+        stored = check.updateGoldens ? GoldenLines() : GoldenLines(path: goldenPath)
+        recorder = check.updateGoldens ? GoldenRecorder(path: goldenPath) : nil
+        // Without a golden, only the expectations' verdicts are needed: the replay keeps no records.
+        replay = Replay(rules: rules, keepsRecords: recorder != nil || stored.exists)
+        replays = [replay]
     }
 
-    /// Checks one file, producing each document's result as soon as it is known; the golden is read
-    /// (or written) line by line beside the documents, so neither is held whole.
-    func checkFile(_ path: String, _ produce: (CheckOutput) -> Void) {
-        var file = CheckedFile(path: path)
-        defer { produce(.fileEnd(file)) }
-        let rules: Rules
-        do {
-            rules = try self.rules.rules(for: path)
-        } catch {
-            file.documents += 1
-            produce(.document(CheckedDocument(source: path, error: asDiagnostic(error, path: path))))
+    mutating func document(_ result: DocumentResult) {
+        var line = ""
+        var document: CheckedDocument
+        switch result {
+        case .trace(let trace, let reports):
+            let report = replay.reworded(reports[0], of: trace) ?? reports[0]
+            document = CheckedDocument(source: trace.source, trace: trace.name, rules: rules.name)
+            document.passedExpectations = report.expectations.passed
+            document.failures = report.expectations.failures.map(\.message)
+            if replay.keepsRecords { line = Golden.line(for: report) }
+        case .failure(let source, let diagnostic):
+            document = CheckedDocument(source: source, error: diagnostic)
+            if replay.keepsRecords { line = Golden.line(forError: diagnostic, traceFile: path) }
+        case .other:
+            file.otherDocuments += 1
             return
         }
-        let goldenPath = Golden.path(for: path)
-        // Recording reads the golden in place itself; comparing reads it here. Either way it is closed
-        // when the file is done, whatever was read of it.
-        var stored = updateGoldens ? GoldenLines() : GoldenLines(path: goldenPath)
+        emitPending()
+        file.documents += 1
+        if recorder != nil {
+            recorder?.append(line)
+        } else if stored.exists {
+            if let expected = stored.next() {
+                document.failures += Golden.differences(expected: expected, actual: line).map { "golden: \($0)" }
+            } else {
+                document.failures.append("golden: \(goldenPath) has no line for this document (it has \(compared))")
+            }
+            compared += 1
+        } else if requireGoldens, document.error == nil {
+            document.failures.append("golden: no \(goldenPath); record it with --update-goldens")
+        }
+        // Held back one document, so that a golden with lines to spare can say so on the last one.
+        pending = document
+    }
+
+    mutating func finish() {
         defer { stored.close() }
-        var recorder: GoldenRecorder? = updateGoldens ? GoldenRecorder(path: goldenPath) : nil
-        // Without a golden, only the expectations' verdicts are needed: the replay keeps no records.
-        let replay = Replay(rules: rules, keepsRecords: recorder != nil || stored.exists)
-        var pending: CheckedDocument?
-        var compared = 0
-        func emitPending() {
-            if let document = pending { produce(.document(document)) }
-            pending = nil
-        }
-        let needsLine = replay.keepsRecords
-        for loaded in TraceFileLoader(path: path, replays: [replay]) {
-            var line = ""
-            var document: CheckedDocument
-            switch loaded {
-            case .trace, .replayed:
-                guard let (trace, reports) = loaded.replayed(under: [replay]) else { continue }
-                let report = replay.reworded(reports[0], of: trace) ?? reports[0]
-                document = CheckedDocument(source: trace.source, trace: trace.name, rules: rules.name)
-                document.passedExpectations = report.expectations.passed
-                document.failures = report.expectations.failures.map(\.message)
-                if needsLine { line = Golden.line(for: report) }
-            case .failure(let source, let diagnostic):
-                document = CheckedDocument(source: source, error: diagnostic)
-                if needsLine { line = Golden.line(forError: diagnostic, traceFile: path) }
-            case .rules, .stackConfig:
-                file.otherDocuments += 1
-                continue
-            }
-            emitPending()
-            file.documents += 1
-            if recorder != nil {
-                recorder?.append(line)
-            } else if stored.exists {
-                if let expected = stored.next() {
-                    document.failures += Golden.differences(expected: expected, actual: line).map { "golden: \($0)" }
-                } else {
-                    document.failures.append("golden: \(goldenPath) has no line for this document (it has \(compared))")
-                }
-                compared += 1
-            } else if requireGoldens, document.error == nil {
-                document.failures.append("golden: no \(goldenPath); record it with --update-goldens")
-            }
-            // Held back one document, so that a golden with lines to spare can say so on the last one.
-            pending = document
-        }
         if recorder == nil, stored.exists, stored.next() != nil, pending != nil {
             pending?.failures.append("golden: \(goldenPath) has more lines than the file has documents (\(file.documents))")
         }
@@ -131,6 +154,12 @@ public struct CheckRun: Sendable {
             }
         }
         emitPending()
+        produce(.fileEnd(file))
+    }
+
+    private mutating func emitPending() {
+        if let document = pending { produce(.document(document)) }
+        pending = nil
     }
 }
 
@@ -190,26 +219,5 @@ public struct CheckSummary: Sendable {
         case "failed": failed += 1
         default: passed += 1
         }
-    }
-}
-
-/// A progress line on a terminal's stderr, once a run has taken more than a second.
-struct Progress {
-    let total: Int
-    let console: Console
-    let start = Date()
-    var done = 0
-    var shown = false
-    let enabled = Console.stderrIsTerminal
-
-    mutating func tick() {
-        done += 1
-        guard enabled, Date().timeIntervalSince(start) > 1 else { return }
-        shown = true
-        console.err("\r\u{1B}[Kchecked \(done)/\(total) files")
-    }
-
-    func finish() {
-        if shown { console.err("\r\u{1B}[K") }
     }
 }

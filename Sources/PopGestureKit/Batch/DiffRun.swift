@@ -17,75 +17,85 @@ public struct DiffRun: Sendable {
         self.jobs = jobs
     }
 
-    struct Compared: Sendable {
-        var source: String
-        var trace: String
-        var changes: [ReportChange]
-    }
-
     public func run(console: Console = Console()) -> ExitStatus {
-        let baseReplay = Replay(rules: base), headReplay = Replay(rules: head)
-        var compared = 0, changed = 0, errors = 0, others = 0
-        var kinds: [String: Int] = [:]
-        var json: [JSONValue] = []
-        forEachInOrder(InputFiles.expand(paths), jobs: jobs, work: { path, produce in
-            for document in TraceFileLoader(path: path, replays: [baseReplay, headReplay]) {
-                switch document {
-                case .trace, .replayed:
-                    guard let (trace, reports) = document.replayed(under: [baseReplay, headReplay]) else { continue }
-                    let changes = ReportDiff.changes(base: reports[0], head: reports[1])
-                    produce(Result<Compared?, Diagnostic>.success(Compared(source: trace.source, trace: trace.name, changes: changes)))
-                case .failure(_, let diagnostic):
-                    produce(.failure(diagnostic))
-                case .rules, .stackConfig:
-                    produce(.success(nil))
-                }
-            }
-        }, emit: { (result: Result<Compared?, Diagnostic>) in
-            do {
-                switch result {
-                case .failure(let diagnostic):
-                    errors += 1
-                    console.err(diagnostic.description + "\n")
-                case .success(nil):
-                    others += 1
-                case .success(let trace?):
-                    compared += 1
-                    guard !trace.changes.isEmpty else { return }
-                    changed += 1
-                    for change in trace.changes { kinds[change.kind, default: 0] += 1 }
-                    switch format {
-                    case .text:
-                        console.out("\(trace.source) \(trace.trace)\n" + trace.changes.map { "  \($0.detail)\n" }.joined())
-                    case .json:
-                        json.append(.object([
-                            "source": .string(trace.source), "trace": .string(trace.trace),
-                            "changes": .array(trace.changes.map { .object(["kind": .string($0.kind), "detail": .string($0.detail)]) }),
-                        ]))
-                    }
-                }
+        let replays = [Replay(rules: base), Replay(rules: head)]
+        var summary = DiffSummary(base: base.name, head: head.name)
+        var renderer: any DiffRenderer = switch format {
+        case .text: DiffTextRenderer(console: console)
+        case .json: DiffJSONRenderer(console: console)
+        }
+        renderer.begin()
+        BatchDriver(paths: paths, jobs: jobs, console: console).run({ _, produce in
+            DiffFileJob(replays: replays, produce: produce)
+        }, emit: { item in
+            switch item {
+            case .output(.compared(let trace)):
+                summary.add(trace)
+                renderer.add(trace)
+            case .output(.failure(let diagnostic)), .fileFailed(_, let diagnostic):
+                summary.errors += 1
+                console.report(diagnostic)
+            case .output(.other):
+                summary.others += 1
+            case .fileEnd:
+                break
             }
         })
-        switch format {
-        case .text:
-            let skipped = others > 0 ? "; \(others) rules or stack-config document\(others == 1 ? "" : "s") not replayed" : ""
-            console.out("\(compared) trace\(compared == 1 ? "" : "s") compared (\(base.name) -> \(head.name)), \(changed) changed\(errors > 0 ? ", \(errors) error\(errors == 1 ? "" : "s")" : "")\(skipped)\n")
-            let rows = kinds.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-            let width = rows.map(\.key.count).max() ?? 0
-            for (kind, count) in rows {
-                console.out("  " + kind + String(repeating: " ", count: width - kind.count) + "  \(count)\n")
-            }
-        case .json:
-            console.out(JSONValue.object([
-                "base": .string(base.name), "head": .string(head.name), "traces": .array(json),
-                "summary": .object([
-                    "compared": .number(Double(compared)), "changed": .number(Double(changed)), "errors": .number(Double(errors)),
-                    "kinds": .object(kinds.mapValues { .number(Double($0)) }),
-                ]),
-            ]).rendered + "\n")
-        }
+        renderer.end(summary)
         console.flush()
-        if errors > 0 { return .errors }
-        return changed > 0 ? .findings : .ok
+        return ExitStatus(errors: summary.errors, findings: summary.changed)
+    }
+}
+
+/// One trace under the two rule versions.
+struct ComparedTrace: Sendable {
+    var source: String
+    var trace: String
+    var changes: [ReportChange]
+}
+
+enum DiffOutput: Sendable {
+    case compared(ComparedTrace)
+    case failure(Diagnostic)
+    case other
+}
+
+/// `diff`'s work on one file: each trace replayed under both rule versions while it is read.
+struct DiffFileJob: FileJob {
+    typealias Output = DiffOutput
+    let replays: [Replay]
+    let produce: (DiffOutput) -> Void
+
+    func document(_ result: DocumentResult) {
+        switch result {
+        case .trace(let trace, let reports):
+            produce(.compared(ComparedTrace(source: trace.source, trace: trace.name,
+                                            changes: ReportDiff.changes(base: reports[0], head: reports[1]))))
+        case .failure(_, let diagnostic):
+            produce(.failure(diagnostic))
+        case .other:
+            produce(.other)
+        }
+    }
+
+    func finish() {}
+}
+
+public struct DiffSummary: Sendable {
+    var base: String
+    var head: String
+    var compared = 0
+    var changed = 0
+    var errors = 0
+    /// Rules and stack-config documents: not replayed.
+    var others = 0
+    /// How often each kind of change occurred.
+    var kinds: [String: Int] = [:]
+
+    mutating func add(_ trace: ComparedTrace) {
+        compared += 1
+        guard !trace.changes.isEmpty else { return }
+        changed += 1
+        for change in trace.changes { kinds[change.kind, default: 0] += 1 }
     }
 }

@@ -22,6 +22,12 @@ public struct Console: Sendable {
         fflush(standardError)
     }
 
+    /// The one place a diagnostic reaches a person: `path:line:column: severity: message`, like a
+    /// compiler, on stderr.
+    public func report(_ diagnostic: Diagnostic) {
+        err(diagnostic.description + "\n")
+    }
+
     public func flush() {
         fflush(standardOutput)
         fflush(standardError)

@@ -17,72 +17,86 @@ public struct ReplayRun {
     public func run(console: Console = Console()) -> ExitStatus {
         let format = format, choice = rules
         var errors = 0, others = 0
-        forEachInOrder(InputFiles.expand(paths), jobs: jobs, work: { path, produce in
-            // The writers, which write through `produce`, live only as long as this call.
-            withoutActuallyEscaping(produce) { produce in
-                func failed(_ source: String, _ diagnostic: Diagnostic) {
-                    let text = format == .json ? TraceReport.errorJSON(source: source, diagnostic).rendered + "\n" : ""
-                    produce((text, diagnostic))
-                }
-                let rules: Rules
-                do {
-                    rules = try choice.rules(for: path)
-                } catch {
-                    failed(path, asDiagnostic(error, path: path))
-                    return
-                }
-                // A document's output comes from its whole report, or, for a long recording whose
-                // replay stopped keeping records, from the records it handed over as they closed.
-                let output = Output(format) { produce(($0, nil)) }
-                let replay = Replay(rules: rules, observer: output.observer)
-                for document in TraceFileLoader(path: path, replays: [replay]) {
-                    if let (trace, reports) = document.replayed(under: [replay]) {
-                        let report = reports[0]
-                        switch output {
-                        case .text(let timeline):
-                            // An observed timeline is out already; the final state and verdicts follow.
-                            produce((timeline.endDocument() ? TextTimeline.footer(report) : TextTimeline.render(report), nil))
-                        case .json(let lines):
-                            if !lines.isObserving {
-                                produce((report.jsonLine() + "\n", nil))
-                            } else if !lines.writeLine(report) {
-                                produce(("", Diagnostic(path: path, line: 1, column: 1,
-                                    message: "the report of \(trace.source) could not be read back from its temporary file; its line is incomplete")))
-                            }
-                        }
-                    } else if case .failure(let source, let diagnostic) = document {
-                        output.abandon()
-                        failed(source, diagnostic)
-                    } else {
-                        // A rules or stack-config document: no report, but counted and said.
-                        produce(nil)
-                    }
-                }
-            }
-        }, emit: { (output: (text: String, error: Diagnostic?)?) in
-            guard let document = output else {
-                others += 1
-                return
-            }
-            console.out(document.text)
-            if let error = document.error {
-                errors += 1
-                console.err(error.description + "\n")
+        func failed(_ source: String, _ diagnostic: Diagnostic) {
+            errors += 1
+            if format == .json { console.out(TraceReport.errorJSON(source: source, diagnostic).rendered + "\n") }
+            console.report(diagnostic)
+        }
+        BatchDriver(paths: paths, jobs: jobs, console: console).run({ path, produce in
+            try ReplayFileJob(rules: try choice.rules(for: path), format: format, path: path, produce: produce)
+        }, emit: { item in
+            switch item {
+            case .output(.text(let text)): console.out(text)
+            case .output(.failure(let source, let diagnostic)): failed(source, diagnostic)
+            case .output(.other): others += 1
+            case .fileFailed(let path, let diagnostic): failed(path, diagnostic)
+            case .fileEnd: break
             }
         })
         if others > 0 {
-            console.err("note: \(others) rules or stack-config document\(others == 1 ? "" : "s") validated, not replayed\n")
+            console.err("note: \(counted(others, "rules or stack-config document")) validated, not replayed\n")
         }
         console.flush()
-        return errors > 0 ? .errors : .ok
+        return ExitStatus(errors: errors, findings: 0)
+    }
+}
+
+enum ReplayOutput: Sendable {
+    case text(String)
+    /// A document that could not be replayed: an error line in JSON, the diagnostic on stderr.
+    case failure(source: String, Diagnostic)
+    /// A rules or stack-config document: no report, but counted and said.
+    case other
+}
+
+/// `replay`'s work on one file. A document's output comes from its whole report, or, for a long
+/// recording whose replay stopped keeping records, from the records it handed over as they closed.
+struct ReplayFileJob: FileJob {
+    typealias Output = ReplayOutput
+    let replays: [Replay]
+    private let output: RecordWriter
+    private let produce: (ReplayOutput) -> Void
+    private let path: String
+
+    init(rules: Rules, format: ReplayRun.Format, path: String, produce: @escaping (ReplayOutput) -> Void) throws {
+        self.produce = produce
+        self.path = path
+        output = RecordWriter(format) { produce(.text($0)) }
+        replays = [Replay(rules: rules, observer: output.observer)]
     }
 
+    mutating func document(_ result: DocumentResult) {
+        switch result {
+        case .trace(let trace, let reports):
+            let report = reports[0]
+            switch output {
+            case .text(let timeline):
+                // An observed timeline is out already; the final state and verdicts follow.
+                produce(.text(timeline.endDocument() ? TextTimeline.footer(report) : TextTimeline.render(report)))
+            case .json(let lines):
+                if !lines.isObserving {
+                    produce(.text(report.jsonLine() + "\n"))
+                } else if !lines.writeLine(report) {
+                    produce(.failure(source: trace.source, Diagnostic(path: path, line: 1, column: 1,
+                        message: "the report of \(trace.source) could not be read back from its temporary file; its line is incomplete")))
+                }
+            }
+        case .failure(let source, let diagnostic):
+            output.abandon()
+            produce(.failure(source: source, diagnostic))
+        case .other:
+            produce(.other)
+        }
+    }
+
+    func finish() {}
+
     /// Where a document's records go as the replay hands them over.
-    private enum Output {
+    private enum RecordWriter {
         case text(TimelineWriter)
         case json(JSONLineWriter)
 
-        init(_ format: Format, write: @escaping (String) -> Void) {
+        init(_ format: ReplayRun.Format, write: @escaping (String) -> Void) {
             switch format {
             case .text: self = .text(TimelineWriter(write: write))
             case .json: self = .json(JSONLineWriter(write: write))

@@ -13,47 +13,52 @@ public struct ValidateRun {
     }
 
     public func run(console: Console = Console()) -> ExitStatus {
-        let files = InputFiles.expand(paths)
-        var documents = 0, invalid = 0
-        var json: [JSONValue] = []
-        forEachInOrder(files, jobs: jobs, work: { path, produce in
-            for document in TraceFileLoader(path: path) {
-                if case .failure(let source, let diagnostic) = document {
-                    produce((source, diagnostic))
-                } else {
-                    produce(nil)
-                }
-            }
-        }, emit: { (problem: (source: String, diagnostic: Diagnostic)?) in
-            documents += 1
-            guard let (source, diagnostic) = problem else { return }
-            invalid += 1
-            switch format {
-            case .text: console.out(diagnostic.description + "\n")
-            case .json: json.append(diagnostic.json(source: source))
-            }
-        })
-        let valid = documents - invalid
-        switch format {
-        case .text:
-            console.out("\(documents) document\(documents == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s"): \(valid) valid, \(invalid) invalid\n")
-        case .json:
-            console.out(JSONValue.object([
-                "files": .number(Double(files.count)), "documents": .number(Double(documents)),
-                "valid": .number(Double(valid)), "invalid": .number(Double(invalid)), "diagnostics": .array(json),
-            ]).rendered + "\n")
+        let driver = BatchDriver(paths: paths, jobs: jobs, console: console)
+        var summary = ValidateSummary(files: driver.files.count)
+        var renderer: any ValidateRenderer = switch format {
+        case .text: ValidateTextRenderer(console: console)
+        case .json: ValidateJSONRenderer(console: console)
         }
+        renderer.begin()
+        driver.run({ _, produce in ValidateFileJob(produce: produce) }, emit: { item in
+            guard case .output(let problem) = item else { return }
+            summary.documents += 1
+            guard let problem else { return }
+            summary.invalid += 1
+            renderer.add(problem)
+        })
+        renderer.end(summary)
         console.flush()
-        return invalid > 0 ? .findings : .ok
+        return ExitStatus(errors: 0, findings: summary.invalid)
     }
 }
 
-extension Diagnostic {
-    func json(source: String) -> JSONValue {
-        .object([
-            "source": .string(source), "path": .string(path), "line": .number(Double(line)),
-            "column": .number(Double(column)), "severity": .string("error"), "message": .string(message),
-            "suggestion": .optional(suggestion), "text": .string(description),
-        ])
+/// An invalid document: where it is and what is wrong.
+struct InvalidDocument: Sendable {
+    var source: String
+    var diagnostic: Diagnostic
+}
+
+/// `validate`'s work on one file: load only; nil for each valid document.
+struct ValidateFileJob: FileJob {
+    typealias Output = InvalidDocument?
+    let replays: [Replay] = []
+    let produce: (InvalidDocument?) -> Void
+
+    func document(_ result: DocumentResult) {
+        if case .failure(let source, let diagnostic) = result {
+            produce(InvalidDocument(source: source, diagnostic: diagnostic))
+        } else {
+            produce(nil)
+        }
     }
+
+    func finish() {}
+}
+
+public struct ValidateSummary: Sendable {
+    var files: Int
+    var documents = 0
+    var invalid = 0
+    var valid: Int { documents - invalid }
 }

@@ -1,30 +1,29 @@
 /// What one YAML document of an input file turned out to be.
 public enum LoadedDocument: Sendable {
-    case trace(Trace)
-    /// A trace replayed under the loader's rule versions while it was read, one report per version.
-    /// Its `events` are empty when they were streamed into the replays rather than kept.
-    case replayed(Trace, [TraceReport])
+    /// A trace; `fed` is the sink its events went to as they were read, if one was started for it
+    /// (its `events` are then empty when the loader stopped keeping them).
+    case trace(Trace, fed: (any TraceEventSink)?)
     /// Rules and stack-config documents live beside traces (`traces/rules/`, `traces/stacks/`);
     /// `validate` checks them, the replay passes them by.
     case rules(Rules, source: String)
     case stackConfig(source: String)
     case failure(source: String, Diagnostic)
 
-    /// A trace document with its reports under `replays`, replaying it here if the loader did not.
-    public func replayed(under replays: [Replay]) -> (trace: Trace, reports: [TraceReport])? {
-        switch self {
-        case .replayed(let trace, let reports): (trace, reports)
-        case .trace(let trace): (trace, replays.map { $0.run(trace) })
-        case .rules, .stackConfig, .failure: nil
-        }
-    }
-
     public var source: String {
         switch self {
-        case .trace(let trace), .replayed(let trace, _): trace.source
+        case .trace(let trace, _): trace.source
         case .rules(_, let source), .stackConfig(let source), .failure(let source, _): source
         }
     }
+}
+
+/// Takes a trace's events as the loader reads them, once the keys that come before `events` are
+/// known (a replay, say), so a long recording is consumed while it streams past. The loader knows
+/// nothing else of what consumes them.
+public protocol TraceEventSink: AnyObject, Sendable {
+    func add(_ event: TraceEvent)
+    /// The loader stopped keeping the events: they will not be offered again.
+    func eventsDropped()
 }
 
 /// Load stage: turns one file's YAML documents into typed documents, one document at a time.
@@ -37,15 +36,16 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     private var openError: Diagnostic?
     private var index = 0
     private var configs: [String: Result<StackConfig, Diagnostic>] = [:]
-    private let replays: [Replay]
-    /// Samples kept per document, beyond which a trace being replayed as it is read keeps no events:
-    /// a long recording then costs what its replay holds, not its size.
+    /// Starts a sink for a trace whose header (`format` and a stack) came before its events.
+    private let sink: ((Trace) -> any TraceEventSink)?
+    /// Samples kept per document, beyond which a trace whose events go to a sink keeps no events:
+    /// a long recording then costs what its sink holds, not its size.
     let retainedSamples: Int
 
-    /// With `replays`, each trace document is replayed under them as it is read (`.replayed`).
-    public init(path: String, replays: [Replay] = [], retainedSamples: Int = 200_000) {
+    /// With `sink`, each trace document's events go to a sink made from its header as they are read.
+    public init(path: String, sink: ((Trace) -> any TraceEventSink)? = nil, retainedSamples: Int = 200_000) {
         self.path = path
-        self.replays = replays
+        self.sink = sink
         self.retainedSamples = retainedSamples
         do {
             reader = try YAMLDocumentReader(path: path)
@@ -55,9 +55,9 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     }
 
     /// Loads YAML text held in memory under a display path (tests, standard input).
-    public init(text: String, path: String, replays: [Replay] = [], retainedSamples: Int = 200_000) {
+    public init(text: String, path: String, sink: ((Trace) -> any TraceEventSink)? = nil, retainedSamples: Int = 200_000) {
         self.path = path
-        self.replays = replays
+        self.sink = sink
         self.retainedSamples = retainedSamples
         reader = YAMLDocumentReader(text: text, path: path)
     }
@@ -102,29 +102,29 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         }
     }
 
-    /// A trace's events as they stream past: kept (up to a bound when replays consume them) and fed
-    /// to the replays once the header they need has been read.
+    /// A trace's events as they stream past: kept (up to a bound when a sink consumes them) and
+    /// handed to the sink once the header it needs has been read.
     struct EventStream {
         let source: String
         let limit: Int
         var read = false
         var kept: [TraceEvent] = []
         var keptSamples = 0
-        /// Some events were fed to the sessions and not kept.
+        /// Some events went to the sink and were not kept.
         var dropped = false
-        var sessions: [ReplaySession] = []
-        /// The header the sessions were started with.
+        var sink: (any TraceEventSink)?
+        /// The header the sink was started with.
         var header: Trace?
 
         mutating func add(_ event: TraceEvent) {
-            for i in sessions.indices { sessions[i].feed(event) }
+            sink?.add(event)
             if !dropped {
                 kept.append(event)
                 if case .touch(let stroke) = event.kind { keptSamples += stroke.samples.count }
-                if !sessions.isEmpty, keptSamples > limit {
+                if let sink, keptSamples > limit {
                     kept = []
                     dropped = true
-                    for i in sessions.indices { sessions[i].commit() }
+                    sink.eventsDropped()
                 }
             }
         }
@@ -145,10 +145,10 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                 // The keys before `events` are checked first, so errors come in document order.
                 let head = YAMLNode(.mapping(pairs), at: position, expandedSize: 1)
                 _ = try MappingFields(head, "a trace document", known: TraceDecoder.topKeys)
-                if !replays.isEmpty, Self.hasHeader(pairs) {
+                if let sink, Self.hasHeader(pairs) {
                     let header = try TraceDecoder(path: path, loadConfig: config).decode(head, source: stream.source, defaultName: "", events: [])
                     stream.header = header
-                    stream.sessions = replays.map { ReplaySession(trace: header, replay: $0) }
+                    stream.sink = sink(header)
                 }
                 let list = reader.position
                 try readEvents(reader, into: &stream)
@@ -387,22 +387,16 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
             let decoder = TraceDecoder(path: path, loadConfig: config)
             var trace = try decoder.decode(node, source: source, defaultName: defaultName, events: stream.read ? stream.kept : nil)
             trace.eventsKept = !stream.dropped
-            guard !replays.isEmpty else { return .trace(trace) }
             if let header = stream.header, !trace.hasSameHeader(as: header) {
-                // A header key came after `events`: replay again from the kept events, if they were kept.
+                // A header key came after `events`: the sink was started from the wrong header, so
+                // the trace goes without it (its consumer starts again from the kept events).
                 guard !stream.dropped else {
                     throw node.error("a key that shapes the replay (`screen`, `layoutDirection`, `barAppearanceManaged`, `initialBarHidden`, `stack` or `config`) comes after an `events` list of more than \(retainedSamples) samples",
                                      suggestion: "put those keys before `events`, so a long recording is replayed as it is read")
                 }
-                stream.sessions = []
+                stream.sink = nil
             }
-            guard !stream.sessions.isEmpty else {
-                return .replayed(trace, replays.map { $0.run(trace) })
-            }
-            return .replayed(trace, stream.sessions.map { session in
-                var session = session
-                return session.finish(name: trace.name, expectations: trace.expectations)
-            })
+            return .trace(trace, fed: stream.sink)
         case .stack:
             _ = try StackConfig(node)
             return .stackConfig(source: source)

@@ -1,13 +1,20 @@
 import Foundation
 
-/// One reporter per `check` output format over the same results; each writes a file's results as
+/// One renderer per `check` output format over the same results; each writes a file's results as
 /// soon as they are in, so output starts before the run ends.
-protocol CheckReporter {
-    mutating func begin()
+protocol CheckReporter: Renderer where Item == CheckOutput, Summary == CheckSummary {
     /// A document's result, in order; its file's `file` call follows its last document.
     mutating func document(_ document: CheckedDocument)
     mutating func file(_ file: CheckedFile)
-    mutating func end(_ summary: CheckSummary)
+}
+
+extension CheckReporter {
+    mutating func add(_ item: CheckOutput) {
+        switch item {
+        case .document(let document): self.document(document)
+        case .fileEnd(let file): self.file(file)
+        }
+    }
 }
 
 /// One line per finding, a summary line last; colour only when asked (a terminal without NO_COLOR).
@@ -16,8 +23,6 @@ struct TextCheckReporter: CheckReporter {
     let colour: Bool
 
     func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
-
-    mutating func begin() {}
 
     mutating func document(_ document: CheckedDocument) {
         if let error = document.error {

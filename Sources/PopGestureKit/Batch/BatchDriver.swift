@@ -1,0 +1,116 @@
+import Foundation
+
+/// What one document of an input file came to, loaded and replayed under a command's replays.
+public enum DocumentResult: Sendable {
+    /// A trace, with one report per replay (none for a command that only loads).
+    case trace(Trace, reports: [TraceReport])
+    /// A rules or stack-config document: validated, not replayed.
+    case other(source: String)
+    case failure(source: String, Diagnostic)
+}
+
+/// A command's work on one input file, on a worker thread: the replays its traces go through and
+/// what it makes of each document. It writes its outputs through the `produce` it was made with,
+/// which stays valid until `finish` returns.
+protocol FileJob {
+    associatedtype Output: Sendable
+    /// Empty for a command that only loads.
+    var replays: [Replay] { get }
+    mutating func document(_ result: DocumentResult)
+    /// After the file's last document.
+    mutating func finish()
+}
+
+/// What the driver hands a command's main-thread side, in input order.
+enum BatchItem<Output: Sendable>: Sendable {
+    case output(Output)
+    /// The file could not be worked on at all (its rule version did not load); nothing else of it follows.
+    case fileFailed(path: String, Diagnostic)
+    /// After a file's last output.
+    case fileEnd(path: String)
+}
+
+/// The one batch loop every command shares: expands paths into files, runs a job per file on
+/// `jobs` threads, loads each document once (replayed while it is read when the job has replays),
+/// and hands what the jobs produce to `emit` in input order on the calling thread, whatever `jobs`
+/// is; a progress line on a terminal's stderr once a run takes more than a second.
+struct BatchDriver {
+    let files: [String]
+    let jobs: Int
+    let console: Console
+
+    init(paths: [String], jobs: Int, console: Console) {
+        files = InputFiles.expand(paths)
+        self.jobs = jobs
+        self.console = console
+    }
+
+    /// `makeJob` runs on the worker thread of its file, with that file's `produce`.
+    func run<Job: FileJob>(_ makeJob: @escaping @Sendable (_ path: String, _ produce: @escaping (Job.Output) -> Void) throws -> Job,
+                           emit: (BatchItem<Job.Output>) -> Void) {
+        var progress = Progress(total: files.count, console: console)
+        forEachInOrder(files, jobs: jobs, work: { path, produce in
+            // The job writes through `produce` only while this call runs.
+            withoutActuallyEscaping(produce) { produce in
+                defer { produce(.fileEnd(path: path)) }
+                var job: Job
+                do {
+                    job = try makeJob(path) { produce(.output($0)) }
+                } catch {
+                    produce(.fileFailed(path: path, asDiagnostic(error, path: path)))
+                    return
+                }
+                let replays = job.replays
+                let loader = TraceFileLoader(path: path, sink: replays.isEmpty ? nil : Replay.sink(replays))
+                for loaded in loader {
+                    switch loaded {
+                    case .trace(let trace, let fed):
+                        job.document(.trace(trace, reports: replays.isEmpty ? [] : Replay.reports(of: trace, fed: fed, under: replays)))
+                    case .rules(_, let source), .stackConfig(let source):
+                        job.document(.other(source: source))
+                    case .failure(let source, let diagnostic):
+                        job.document(.failure(source: source, diagnostic))
+                    }
+                }
+                job.finish()
+            }
+        }, emit: { (item: BatchItem<Job.Output>) in
+            if case .fileEnd = item { progress.tick() }
+            emit(item)
+        })
+        progress.finish()
+    }
+}
+
+/// A progress line on a terminal's stderr, once a run has taken more than a second.
+struct Progress {
+    let total: Int
+    let console: Console
+    let start = Date()
+    var done = 0
+    var shown = false
+    let enabled = Console.stderrIsTerminal
+
+    mutating func tick() {
+        done += 1
+        guard enabled, Date().timeIntervalSince(start) > 1 else { return }
+        shown = true
+        console.err("\r\u{1B}[K\(done)/\(total) files")
+    }
+
+    func finish() {
+        if shown { console.err("\r\u{1B}[K") }
+    }
+}
+
+extension ExitStatus {
+    /// The same for every command: errors first, then findings.
+    init(errors: Int, findings: Int) {
+        self = errors > 0 ? .errors : findings > 0 ? .findings : .ok
+    }
+}
+
+/// "1 trace", "2 traces".
+func counted(_ n: Int, _ noun: String) -> String {
+    "\(n) \(noun)\(n == 1 ? "" : "s")"
+}

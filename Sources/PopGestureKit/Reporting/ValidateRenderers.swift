@@ -1,0 +1,43 @@
+/// One renderer per `validate` output format.
+protocol ValidateRenderer: Renderer where Item == InvalidDocument, Summary == ValidateSummary {}
+
+/// One `path:line:column: error: ...` line per invalid document on stdout (what was asked for),
+/// then a summary line.
+struct ValidateTextRenderer: ValidateRenderer {
+    let console: Console
+
+    mutating func add(_ document: InvalidDocument) {
+        console.out(document.diagnostic.description + "\n")
+    }
+
+    mutating func end(_ s: ValidateSummary) {
+        console.out("\(counted(s.documents, "document")) in \(counted(s.files, "file")): \(s.valid) valid, \(s.invalid) invalid\n")
+    }
+}
+
+/// One JSON object: the counts and every diagnostic with its parts.
+struct ValidateJSONRenderer: ValidateRenderer {
+    let console: Console
+    var diagnostics: [JSONValue] = []
+
+    mutating func add(_ document: InvalidDocument) {
+        diagnostics.append(document.diagnostic.json(source: document.source))
+    }
+
+    mutating func end(_ s: ValidateSummary) {
+        console.out(JSONValue.object([
+            "files": .number(Double(s.files)), "documents": .number(Double(s.documents)),
+            "valid": .number(Double(s.valid)), "invalid": .number(Double(s.invalid)), "diagnostics": .array(diagnostics),
+        ]).rendered + "\n")
+    }
+}
+
+extension Diagnostic {
+    func json(source: String) -> JSONValue {
+        .object([
+            "source": .string(source), "path": .string(path), "line": .number(Double(line)),
+            "column": .number(Double(column)), "severity": .string("error"), "message": .string(message),
+            "suggestion": .optional(suggestion), "text": .string(description),
+        ])
+    }
+}
