@@ -46,4 +46,33 @@ struct InteractivePop {
     mutating func cancel() {
         released = true
     }
+
+    /// How a release went: the completion model's decision (or a touch cancel) and the settle it takes.
+    struct Release {
+        var completes: Bool
+        var by: PopDecider
+        /// Points per second along the pop direction.
+        var velocity: Double
+        /// Milliseconds from the release to the settle.
+        var duration: Double
+        var why: ReleaseReason
+    }
+
+    /// The tracked finger lifted or was cancelled (SPEC section 4, Release and Settle).
+    mutating func release(at t: Double, velocity: Vector, cancelled: Bool, rules: Rules) -> Release {
+        let alongPop = c * velocity.x
+        let p = progress
+        let settle = Settle(transition: rules.transition)
+        if cancelled && rules.completion.onCancel == .cancel {
+            cancel()
+            return Release(completes: false, by: .touchCancelled, velocity: alongPop,
+                           duration: settle.cancelledDuration(progress: p), why: .touchCancelled)
+        }
+        lift(at: t, velocity: velocity)
+        let decision = CompletionModel(completion: rules.completion, duration: rules.transition.duration)
+            .decide(progress: p, velocity: alongPop, width: width, statistics: statistics, moved: moved)
+        let duration = settle.duration(remaining: decision.completes ? 1 - p : p, completing: decision.completes,
+                                       velocity: decision.velocity, width: width)
+        return Release(completes: decision.completes, by: decision.by, velocity: decision.velocity, duration: duration, why: decision.reason)
+    }
 }

@@ -1,0 +1,132 @@
+/// What a replay keeps of what it found (SPEC section 8), apart from the rules that find it: the
+/// whole report; or, for `check` without goldens and for a long recording once its loader committed
+/// it, only the records still open, each closed one handed to the observer and summed up for the
+/// expectations, so memory does not grow with a recording's length.
+struct RecordBook {
+    var report: TraceReport
+    /// False from the start for `check` without goldens; with an observer, from the commit on.
+    private(set) var keepsRecords: Bool
+    let observer: (any ReplayObserver)?
+    /// Without records, what expectations need.
+    private(set) var evidence = ExpectationEvidence()
+    /// How many records were dropped before those kept: record numbers count from the start.
+    private var gestureOffset = 0
+    private var transitionOffset = 0
+
+    init(report: TraceReport, keepsRecords: Bool, observer: (any ReplayObserver)?) {
+        self.report = report
+        self.keepsRecords = keepsRecords
+        self.observer = observer
+    }
+
+    // MARK: Records
+
+    /// A new gesture's record; its number, from 0.
+    mutating func openGesture(finger: Int, down: Sample) -> Int {
+        let record = gestureOffset + report.gestures.count
+        report.gestures.append(GestureRecord(index: record + 1, finger: finger, down: down))
+        return record
+    }
+
+    mutating func editGesture(_ record: Int, _ body: (inout GestureRecord) -> Void) {
+        body(&report.gestures[record - gestureOffset])
+    }
+
+    /// The number the next transition's record gets.
+    var nextTransition: Int { transitionOffset + report.transitions.count }
+
+    /// A new transition's record; its number, from 0.
+    mutating func openTransition(_ record: TransitionRecord) -> Int {
+        defer { report.transitions.append(record) }
+        return nextTransition
+    }
+
+    func transition(_ index: Int) -> TransitionRecord {
+        report.transitions[index - transitionOffset]
+    }
+
+    mutating func editTransition(_ index: Int, _ body: (inout TransitionRecord) -> Void) {
+        body(&report.transitions[index - transitionOffset])
+    }
+
+    mutating func note(_ kind: NoteKind, at t: Double, _ detail: String) {
+        report.notes.append(Finding(kind: kind, t: t, detail: detail))
+    }
+
+    // MARK: Handing records over
+
+    /// The loader keeps no copy of the events, so this replay will not be run again: from here on
+    /// the observer gets the records, those closed so far first, and none are kept.
+    mutating func commit(trace: Trace, rules: String, bar: inout BarCoordinator, gestureIsOpen: Bool, transitionInFlight: Bool) {
+        guard keepsRecords, let observer else { return }
+        keepsRecords = false
+        observer.began(trace: trace.name, source: trace.source, rules: rules)
+        observer.changed(bar: bar.entries[0])
+        let open = gestureIsOpen ? report.gestures.popLast() : nil
+        closeGestures()
+        if let open { report.gestures.append(open) }
+        dropFinished(transitionInFlight: transitionInFlight, bar: &bar)
+    }
+
+    /// Without records: a gesture whose fingers are all up can no longer change; keep its summary.
+    mutating func closeGestures() {
+        guard !keepsRecords else { return }
+        for record in report.gestures {
+            evidence.add(record)
+            observer?.closed(gesture: record)
+        }
+        gestureOffset += report.gestures.count
+        report.gestures.removeAll(keepingCapacity: true)
+    }
+
+    /// Without records: settled transitions, bar entries, anomalies (but their kinds) and notes go.
+    mutating func dropFinished(transitionInFlight: Bool, bar: inout BarCoordinator) {
+        guard !keepsRecords else { return }
+        if !transitionInFlight, !report.transitions.isEmpty {
+            if let observer { for record in report.transitions { observer.closed(transition: record) } }
+            transitionOffset += report.transitions.count
+            report.transitions.removeAll(keepingCapacity: true)
+        }
+        // This runs after every timeline item: emptying an empty array is not free.
+        if bar.entries.count > 1 {
+            for entry in bar.entries.dropFirst() {
+                evidence.add(bar: entry)
+                observer?.changed(bar: entry)
+            }
+            bar.keepInitialEntryOnly()
+        }
+        if !report.anomalies.isEmpty {
+            for anomaly in report.anomalies {
+                evidence.add(anomaly: anomaly.kind)
+                observer?.found(anomaly: anomaly)
+            }
+            report.anomalies.removeAll(keepingCapacity: true)
+        }
+        if !report.notes.isEmpty {
+            if let observer { for note in report.notes { observer.found(note: note) } }
+            report.notes.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Without records, after the item at `t`: nothing to come happens before it, nor before the
+    /// open gesture went down or the oldest unsettled transition started.
+    func reached(after t: Double) {
+        guard !keepsRecords, let observer else { return }
+        var mark = t
+        if let open = report.gestures.first { mark = min(mark, open.down.t) }
+        if let open = report.transitions.first { mark = min(mark, open.start) }
+        observer.reached(mark)
+    }
+
+    /// The trace ended: transitions still in flight stay unfinished for good; the expectations are
+    /// judged on the whole report, or on the evidence kept without records.
+    mutating func finish(bar: BarCoordinator, final: FinalState, expectations: [Expectation], rules: Rules) -> TraceReport {
+        if !keepsRecords, let observer { for record in report.transitions { observer.closed(transition: record) } }
+        report.bar = bar.entries
+        report.final = final
+        let facts: ExpectationCheck.Facts = keepsRecords ? .report(report) : .summary(evidence, final: final)
+        report.expectations = ExpectationCheck.evaluate(expectations, against: facts, rules: rules)
+        if !keepsRecords { observer?.finished(report) }
+        return report
+    }
+}
