@@ -60,7 +60,7 @@ final class JSONLineWriter: ReplayObserver, @unchecked Sendable {
         var complete = true
         var w = JSONWriter()
         var out = ""
-        func flush() {
+        func flush(_ w: inout JSONWriter) {
             out += String(decoding: w.bytes, as: UTF8.self)
             w.clear()
             if out.utf8.count >= 1 << 16 {
@@ -68,28 +68,25 @@ final class JSONLineWriter: ReplayObserver, @unchecked Sendable {
                 out = ""
             }
         }
-        func splice(_ log: RecordLog<UInt8>) {
+        func splice(_ log: RecordLog<UInt8>, _ w: inout JSONWriter) {
             w.open("[")
             complete = log.forEachBlock { block in
                 w.raw(block)
-                flush()
+                flush(&w)
             } && complete
             w.close("]")
         }
-        w.open("{")
-        w.key("anomalies"); splice(anomalies)
-        w.key("bar"); splice(bar)
-        w.key("detections"); w.emptyArray()
-        w.key("expectations"); w.expectations(report.expectations)
-        w.key("final"); w.final(report.final)
-        w.key("gestures"); splice(gestures)
-        w.key("notes"); splice(notes)
-        w.key("rules"); w.string(report.rules)
-        w.key("source"); w.string(report.source)
-        w.key("trace"); w.string(report.trace)
-        w.key("transitions"); splice(transitions)
-        w.close("}")
-        flush()
+        w.report(report, volatile: true) { list, w in
+            switch list {
+            case .anomalies: splice(anomalies, &w)
+            case .bar: splice(bar, &w)
+            case .detections: w.emptyArray()
+            case .gestures: splice(gestures, &w)
+            case .notes: splice(notes, &w)
+            case .transitions: splice(transitions, &w)
+            }
+        }
+        flush(&w)
         write(out + "\n")
         discard()
         return complete

@@ -5,20 +5,17 @@ extension TraceReport {
     /// One line, no newline. `volatile: false` leaves out `source` and `expectations` (goldens).
     public func jsonLine(volatile: Bool = true) -> String {
         var w = JSONWriter()
-        w.open("{")
-        w.key("anomalies"); w.array(anomalies) { $0.finding($1) }
-        w.key("bar"); w.array(bar) { $0.barEntry($1) }
-        // SPEC sections 9-10: no detectors yet, so none report.
-        w.key("detections"); w.emptyArray()
-        if volatile { w.key("expectations"); w.expectations(expectations) }
-        w.key("final"); w.final(final)
-        w.key("gestures"); w.array(gestures) { $0.gesture($1) }
-        w.key("notes"); w.array(notes) { $0.finding($1) }
-        w.key("rules"); w.string(rules)
-        if volatile { w.key("source"); w.string(source) }
-        w.key("trace"); w.string(trace)
-        w.key("transitions"); w.array(transitions) { $0.transition($1) }
-        w.close("}")
+        w.report(self, volatile: volatile) { list, w in
+            switch list {
+            case .anomalies: w.array(anomalies) { $0.finding($1) }
+            case .bar: w.array(bar) { $0.barEntry($1) }
+            // SPEC sections 9-10: no detectors yet, so none report.
+            case .detections: w.emptyArray()
+            case .gestures: w.array(gestures) { $0.gesture($1) }
+            case .notes: w.array(notes) { $0.finding($1) }
+            case .transitions: w.array(transitions) { $0.transition($1) }
+            }
+        }
         return w.text
     }
 
@@ -179,6 +176,27 @@ struct JSONWriter: ~Copyable {
         open("[")
         for item in items { element(&self, item) }
         close("]")
+    }
+
+    /// The lists of a report, which the streamed writer fills from records as they close.
+    enum ReportList { case anomalies, bar, detections, gestures, notes, transitions }
+
+    /// The one place a report's fields are listed, in sorted key order, for the whole report and for
+    /// a long recording's streamed line alike; `list` writes each list's value.
+    mutating func report(_ report: TraceReport, volatile: Bool, list: (ReportList, inout JSONWriter) -> Void) {
+        open("{")
+        key("anomalies"); list(.anomalies, &self)
+        key("bar"); list(.bar, &self)
+        key("detections"); list(.detections, &self)
+        if volatile { key("expectations"); expectations(report.expectations) }
+        key("final"); final(report.final)
+        key("gestures"); list(.gestures, &self)
+        key("notes"); list(.notes, &self)
+        key("rules"); string(report.rules)
+        if volatile { key("source"); string(report.source) }
+        key("trace"); string(report.trace)
+        key("transitions"); list(.transitions, &self)
+        close("}")
     }
 
     mutating func sample(_ s: Sample) {
