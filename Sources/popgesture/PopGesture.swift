@@ -1,10 +1,5 @@
 import ArgumentParser
 import PopGestureKit
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 @main
 struct PopGesture: ParsableCommand {
@@ -28,7 +23,7 @@ struct PopGesture: ParsableCommand {
             let code = exitCode(for: error)
             if code == .validationFailure {
                 Console().err(fullMessage(for: error) + "\n")
-                Glibc.exit(ExitStatus.errors.rawValue)
+                exit(withError: ExitCode(ExitStatus.errors.rawValue))
             }
             exit(withError: error)
         }
@@ -47,7 +42,7 @@ struct InputOptions: ParsableArguments {
     }
 }
 
-private let availableCores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+private let availableCores = Console.availableCores
 
 extension ValidateRun.Format: ExpressibleByArgument {}
 extension ReplayRun.Format: ExpressibleByArgument {}
@@ -120,7 +115,7 @@ struct Check: ParsableCommand {
     @Flag(help: "Fail a trace file that has no golden.") var requireGoldens = false
 
     func run() throws {
-        let colour = Console.stdoutIsTerminal && getenv("NO_COLOR") == nil
+        let colour = Console.stdoutWantsColour
         let status = CheckRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs,
                               updateGoldens: updateGoldens, requireGoldens: requireGoldens).run(colour: colour)
         if status != .ok { throw ExitCode(status.rawValue) }

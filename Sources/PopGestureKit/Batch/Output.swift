@@ -34,7 +34,11 @@ public struct Console: Sendable {
     }
 
     public static var stderrIsTerminal: Bool { isatty(2) == 1 }
+    /// What `--jobs` defaults to: the processors online.
+    public static var availableCores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
     public static var stdoutIsTerminal: Bool { isatty(1) == 1 }
+    /// Colour on a terminal unless NO_COLOR is set.
+    public static var stdoutWantsColour: Bool { stdoutIsTerminal && getenv("NO_COLOR") == nil }
 }
 
 /// Exit codes, the same for every command: 0 ok, 1 findings, 2 errors.
