@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PopGestureKit
 
@@ -53,6 +54,10 @@ let packageRoot: String = {
 
 /// `shared/`, beside the project's clone (CI lays it out the same way).
 let sharedRoot = packageRoot + "/../shared"
+
+/// Suites that read shared/ are skipped, saying why, on a clone without it.
+let sharedIsPresent = FileManager.default.fileExists(atPath: sharedRoot + "/SPEC.md")
+let sharedIsAbsent = "../shared is not beside the project (CI lays it out so): its reference data cannot be read"
 
 /// What the batch driver does with a loaded document: the trace and its reports under `replays`,
 /// from the replays it was fed to while it was read, else replayed now.

@@ -42,8 +42,11 @@ import Testing
         text.split(separator: "\n").map { $0.drop { $0 == " " } }
     }
 
+    /// The bundled corpus, and the shared traces and recordings where ../shared is present.
     static func corpusTraces() -> [Trace] {
-        InputFiles.expand([packageRoot + "/traces", sharedRoot + "/conformance/traces", sharedRoot + "/recordings"]).flatMap { path in
+        let shared = sharedIsPresent ? [sharedRoot + "/conformance/traces", sharedRoot + "/recordings/evemu-touchscreens.yaml",
+                                      sharedRoot + "/recordings/raw/expected"] : []
+        return InputFiles.expand([packageRoot + "/traces"] + shared).flatMap { path in
             TraceFileLoader(path: path).compactMap { document -> Trace? in
                 if case .trace(let trace, _) = document { return trace }
                 return nil

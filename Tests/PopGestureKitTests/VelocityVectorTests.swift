@@ -10,7 +10,7 @@ import Testing
 ///   Copyright The Android Open Source Project.
 /// Each stroke becomes a trace; a second trace with x and y swapped checks the y axis, since the
 /// report carries the release velocity along the pop direction (x) only.
-@Suite struct VelocityVectorTests {
+@Suite(.enabled(if: sharedIsPresent, Comment(rawValue: sharedIsAbsent))) struct VelocityVectorTests {
     /// No hysteresis and no begin checks, so the pop begins at the first move; `velocitySign`
     /// releases with the raw estimator velocity.
     static let rules = """
