@@ -16,7 +16,6 @@ struct InteractivePop {
     private(set) var statistics = ProjectionStatistics()
     /// A move of the tracked finger after the recognition sample, moved or not.
     private(set) var moved = false
-    private(set) var released = false
 
     init(gestureRecord: Int, transitionIndex: Int, disappearing: ViewControllerInstance, origin: Vector,
          direction: LayoutDirection, width: Double, progressCap: Double) {
@@ -39,12 +38,7 @@ struct InteractivePop {
 
     /// The lift keeps the last move's translation and velocity but has its own time.
     mutating func lift(at t: Double, velocity: Vector) {
-        released = true
         statistics.add(time: t, displacement: max(c * translation.x, 0) / width, velocity: c * velocity.x / width)
-    }
-
-    mutating func cancel() {
-        released = true
     }
 
     /// How a release went: the completion model's decision (or a touch cancel) and the settle it takes.
@@ -64,7 +58,6 @@ struct InteractivePop {
         let p = progress
         let settle = Settle(transition: rules.transition)
         if cancelled && rules.completion.onCancel == .cancel {
-            cancel()
             return Release(completes: false, by: .touchCancelled, velocity: alongPop,
                            duration: settle.cancelledDuration(progress: p), why: .touchCancelled)
         }
