@@ -136,7 +136,7 @@ extension RuleKey {
     ) -> RuleKey where T.RawValue == String {
         RuleKey(path: path, type: .choice(T.allCases.map(\.rawValue)), summary: summary, itemSummary: nil, fd: .name(fd.rawValue), label: noun,
                 get: { .name($0[keyPath: field].rawValue) },
-                set: { rules, value in rules[keyPath: field] = T(rawValue: value.name(for: path))! })
+                set: { rules, value in rules[keyPath: field] = T(rawValue: value.name ?? mismatch(path, value))! })
     }
 
     private static func nonNegative(_ path: String, _ field: WritableKeyPath<Rules, Double> & Sendable, unit: String? = nil,
@@ -154,7 +154,7 @@ extension RuleKey {
         RuleKey(path: path, type: type, summary: summary, itemSummary: nil, fd: .number(fd),
                 label: unit.map { "\(code(path)) (\($0))" } ?? code(path),
                 get: { .number($0[keyPath: field]) },
-                set: { rules, value in rules[keyPath: field] = value.number(for: path) })
+                set: { rules, value in rules[keyPath: field] = value.number ?? mismatch(path, value) })
     }
 
     private static func integer(_ path: String, _ field: WritableKeyPath<Rules, Int> & Sendable, minimum: Int, fd: Int,
@@ -162,13 +162,13 @@ extension RuleKey {
         RuleKey(path: path, type: .integer(minimum: minimum), summary: summary, itemSummary: nil, fd: .integer(fd),
                 label: code(path),
                 get: { .integer($0[keyPath: field]) },
-                set: { rules, value in rules[keyPath: field] = value.integer(for: path) })
+                set: { rules, value in rules[keyPath: field] = value.integer ?? mismatch(path, value) })
     }
 
     private static func bool(_ path: String, _ field: WritableKeyPath<Rules, Bool> & Sendable, fd: Bool, _ summary: String) -> RuleKey {
         RuleKey(path: path, type: .bool, summary: summary, itemSummary: nil, fd: .bool(fd), label: code(path),
                 get: { .bool($0[keyPath: field]) },
-                set: { rules, value in rules[keyPath: field] = value.bool(for: path) })
+                set: { rules, value in rules[keyPath: field] = value.bool ?? mismatch(path, value) })
     }
 
     /// A number's or a flag's name in a diagnostic: `` `edgeWidth` ``.
@@ -183,34 +183,21 @@ extension RuleKey {
         return RuleKey(path: path, type: .uniqueList(T.allCases.map(\.rawValue)), summary: summary, itemSummary: last + ".",
                        fd: .names(fd.map(\.rawValue)), label: noun,
                        get: { .names($0[keyPath: field].map(\.rawValue)) },
-                       set: { rules, value in rules[keyPath: field] = value.names(for: path).map { T(rawValue: $0)! } })
+                       set: { rules, value in rules[keyPath: field] = (value.names ?? mismatch(path, value)).map { T(rawValue: $0)! } })
     }
 }
 
-// The loader hands `set` a value it checked against the key's type, so another case is a bug here.
+// Each key's payload, nil for another case.
 private extension RuleValue {
-    func name(for path: String) -> String {
-        guard case .name(let name) = self else { preconditionFailure("`\(path)` takes a name, got \(self)") }
-        return name
-    }
+    var name: String? { if case .name(let name) = self { name } else { nil } }
+    var number: Double? { if case .number(let number) = self { number } else { nil } }
+    var integer: Int? { if case .integer(let integer) = self { integer } else { nil } }
+    var bool: Bool? { if case .bool(let bool) = self { bool } else { nil } }
+    var names: [String]? { if case .names(let names) = self { names } else { nil } }
+}
 
-    func number(for path: String) -> Double {
-        guard case .number(let number) = self else { preconditionFailure("`\(path)` takes a number, got \(self)") }
-        return number
-    }
-
-    func integer(for path: String) -> Int {
-        guard case .integer(let integer) = self else { preconditionFailure("`\(path)` takes an integer, got \(self)") }
-        return integer
-    }
-
-    func bool(for path: String) -> Bool {
-        guard case .bool(let bool) = self else { preconditionFailure("`\(path)` takes true or false, got \(self)") }
-        return bool
-    }
-
-    func names(for path: String) -> [String] {
-        guard case .names(let names) = self else { preconditionFailure("`\(path)` takes a list of names, got \(self)") }
-        return names
-    }
+/// The loader hands `set` a value it checked against the key's type, so another case is a bug. (It
+/// returns T, never, so that it can stand after `??`.)
+private func mismatch<T>(_ path: String, _ value: RuleValue) -> T {
+    preconditionFailure("`\(path)` cannot hold \(value)")
 }
