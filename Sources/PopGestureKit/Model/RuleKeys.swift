@@ -69,7 +69,11 @@ extension RuleKey {
                 "Fingers that may be down before the decision; one more fails the gesture (tooManyTouches). Integer >= 1."),
         uniqueList("begin", \.begin, noun: "begin check", fd: [.rootOnly, .popDisabled, .maxStartX, .transitioning, .direction],
                    "The arbiter's begin checks, run in this order at recognition; the first that refuses decides. Each at most once.",
-                   items: BeginCheck.allCases.map { $0.reason == $0.rawValue ? $0.rawValue : "\($0.rawValue) (\($0.reason))" }),
+                   items: BeginCheck.allCases.map { check in
+                       // Each check with the refusal reason it reports, when that has another name.
+                       let reason = "\(check.reason)"
+                       return reason == check.rawValue ? reason : "\(check.rawValue) (\(reason))"
+                   }),
         bool("mirrorDirection", \.mirrorDirection, fd: true, "direction check refuses the other way in rtl (k = -1)."),
         bool("mirrorMaxStartX", \.mirrorMaxStartX, fd: false, "maxStartX check measures the leading-edge distance instead of location.x."),
         nonNegative("locationLimit", \.locationLimit, fd: 40, "locationLimit check refuses when location.x is beyond this, in points (>= 0)."),
