@@ -67,12 +67,16 @@ extension YAMLNode {
 
     /// One of an enumeration's names, with the closest name suggested for a typo.
     func choice<T: RawRepresentable & CaseIterable>(_ what: String, _: T.Type) throws -> T where T.RawValue == String {
+        T(rawValue: try choice(what, among: T.allCases.map(\.rawValue)))!
+    }
+
+    /// One of `names`, with the closest name suggested for a typo.
+    func choice(_ what: String, among names: [String]) throws -> String {
         let text = try text(what)
-        guard let value = T(rawValue: text) else {
-            let names = T.allCases.map(\.rawValue)
+        guard names.contains(text) else {
             throw error("unknown \(what) `\(text)`; expected one of \(names.joined(separator: ", "))", suggestion: didYouMean(text, in: names))
         }
-        return value
+        return text
     }
 
     func integer(_ what: String, minimum: Int) throws -> Int {

@@ -9,8 +9,36 @@ import Darwin
 /// `extends` chains merge as YAML trees, mappings key by key and lists replaced, before anything is
 /// decoded; so an error in a user's file points at the user's line, whatever it extends.
 public enum RulesLoader {
-    static let topKeys = ["format", "name", "extends", "recognizer", "begin", "mirrorDirection", "mirrorMaxStartX",
-                          "locationLimit", "velocity", "completion", "transition", "bar"]
+    static let topKeys = RuleKey.documentKeys + RuleKey.topLevel.map(\.name)
+
+    /// Each sub-mapping's keys, in the table's order (the order an unknown key's message lists them).
+    static let sectionKeys: [String: [String]] = Dictionary(uniqueKeysWithValues: RuleKey.topLevel.compactMap { group in
+        group.keys[0].section.map { ($0, group.keys.map(\.name)) }
+    })
+
+    /// The order the keys are checked in, hence which of two bad values a document's one error names.
+    /// It predates the table and differs from its order (the sub-mappings and `begin` before the
+    /// top-level scalars, `progressCap` first in `transition`, `strict` after `popOnZero`); it is kept
+    /// so that no document's diagnostic changes. Every key of the table is in it once.
+    static let checkOrder: [RuleKey] = {
+        let paths = ["recognizer.region", "recognizer.edgeWidth", "recognizer.kind", "recognizer.hysteresis", "recognizer.slop",
+                     "recognizer.maxTouches", "begin",
+                     "completion.model", "completion.projectionDistance", "completion.projectionCap", "completion.progressThreshold",
+                     "completion.flingVelocity", "completion.popOnZero", "completion.strict", "completion.onCancel",
+                     "transition.progressCap", "transition.duration", "transition.settle", "bar.inject", "bar.restoreOnDisappear",
+                     "mirrorDirection", "mirrorMaxStartX", "locationLimit", "velocity"]
+        precondition(paths.sorted() == RuleKey.all.map(\.path).sorted(), "checkOrder must hold every rule key once")
+        return paths.map { RuleKey.named($0)! }
+    }()
+
+    /// What `decode` starts from and then overwrites key by key, every field: no value here is ever
+    /// seen (a field of `Rules` that no table key sets would be, and the preset tests would say so).
+    private static let unset = Rules(
+        name: "", recognizer: .init(region: .fullscreen, edgeWidth: 0, kind: .uikit, hysteresis: 0, slop: 0, maxTouches: 1),
+        begin: [], mirrorDirection: false, mirrorMaxStartX: false, locationLimit: 0, velocity: .uikit,
+        completion: .init(model: .projection, projectionDistance: 0, projectionCap: 0, progressThreshold: 0, flingVelocity: 0,
+                          popOnZero: false, strict: false, onCancel: .cancel),
+        transition: .init(duration: 0, settle: .uikit, progressCap: 1), bar: .init(inject: .none, restoreOnDisappear: false))
 
     /// A preset name, else a path to a rules file.
     public static func load(_ spec: String) throws -> Rules {
@@ -103,54 +131,56 @@ public enum RulesLoader {
         return YAMLNode(.mapping(pairs), at: top.location, expandedSize: base.expandedSize + top.expandedSize)
     }
 
+    /// Checks every rule key of a resolved tree (a document merged over what it extends, so every key
+    /// is there) against its type in the table, and decodes it.
     static func decode(_ tree: YAMLNode, name: String) throws -> Rules {
         let top = try MappingFields(tree, "a rules document", known: topKeys)
-        func sub(_ key: String, _ known: [String]) throws -> MappingFields {
-            try MappingFields(top.required(key), "`\(key)`", known: known)
+        var sections: [String: MappingFields] = [:]
+        var rules = unset
+        for key in checkOrder {
+            let node: YAMLNode
+            if let section = key.section {
+                // A sub-mapping's own keys are checked when its first key is: an unknown key there is
+                // reported before a bad value of a later section, and after one of an earlier section.
+                if sections[section] == nil {
+                    sections[section] = try MappingFields(top.required(section), "`\(section)`", known: sectionKeys[section]!)
+                }
+                node = try sections[section]!.required(key.name)
+            } else {
+                node = try top.required(key.path)
+            }
+            key.set(&rules, try value(of: node, as: key))
         }
-        let r = try sub("recognizer", ["region", "edgeWidth", "kind", "hysteresis", "slop", "maxTouches"])
-        let recognizer = Rules.Recognizer(
-            region: try r.required("region").choice("region", Region.self),
-            edgeWidth: try r.required("edgeWidth").nonNegativeNumber("`edgeWidth`"),
-            kind: try r.required("kind").choice("recognizer kind", RecognizerKind.self),
-            hysteresis: try r.required("hysteresis").nonNegativeNumber("`hysteresis`"),
-            slop: try r.required("slop").nonNegativeNumber("`slop`"),
-            maxTouches: try r.required("maxTouches").integer("`maxTouches`", minimum: 1))
-        var begin: [BeginCheck] = []
-        for item in try top.required("begin").expectSequence("`begin`, the list of begin checks") {
-            let check = try item.choice("begin check", BeginCheck.self)
-            if begin.contains(check) { throw item.error("begin check `\(check.rawValue)` is listed twice") }
-            begin.append(check)
+        rules.name = name
+        return rules
+    }
+
+    /// A value checked against its key's type; every message names the key as the table labels it.
+    private static func value(of node: YAMLNode, as key: RuleKey) throws -> RuleValue {
+        switch key.type {
+        case .choice(let names):
+            return .name(try node.choice(key.label, among: names))
+        case .nonNegativeNumber:
+            return .number(try node.nonNegativeNumber(key.label))
+        case .positiveNumber(let maximum):
+            let value = try node.number(key.label)
+            guard value > 0, value <= maximum else {
+                throw node.error("expected \(key.label) in (0, \(formatNumber(maximum))], found \(formatNumber(value))")
+            }
+            return .number(value)
+        case .integer(let minimum):
+            return .integer(try node.integer(key.label, minimum: minimum))
+        case .bool:
+            return .bool(try node.bool(key.label))
+        case .uniqueList(let names):
+            var items: [String] = []
+            for item in try node.expectSequence("`\(key.name)`, the list of \(key.label)s") {
+                let name = try item.choice(key.label, among: names)
+                if items.contains(name) { throw item.error("\(key.label) `\(name)` is listed twice") }
+                items.append(name)
+            }
+            return .names(items)
         }
-        let c = try sub("completion", ["model", "projectionDistance", "projectionCap", "progressThreshold", "strict", "flingVelocity",
-                                       "popOnZero", "onCancel"])
-        let completion = Rules.Completion(
-            model: try c.required("model").choice("completion model", CompletionModelKind.self),
-            projectionDistance: try c.required("projectionDistance").nonNegativeNumber("`projectionDistance`"),
-            projectionCap: try c.required("projectionCap").nonNegativeNumber("`projectionCap`"),
-            progressThreshold: try c.required("progressThreshold").nonNegativeNumber("`progressThreshold`"),
-            flingVelocity: try c.required("flingVelocity").nonNegativeNumber("`flingVelocity`"),
-            popOnZero: try c.required("popOnZero").bool("`popOnZero`"),
-            strict: try c.required("strict").bool("`strict`"),
-            onCancel: try c.required("onCancel").choice("onCancel", CancelHandling.self))
-        let t = try sub("transition", ["duration", "settle", "progressCap"])
-        let capNode = try t.required("progressCap")
-        let cap = try capNode.number("`progressCap`")
-        guard cap > 0, cap <= 1 else { throw capNode.error("expected `progressCap` in (0, 1], found \(formatNumber(cap))") }
-        let transition = Rules.Transition(
-            duration: try t.required("duration").nonNegativeNumber("`duration` (ms)"),
-            settle: try t.required("settle").choice("settle model", SettleModel.self),
-            progressCap: cap)
-        let b = try sub("bar", ["inject", "restoreOnDisappear"])
-        let bar = Rules.Bar(inject: try b.required("inject").choice("bar injection", BlockInjection.self),
-                            restoreOnDisappear: try b.required("restoreOnDisappear").bool("`restoreOnDisappear`"))
-        return Rules(
-            name: name, recognizer: recognizer, begin: begin,
-            mirrorDirection: try top.required("mirrorDirection").bool("`mirrorDirection`"),
-            mirrorMaxStartX: try top.required("mirrorMaxStartX").bool("`mirrorMaxStartX`"),
-            locationLimit: try top.required("locationLimit").nonNegativeNumber("`locationLimit`"),
-            velocity: try top.required("velocity").choice("velocity estimator", VelocityModel.self),
-            completion: completion, transition: transition, bar: bar)
     }
 }
 

@@ -9,19 +9,9 @@ public enum Presets {
     }
 
     public static let all: [Preset] = [
-        Preset(name: "fd", summary: "FDFullscreenPopGesture master: full-screen pan, maxStartX, willAppear blocks and the disappear hook", document: """
-            format: popgesture-rules/1
-            name: fd
-            recognizer: {region: fullscreen, edgeWidth: 15, kind: uikit, hysteresis: 10, slop: 18, maxTouches: 1}
-            begin: [rootOnly, popDisabled, maxStartX, transitioning, direction]
-            mirrorDirection: true
-            mirrorMaxStartX: false
-            locationLimit: 40
-            velocity: uikit
-            completion: {model: projection, projectionDistance: 187.5, projectionCap: 0.5, progressThreshold: 0.5, strict: false, flingVelocity: 0, popOnZero: false, onCancel: cancel}
-            transition: {duration: 350, settle: uikit, progressCap: 0.999}
-            bar: {inject: fd, restoreOnDisappear: true}
-            """),
+        // Every key's default is in the table; `fd` is that table written out.
+        Preset(name: "fd", summary: "FDFullscreenPopGesture master: full-screen pan, maxStartX, willAppear blocks and the disappear hook",
+               document: RulesPrinter.document(name: "fd", value: \.fd)),
         Preset(name: "fd-1.1", summary: "FDFullscreenPopGesture tag 1.1: no maxStartX, direction not mirrored, no disappear hook", document: """
             format: popgesture-rules/1
             name: fd-1.1

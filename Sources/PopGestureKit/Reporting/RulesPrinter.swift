@@ -1,22 +1,32 @@
-/// Writes resolved rules as a rules document that `--rules` reads back unchanged.
+/// Writes resolved rules as a rules document that `--rules` reads back unchanged: every key of the
+/// table in its order, a sub-mapping's keys on one line.
 enum RulesPrinter {
     static func print(_ rules: Rules) -> String {
-        let r = rules.recognizer, c = rules.completion, t = rules.transition
-        let n = formatNumber
-        return """
-            format: popgesture-rules/1
-            name: \(quoted(rules.name))
-            recognizer: {region: \(r.region.rawValue), edgeWidth: \(n(r.edgeWidth)), kind: \(r.kind.rawValue), hysteresis: \(n(r.hysteresis)), slop: \(n(r.slop)), maxTouches: \(r.maxTouches)}
-            begin: [\(rules.begin.map(\.rawValue).joined(separator: ", "))]
-            mirrorDirection: \(rules.mirrorDirection)
-            mirrorMaxStartX: \(rules.mirrorMaxStartX)
-            locationLimit: \(n(rules.locationLimit))
-            velocity: \(rules.velocity.rawValue)
-            completion: {model: \(c.model.rawValue), projectionDistance: \(n(c.projectionDistance)), projectionCap: \(n(c.projectionCap)), progressThreshold: \(n(c.progressThreshold)), strict: \(c.strict), flingVelocity: \(n(c.flingVelocity)), popOnZero: \(c.popOnZero), onCancel: \(c.onCancel.rawValue)}
-            transition: {duration: \(n(t.duration)), settle: \(t.settle.rawValue), progressCap: \(n(t.progressCap))}
-            bar: {inject: \(rules.bar.inject.rawValue), restoreOnDisappear: \(rules.bar.restoreOnDisappear)}
+        document(name: rules.name) { $0.get(rules) }
+    }
 
-            """
+    /// A complete rules document holding `value(key)` for every key (the `fd` preset is the table's defaults).
+    static func document(name: String, value: (RuleKey) -> RuleValue) -> String {
+        var out = "format: popgesture-rules/1\nname: \(quoted(name))\n"
+        for (top, keys) in RuleKey.topLevel {
+            if keys.count == 1, keys[0].section == nil {
+                out += "\(top): \(text(value(keys[0])))\n"
+            } else {
+                out += "\(top): {\(keys.map { "\($0.name): \(text(value($0)))" }.joined(separator: ", "))}\n"
+            }
+        }
+        return out
+    }
+
+    /// A value as YAML 1.2 reads it back: numbers shortest round-trip, lists in flow style.
+    static func text(_ value: RuleValue) -> String {
+        switch value {
+        case .name(let name): name
+        case .number(let number): formatNumber(number)
+        case .integer(let integer): String(integer)
+        case .bool(let bool): String(bool)
+        case .names(let names): "[\(names.joined(separator: ", "))]"
+        }
     }
 
     /// Double-quoted YAML, so a name like `yes` or `1.0` stays a string.
