@@ -989,7 +989,8 @@ extension LoaderTests {
         completion: .init(model: .projection, projectionDistance: 187.5, projectionCap: 0.5, progressThreshold: 0.5,
                           flingVelocity: 0, popOnZero: false, strict: false, onCancel: .cancel),
         transition: .init(duration: 350, settle: .uikit, progressCap: 0.999),
-        bar: .init(inject: .fd, restoreOnDisappear: true))
+        bar: .init(inject: .fd, restoreOnDisappear: true),
+        content: .init(policy: .uikit, ties: .content, hysteresis: 10, deceleration: 0.998))
 
     /// Every preset as the SPEC's table gives it; keys a preset does not name take fd's values.
     static let presets: [String: Rules] = {
@@ -1003,11 +1004,13 @@ extension LoaderTests {
         uikit.recognizer.region = .edge
         uikit.begin = [.rootOnly, .transitioning, .direction]
         uikit.bar = .init(inject: .none, restoreOnDisappear: false)
+        uikit.content.policy = .requirePopToFail
         var tz = fd
         tz.name = "tz"
         tz.begin = [.transitioning, .rootOnly, .popDisabled, .direction, .locationLimit]
         tz.mirrorDirection = false
         tz.bar = .init(inject: .none, restoreOnDisappear: false)
+        tz.content.policy = .requirePopToFail
         var cupertino = fd
         cupertino.name = "cupertino"
         cupertino.recognizer.region = .edge
@@ -1019,6 +1022,9 @@ extension LoaderTests {
         cupertino.completion.flingVelocity = 1.0
         cupertino.transition = .init(duration: 500, settle: .cupertino, progressCap: 1)
         cupertino.bar = .init(inject: .none, restoreOnDisappear: false)
+        // Flutter's back-gesture detector sits above the page in the arena; kTouchSlop.
+        cupertino.content.ties = .pop
+        cupertino.content.hysteresis = 18
         var edge30 = fd
         edge30.name = "edge30"
         edge30.recognizer.region = .edge
@@ -1030,10 +1036,14 @@ extension LoaderTests {
         edge30.completion.onCancel = .decide
         edge30.transition = .init(duration: 150, settle: .fixed, progressCap: 1)
         edge30.bar = .init(inject: .none, restoreOnDisappear: false)
-        return ["fd": fd, "fd-1.1": fd11, "uikit": uikit, "tz": tz, "cupertino": cupertino, "edge30": edge30]
+        var lh = tz
+        lh.name = "lh"
+        lh.begin = [.transitioning, .rootOnly, .direction, .locationLimit]
+        lh.bar = .init(inject: .all, restoreOnDisappear: false)
+        return ["fd": fd, "fd-1.1": fd11, "uikit": uikit, "tz": tz, "cupertino": cupertino, "edge30": edge30, "lh": lh]
     }()
 
-    @Test(arguments: ["fd", "fd-1.1", "uikit", "tz", "cupertino", "edge30"])
+    @Test(arguments: ["fd", "fd-1.1", "uikit", "tz", "cupertino", "edge30", "lh"])
     func eachPresetEqualsTheTableInEveryField(_ name: String) throws {
         #expect(try RulesLoader.load(name) == Self.presets[name])
     }
@@ -1109,7 +1119,7 @@ extension LoaderTests {
             Issue.record("an unknown preset loaded")
         } catch let error as Diagnostic {
             checkError(error, path: "nosuchpreset", at: 1, 1, ["no preset of that name", "cannot read file"],
-                       suggestion: "presets are fd, fd-1.1, uikit, tz, cupertino, edge30")
+                       suggestion: "presets are fd, fd-1.1, uikit, tz, cupertino, edge30, lh")
         }
         do {
             _ = try RulesLoader.load("cupertion")

@@ -46,6 +46,10 @@ import Testing
             members["type"] = .string("number")
             members["exclusiveMinimum"] = .number(0)
             members["maximum"] = .number(maximum)
+        case .fraction:
+            members["type"] = .string("number")
+            members["exclusiveMinimum"] = .number(0)
+            members["exclusiveMaximum"] = .number(1)
         case .integer(let minimum):
             members["type"] = .string("integer")
             members["minimum"] = .number(Double(minimum))

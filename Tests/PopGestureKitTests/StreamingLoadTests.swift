@@ -83,6 +83,7 @@ import Testing
         for gesture in report.gestures {
             items.append(.outcome(gesture: gesture.index, outcome: gesture.outcome!, reason: gesture.reason))
             if let pop = gesture.pop { items.append(.pop(gesture: gesture.index, result: pop.result)) }
+            items.append(.content(gesture: gesture.index, result: gesture.content?.result))
         }
         items.append(.final(stack: report.final.stack, barHidden: report.final.barHidden))
         items.append(.anomalies(report.anomalies.map(\.kind)))
@@ -99,6 +100,7 @@ import Testing
             case .final(let stack, let hidden): .final(stack: (stack ?? []) + ["nowhere"], barHidden: hidden)
             case .anomalies(let kinds): .anomalies(kinds + [.barFlicker])
             case .bar(let points): .bar(points + [.init(t: -1, hidden: true)])
+            case .content(let n, let result): .content(gesture: n, result: result == .claimed ? .lost : .claimed)
             }
         }
     }

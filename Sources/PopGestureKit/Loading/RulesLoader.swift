@@ -26,7 +26,8 @@ public enum RulesLoader {
                      "completion.model", "completion.projectionDistance", "completion.projectionCap", "completion.progressThreshold",
                      "completion.flingVelocity", "completion.popOnZero", "completion.strict", "completion.onCancel",
                      "transition.progressCap", "transition.duration", "transition.settle", "bar.inject", "bar.restoreOnDisappear",
-                     "mirrorDirection", "mirrorMaxStartX", "locationLimit", "velocity"]
+                     "mirrorDirection", "mirrorMaxStartX", "locationLimit", "velocity",
+                     "content.policy", "content.ties", "content.hysteresis", "content.deceleration"]
         precondition(paths.sorted() == RuleKey.all.map(\.path).sorted(), "checkOrder must hold every rule key once")
         return paths.map { RuleKey.named($0)! }
     }()
@@ -38,7 +39,8 @@ public enum RulesLoader {
         begin: [], mirrorDirection: false, mirrorMaxStartX: false, locationLimit: 0, velocity: .uikit,
         completion: .init(model: .projection, projectionDistance: 0, projectionCap: 0, progressThreshold: 0, flingVelocity: 0,
                           popOnZero: false, strict: false, onCancel: .cancel),
-        transition: .init(duration: 0, settle: .uikit, progressCap: 1), bar: .init(inject: .none, restoreOnDisappear: false))
+        transition: .init(duration: 0, settle: .uikit, progressCap: 1), bar: .init(inject: .none, restoreOnDisappear: false),
+        content: .init(policy: .uikit, ties: .content, hysteresis: 0, deceleration: 0.5))
 
     /// A preset name, else a path to a rules file.
     public static func load(_ spec: String) throws -> Rules {
@@ -166,6 +168,12 @@ public enum RulesLoader {
             let value = try node.number(key.label)
             guard value > 0, value <= maximum else {
                 throw node.error("expected \(key.label) in (0, \(formatNumber(maximum))], found \(formatNumber(value))")
+            }
+            return .number(value)
+        case .fraction:
+            let value = try node.number(key.label)
+            guard value > 0, value < 1 else {
+                throw node.error("expected \(key.label) in (0, 1), found \(formatNumber(value))")
             }
             return .number(value)
         case .integer(let minimum):

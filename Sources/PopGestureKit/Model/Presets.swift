@@ -26,6 +26,7 @@ public enum Presets {
             begin: [rootOnly, transitioning, direction]
             mirrorDirection: true
             bar: {inject: none, restoreOnDisappear: false}
+            content: {policy: requirePopToFail}
             """),
         Preset(name: "tz", summary: "TZScrollViewPopGesture: full-screen pan that must start within 40 pt of the left edge", document: """
             format: popgesture-rules/1
@@ -34,6 +35,7 @@ public enum Presets {
             mirrorDirection: false
             locationLimit: 40
             bar: {inject: none, restoreOnDisappear: false}
+            content: {policy: requirePopToFail}
             """),
         Preset(name: "cupertino", summary: "Flutter's CupertinoPageRoute: 20 pt edge, horizontal slop, least-squares velocity, 50 % or fling", document: """
             format: popgesture-rules/1
@@ -44,6 +46,7 @@ public enum Presets {
             completion: {model: threshold, progressThreshold: 0.5, flingVelocity: 1.0}
             transition: {duration: 500, settle: cupertino, progressCap: 1}
             bar: {inject: none, restoreOnDisappear: false}
+            content: {ties: pop, hysteresis: 18}
             """),
         Preset(name: "edge30", summary: "The seed article's hand-made UIScreenEdgePan: 15 pt edge, last-two-samples velocity, completes past 30 %, a cancel decided like a lift, a fixed 150 ms settle", document: """
             format: popgesture-rules/1
@@ -54,6 +57,15 @@ public enum Presets {
             completion: {model: threshold, progressThreshold: 0.3, strict: true, flingVelocity: 0, onCancel: decide}
             transition: {duration: 150, settle: fixed, progressCap: 1}
             bar: {inject: none, restoreOnDisappear: false}
+            """),
+        Preset(name: "lh", summary: "The LH category of the seed article: TZ's rule without popDisabled, every view controller sets its bar in viewWillAppear", document: """
+            format: popgesture-rules/1
+            name: lh
+            begin: [transitioning, rootOnly, direction, locationLimit]
+            mirrorDirection: false
+            locationLimit: 40
+            bar: {inject: all, restoreOnDisappear: false}
+            content: {policy: requirePopToFail}
             """),
     ]
 

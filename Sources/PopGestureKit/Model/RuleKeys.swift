@@ -13,6 +13,8 @@ public struct RuleKey: Sendable {
         case nonNegativeNumber
         /// A finite number in (0, maximum].
         case positiveNumber(atMost: Double)
+        /// A finite number in (0, 1), both ends out.
+        case fraction
         /// An integer >= minimum.
         case integer(minimum: Int)
         case bool
@@ -102,6 +104,13 @@ extension RuleKey {
                "Which view controllers get willAppear blocks: fd (FDFullscreenPopGesture's rule), all (every instance while managed) or none."),
         bool("bar.restoreOnDisappear", \.bar.restoreOnDisappear, fd: true,
              "FDFullscreenPopGesture's disappear hook: after willAppear, show the bar if the top does not prefer it hidden."),
+        choice("content.policy", \.content.policy, noun: "content policy", fd: .uikit,
+               "How content under the finger competes with the pop: uikit (the first to recognize wins), requirePopToFail (TZ, LH: content waits until the pop fails), simultaneousAtEdge (FD README's fix: a scroll view at offset 0 recognizes with the pop) or edgeYields (a horizontal scroll view at offset 0 fails a drag in the pop direction)."),
+        choice("content.ties", \.content.ties, noun: "content ties", fd: .content,
+               "Who wins when the content moment and the pop's recognition fall on one sample: content or pop."),
+        nonNegative("content.hysteresis", \.content.hysteresis, fd: 10, "The content moment: the drag's distance in points (>= 0) at which content decides."),
+        fraction("content.deceleration", \.content.deceleration, fd: 0.998,
+                 "A claimed scroll view's deceleration rate per millisecond after the lift, in (0, 1)."),
     ]
 
     /// What each sub-mapping is for.
@@ -110,6 +119,7 @@ extension RuleKey {
         "completion": "How a lift decides whether the pop completes.",
         "transition": "Transition duration and settle timing.",
         "bar": "Navigation bar management.",
+        "content": "Content under the finger: scroll views, swipe rows and controls competing with the pop (SPEC section 9).",
     ]
 
     /// Keys of a rules document that are not rules: they say what the document is and what it extends.
@@ -151,6 +161,11 @@ extension RuleKey {
     private static func positive(_ path: String, _ field: WritableKeyPath<Rules, Double> & Sendable, atMost maximum: Double,
                                  fd: Double, _ summary: String) -> RuleKey {
         number(path, field, type: .positiveNumber(atMost: maximum), unit: nil, fd: fd, summary)
+    }
+
+    private static func fraction(_ path: String, _ field: WritableKeyPath<Rules, Double> & Sendable, fd: Double,
+                                 _ summary: String) -> RuleKey {
+        number(path, field, type: .fraction, unit: nil, fd: fd, summary)
     }
 
     private static func number(_ path: String, _ field: WritableKeyPath<Rules, Double> & Sendable, type: ValueType, unit: String?,

@@ -11,6 +11,7 @@ public struct Rules: Sendable, Equatable {
     public var completion: Completion
     public var transition: Transition
     public var bar: Bar
+    public var content: Content
 
     public struct Recognizer: Sendable, Equatable {
         public var region: Region
@@ -43,6 +44,16 @@ public struct Rules: Sendable, Equatable {
     public struct Bar: Sendable, Equatable {
         public var inject: BlockInjection
         public var restoreOnDisappear: Bool
+    }
+
+    /// How the content under the finger competes with the pop (SPEC section 9).
+    public struct Content: Sendable, Equatable {
+        public var policy: ContentPolicy
+        public var ties: ContentTies
+        /// The content moment's distance in points.
+        public var hysteresis: Double
+        /// The scroll view's deceleration rate per millisecond, in (0, 1).
+        public var deceleration: Double
     }
 }
 

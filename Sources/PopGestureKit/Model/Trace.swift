@@ -59,12 +59,15 @@ public struct ViewControllerSpec: Sendable, Equatable {
     public var barHidden: Bool?
     public var popDisabled: Bool?
     public var maxStartX: Double?
+    /// Back (first) to front (last); given, it replaces the instance's whole list, state included.
+    public var content: [ContentRegion]?
 
-    public init(id: String, barHidden: Bool? = nil, popDisabled: Bool? = nil, maxStartX: Double? = nil) {
+    public init(id: String, barHidden: Bool? = nil, popDisabled: Bool? = nil, maxStartX: Double? = nil, content: [ContentRegion]? = nil) {
         self.id = id
         self.barHidden = barHidden
         self.popDisabled = popDisabled
         self.maxStartX = maxStartX
+        self.content = content
     }
 }
 
@@ -128,6 +131,8 @@ public enum Expectation: Sendable, Equatable {
     case final(stack: [String]?, barHidden: Bool?)
     case anomalies([AnomalyKind])
     case bar([BarPoint])
+    /// `nil`: the gesture had no content (`content: none`).
+    case content(gesture: Int, result: ContentResult?)
 
     public struct BarPoint: Sendable, Equatable {
         public var t: Double

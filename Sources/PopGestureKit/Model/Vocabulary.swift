@@ -11,10 +11,12 @@ public enum GestureReason: String, Sendable, CaseIterable {
     // Refusals by a begin check, in the order of `BeginCheck`, then the arbiter's own.
     case atRoot, popDisabled, beyondMaxStartX, beyondLocationLimit, transitioning, wrongDirection, notHorizontal
     case tooManyTouches, outsideEdge
+    /// The content under the finger claimed the drag (SPEC section 9).
+    case contentWon
     // An unrecognized gesture's.
     case touchEnded, touchCancelled, traceEnded
 
-    public static let refusals: [GestureReason] = BeginCheck.allCases.map(\.reason) + [.tooManyTouches, .outsideEdge]
+    public static let refusals: [GestureReason] = BeginCheck.allCases.map(\.reason) + [.tooManyTouches, .outsideEdge, .contentWon]
     public static let unrecognized: [GestureReason] = [.touchEnded, .touchCancelled, .traceEnded]
 }
 
@@ -35,9 +37,26 @@ public enum TransitionKind: String, Sendable {
 /// SPEC sections 4 and 5.
 public enum AnomalyKind: String, Sendable, CaseIterable {
     case barFlicker, wrongFinalBar, abruptBarChange, nestedTransition
+    // SPEC section 9: content under the finger.
+    case contentDelayed, contentBlocked, doubleHandled, controlInterrupted
 }
 
 /// Notes (SPEC sections 2 and 4): what the replay did with an operation that it could not run as given.
 public enum NoteKind: String, Sendable, CaseIterable {
     case deferred, duplicatePush, popAtRoot, unknownVC
+}
+
+/// What the content under the finger did with a gesture's drag (SPEC section 9); final once set.
+public enum ContentResult: String, Sendable, CaseIterable {
+    case claimed, lost, declined, blocked, unreached
+}
+
+/// How the content under the finger and the pop share a drag (SPEC section 9, Arbitration).
+public enum ContentPolicy: String, Sendable, CaseIterable {
+    case uikit, requirePopToFail, simultaneousAtEdge, edgeYields
+}
+
+/// Who wins when the content moment and the pop's recognition fall on one sample.
+public enum ContentTies: String, Sendable, CaseIterable {
+    case content, pop
 }

@@ -8,6 +8,8 @@ struct ExpectationEvidence {
         var reason: UInt8 = 0
         var popResult: UInt8 = 0
         var popBy: UInt8 = 0
+        /// 0 no content; 1 + the result's index, or 255 while undecided.
+        var content: UInt8 = 0
     }
 
     struct BarPoint {
@@ -34,6 +36,9 @@ struct ExpectationEvidence {
         summary.reason = gesture.reason.map { UInt8(GestureReason.allCases.firstIndex(of: $0)! + 1) } ?? 0
         summary.popResult = gesture.pop.map { UInt8(PopResult.allCases.firstIndex(of: $0.result)! + 1) } ?? 0
         summary.popBy = gesture.pop?.by.map { UInt8(PopDecider.allCases.firstIndex(of: $0)! + 1) } ?? 0
+        if let content = gesture.content {
+            summary.content = content.result.map { UInt8(ContentResult.allCases.firstIndex(of: $0)! + 1) } ?? 255
+        }
         gestures.append(summary)
     }
 
@@ -51,6 +56,11 @@ struct ExpectationEvidence {
         var record = GestureRecord(index: n, finger: 0, down: Sample(t: 0, x: 0, y: 0))
         record.outcome = s.outcome == 0 ? nil : GestureOutcome.allCases[Int(s.outcome) - 1]
         record.reason = s.reason == 0 ? nil : GestureReason.allCases[Int(s.reason) - 1]
+        if s.content != 0 {
+            // The region is not kept: only the result is ever asked of a summary.
+            let result = s.content == 255 ? nil : ContentResult.allCases[Int(s.content) - 1]
+            record.content = ContentRecord(region: "", kind: .scroll, result: result)
+        }
         if s.popResult != 0 {
             record.pop = PopRecord(result: PopResult.allCases[Int(s.popResult) - 1], by: s.popBy == 0 ? nil : PopDecider.allCases[Int(s.popBy) - 1])
         }

@@ -6,6 +6,11 @@ struct Gesture {
     var estimator: any VelocityEstimator
     var trackedDown = true
     var decided = false
+    var began = false
+    /// The tracked finger's latest sample.
+    var latest: Sample
+    /// The content regions its down point hit, and what they do with the drag.
+    var content: GestureContent?
     /// This gesture's interactive pop is the one in flight and its finger has not lifted.
     var drivesPop = false
 }

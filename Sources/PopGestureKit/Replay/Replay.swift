@@ -51,6 +51,8 @@ struct ReplaySession {
     var gesture: Gesture?
     var navigation: NavigationController
     var records: RecordBook
+    /// The time of the last item replayed: where a claimant still waiting at the end is blocked.
+    var lastItemTime = 0.0
 
     init(trace: Trace, replay: Replay) {
         self.trace = trace
@@ -85,6 +87,10 @@ struct ReplaySession {
                 $0.reason = .traceEnded
             }
         }
+        if gesture?.trackedDown == true, gesture?.content != nil {
+            gesture!.content!.traceEnded(at: lastItemTime, popBegan: gesture!.began, anomalies: &records.report.anomalies)
+            recordContent()
+        }
         records.closeGestures()
         records.dropFinished(transitionInFlight: navigation.hasTransitionInFlight, bar: &navigation.bar)
         // A pop still under way when the trace ends stays in flight, unfinished, for good.
@@ -94,6 +100,7 @@ struct ReplaySession {
 
     private mutating func process(upTo limit: Double?) {
         while let item = timeline.next(upTo: limit) {
+            lastItemTime = item.t
             navigation.settleDue(upTo: item.t, records: &records)
             switch item.kind {
             case .down(let finger, let sample): down(finger, sample)
@@ -115,39 +122,67 @@ struct ReplaySession {
             let record = records.openGesture(finger: finger, down: sample)
             var estimator = makeVelocityEstimator(rules.velocity)
             estimator.add(sample)
-            gesture = Gesture(record: record, trackedFinger: finger, p0: sample, estimator: estimator)
+            gesture = Gesture(record: record, trackedFinger: finger, p0: sample, estimator: estimator, latest: sample)
+            // The hit test sees the stack as section 4 does: without a popping B.
+            gesture!.content = GestureContent(regions: navigation.stack.top?.regions(at: sample) ?? [], rules: rules.content,
+                                              direction: trace.layoutDirection, down: sample)
+            recordContent()
             if !arbiter.recognizer.accepts(down: sample) { decide(.refused, reason: .outsideEdge, at: sample) }
         } else if let gesture, !gesture.decided, fingersDown.count > rules.recognizer.maxTouches {
             decide(.refused, reason: .tooManyTouches, at: sample)
         }
     }
 
-    mutating func decide(_ outcome: GestureOutcome, reason: GestureReason?, at sample: Sample) {
+    /// The pop gesture's decision (SPEC section 3); the content learns it unless it made it.
+    mutating func decide(_ outcome: GestureOutcome, reason: GestureReason?, at sample: Sample, atMoment: Bool = false) {
         guard let record = gesture?.record else { return }
         gesture?.decided = true
+        gesture?.began = outcome == .began
         records.editGesture(record) {
             $0.outcome = outcome
             $0.reason = reason
             $0.decidedAt = sample
         }
+        if reason != .contentWon, gesture?.content != nil {
+            gesture!.content!.popDecided(began: outcome == .began, at: sample.t, atMoment: atMoment, latest: gesture!.latest,
+                                         anomalies: &records.report.anomalies)
+            recordContent()
+        }
+    }
+
+    /// The gesture's record shows its content as it stands.
+    mutating func recordContent() {
+        guard let gesture, let content = gesture.content else { return }
+        records.editGesture(gesture.record) { $0.content = content.record }
     }
 
     mutating func move(_ finger: Int, _ sample: Sample) {
         guard gesture?.trackedFinger == finger, gesture?.trackedDown == true else { return }
         // In place: a copy of the gesture would share its boxed estimator and copy it on every sample.
         gesture!.estimator.add(sample)
+        gesture!.latest = sample
+        gesture!.content?.follow(sample)
         if gesture!.drivesPop {
             navigation.trackPop(sample, velocity: gesture!.estimator.velocity)
-            return
         }
-        guard !gesture!.decided, let translation = arbiter.recognizer.recognize(from: gesture!.p0, to: sample) else { return }
+        let recognized = gesture!.decided ? nil : arbiter.recognizer.recognize(from: gesture!.p0, to: sample)
+        var atMoment = false
+        if gesture!.content?.reachesMoment(sample) == true {
+            atMoment = true
+            let pop: GestureContent.PopState = !gesture!.decided ? .undecided : gesture!.began ? .began : .refused
+            let verdict = gesture!.content!.moment(sample, pop: pop, popRecognizesHere: recognized != nil, anomalies: &records.report.anomalies)
+            recordContent()
+            // The claimant takes the drag whatever the pop's own checks would have said.
+            if verdict == .refusePop { decide(.refused, reason: .contentWon, at: sample) }
+        }
+        guard !gesture!.decided, let translation = recognized else { return }
         let context = BeginContext(stackCount: navigation.stack.count, top: navigation.stack.top!, location: sample,
                                    translation: translation, busy: navigation.isBusy)
         if let reason = arbiter.refusal(context) {
-            decide(.refused, reason: reason, at: sample)
+            decide(.refused, reason: reason, at: sample, atMoment: atMoment)
             return
         }
-        decide(.began, reason: nil, at: sample)
+        decide(.began, reason: nil, at: sample, atMoment: atMoment)
         gesture!.drivesPop = navigation.beginInteractivePop(
             gesture: gesture!.record, at: sample, translation: translation, velocity: gesture!.estimator.velocity,
             trace: trace, progressCap: rules.transition.progressCap, records: &records)
@@ -157,7 +192,11 @@ struct ReplaySession {
         fingersDown.remove(finger)
         if var current = gesture, current.trackedFinger == finger, current.trackedDown {
             current.trackedDown = false
+            // A claim ends with the tracked finger, even with other fingers down.
+            current.content?.trackedFingerEnded(at: t, velocity: current.estimator.velocity, cancelled: cancelled,
+                                                popBegan: current.began, anomalies: &records.report.anomalies)
             gesture = current
+            recordContent()
             if !current.decided {
                 records.editGesture(current.record) {
                     $0.outcome = .unrecognized

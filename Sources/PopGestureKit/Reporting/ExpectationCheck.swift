@@ -105,6 +105,17 @@ enum ExpectationCheck {
             }
             if pop.result == result { return nil }
             return "gesture \(n): expected pop \(result.rawValue), got \(pop.result.rawValue)\(pop.by.map { " by \($0.rawValue)" } ?? "")" + popContext(pop, rules)
+        case .content(let n, let result):
+            guard let gesture = gesture(n, report) else { return missing(n, report) }
+            let actual = gesture.content?.result
+            if actual == result && (result != nil || gesture.content == nil) { return nil }
+            let wanted = result?.rawValue ?? "none"
+            guard let content = gesture.content else {
+                return "gesture \(n): expected content \(wanted), but its down point hit no content region"
+            }
+            let region = content.region.isEmpty ? "" : " (\(content.region), \(content.kind.rawValue))"
+            return "gesture \(n): expected content \(wanted), got \(actual?.rawValue ?? "undecided")\(region)"
+                + (content.at.map { " claimed at t=\(formatNumber($0.t))" } ?? "") + "; the pop \(describe(gesture))"
         case .final(let stack, let barHidden):
             var problems: [String] = []
             if let stack, stack != report.final.stack {

@@ -238,8 +238,8 @@ struct JSONWriter: ~Copyable {
 
     mutating func gesture(_ g: GestureRecord) {
         open("{")
-        // SPEC section 9: no trace the loader accepts has content regions yet, so none is hit.
-        key("content"); null()
+        key("content")
+        if let content = g.content { self.content(content) } else { null() }
         key("decidedAt"); if let at = g.decidedAt { sample(at) } else { null() }
         key("down"); sample(g.down)
         key("finger"); int(g.finger)
@@ -259,6 +259,26 @@ struct JSONWriter: ~Copyable {
             null()
         }
         key("reason"); string(g.reason?.rawValue)
+        close("}")
+    }
+
+    mutating func content(_ c: ContentRecord) {
+        open("{")
+        key("at"); if let at = c.at { sample(at) } else { null() }
+        key("delay"); number(c.delay)
+        key("kind"); string(c.kind.rawValue)
+        key("offset")
+        if let offset = c.offset {
+            open("{")
+            key("from"); number(offset.from)
+            key("to"); number(offset.to)
+            close("}")
+        } else {
+            null()
+        }
+        key("open"); if let value = c.open { bool(value) } else { null() }
+        key("region"); string(c.region)
+        key("result"); string(c.result?.rawValue)
         close("}")
     }
 

@@ -21,6 +21,31 @@ public struct GestureRecord: Sendable, Equatable {
     public var reason: GestureReason?
     public var decidedAt: Sample?
     public var pop: PopRecord?
+    /// Nil when the down point hit no content region (SPEC sections 8 and 9).
+    public var content: ContentRecord?
+}
+
+/// What the content under a gesture's down point did (SPEC section 8).
+public struct ContentRecord: Sendable, Equatable {
+    /// The claimant when there was one, claimed or not; else the front-most region hit.
+    public var region: String
+    public var kind: ContentRegion.Kind
+    /// Nil only while the gesture runs.
+    public var result: ContentResult?
+    /// The claim point; nil unless claimed.
+    public var at: Sample?
+    /// A claimed scroll region's offset before the claim and after the lift's deceleration.
+    public var offset: Offset?
+    /// A claimed swipe row's new state.
+    public var open: Bool?
+    /// The contentDelayed delay in ms.
+    public var delay: Double?
+
+    public struct Offset: Sendable, Equatable {
+        public var from: Double
+        /// Nil while the finger is down.
+        public var to: Double?
+    }
 }
 
 public struct PopRecord: Sendable, Equatable {
