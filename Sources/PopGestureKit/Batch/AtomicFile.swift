@@ -23,6 +23,11 @@ struct AtomicFile {
         if file == nil { failure = String(cString: strerror(errno)) }
     }
 
+    /// Why the temporary file could not be created, known before anything is written.
+    var openFailure: Diagnostic? {
+        file == nil ? failure.map(problem) : nil
+    }
+
     mutating func write(_ text: String) {
         guard let file, failure == nil else { return }
         if fputs(text, file) < 0 { failure = String(cString: strerror(errno)) }
@@ -43,7 +48,7 @@ struct AtomicFile {
         if closed != 0, failure == nil { failure = String(cString: strerror(errno)) }
         if let failure {
             unlink(temporary)
-            throw Diagnostic(path: path, line: 1, column: 1, message: "cannot write \(what): \(failure)")
+            throw problem(failure)
         }
         guard replacing else {
             unlink(temporary)
@@ -52,7 +57,11 @@ struct AtomicFile {
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw Diagnostic(path: path, line: 1, column: 1, message: "cannot write \(what): \(reason)")
+            throw problem(reason)
         }
+    }
+
+    private func problem(_ reason: String) -> Diagnostic {
+        Diagnostic(path: path, line: 1, column: 1, message: "cannot write \(what): \(reason)")
     }
 }

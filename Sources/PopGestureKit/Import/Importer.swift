@@ -51,6 +51,10 @@ public struct Importer {
                 return .errors
             }
             file = AtomicFile(path: output, what: "the imported traces")
+            if let failure = file?.openFailure {
+                report(failure)
+                return .errors
+            }
         }
         let documents = TraceDocumentWriter(settings: settings) { text in
             if file != nil { file!.write(text) } else { console.out(text) }
