@@ -6,6 +6,8 @@ final class TraceDocumentWriter {
     let settings: Trace
     private let write: (String) -> Void
     private(set) var documents = 0
+    /// The writer of the document begun last (tests measure what it held).
+    private(set) var current: StrokeWriter?
 
     init(settings: Trace, write: @escaping (String) -> Void) {
         self.settings = settings
@@ -31,7 +33,9 @@ final class TraceDocumentWriter {
         }
         write(text)
         documents += 1
-        return StrokeWriter(write: write)
+        let strokes = StrokeWriter(write: write)
+        current = strokes
+        return strokes
     }
 
     /// `text` as a YAML scalar that reads back as the same string: plain when it plainly can, else
