@@ -13,6 +13,7 @@ struct EvemuReader {
         var comments = RangeComments()
         var started = false
         var sawLine = false
+        var found: [Range<Int>] = []
         while let line = try lines.next() {
             sawLine = true
             let number = lines.lineNumber
@@ -32,7 +33,7 @@ struct EvemuReader {
                     comments.fill(&device)
                     try assembler.beginDevice(device)
                 }
-                try assembler.event(try event(line, fields, number))
+                try assembler.event(try event(line, fields, number, &found))
             case UInt8(ascii: "A"):
                 if started {
                     throw SourcePosition(path: path, line: number, column: 1).error("an axis range after the first event; evemu writes the device description before the events")
@@ -56,16 +57,16 @@ struct EvemuReader {
     }
 
     /// `E: SEC.USEC TYPE CODE VALUE`, then at most a `#` comment.
-    private func event(_ line: UnsafeBufferPointer<UInt8>, _ fields: Fields, _ number: Int) throws -> EvdevEvent {
+    /// `found` is scratch space, kept from line to line so that a line costs no allocation.
+    private func event(_ line: UnsafeBufferPointer<UInt8>, _ fields: Fields, _ number: Int, _ found: inout [Range<Int>]) throws -> EvdevEvent {
         var fields = fields
-        let names = ["time", "type", "code", "value"]
-        var found: [Range<Int>] = []
+        found.removeAll(keepingCapacity: true)
         while found.count < 4, let field = fields.next(), line[field.lowerBound] != UInt8(ascii: "#") { found.append(field) }
         func at(_ offset: Int) -> SourcePosition {
             SourcePosition(path: lines.path, line: number, column: column(ofByte: offset, in: line))
         }
         guard found.count == 4 else {
-            throw at(line.count).error("truncated event line: expected `E: SEC.USEC TYPE CODE VALUE`, found \(found.count) of its 4 fields (no \(names[found.count]))",
+            throw at(line.count).error("truncated event line: expected `E: SEC.USEC TYPE CODE VALUE`, found \(found.count) of its 4 fields (no \(["time", "type", "code", "value"][found.count]))",
                                        suggestion: lines.lastLineUnterminated ? "the file ends inside this line: was the recording cut short?" : nil)
         }
         if let extra = fields.next(), line[extra.lowerBound] != UInt8(ascii: "#") {

@@ -163,13 +163,14 @@ struct LibinputRecordReader {
             throw reader.position.error("expected the `evdev` item to list rows \(Self.rowShape), found \(try reader.node().kindDescription)")
         }
         try reader.advance()
+        var values: [Int64] = []
+        values.reserveCapacity(5)
         while reader.kind != .sequenceEnd {
             let row = reader.position
             guard reader.kind == .sequenceStart else {
                 throw row.error("expected an evdev row \(Self.rowShape), found \(try reader.node().kindDescription)")
             }
-            var values: [Int64] = []
-            values.reserveCapacity(5)
+            values.removeAll(keepingCapacity: true)
             try reader.advance()
             while reader.kind != .sequenceEnd {
                 guard values.count < 5 else {
