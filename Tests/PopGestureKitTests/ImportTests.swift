@@ -398,15 +398,15 @@ import Testing
 
     @Test func csvWithoutPhaseInAnotherColumnOrder() throws {
         let strokes = try Self.strokes("""
-            Finger, Y, pressure, T, X
+            \u{FEFF}Finger, Y, pressure, T, X
             0, 20, 0.5, 0, 10
             1, 60, 0.5, 4, 50
             0, 21, 0.5, 8, 11
             0, 22, 0.5, 16, 12
             1, 61, 0.5, 20, 51
             """, path: "log.csv", screen: nil)
-        // Headers in any case and order, `pressure` ignored; without a phase each finger's rows are one
-        // stroke, lifted at its last row.
+        // Headers in any case and order (after a byte order mark), `pressure` ignored; without a phase
+        // each finger's rows are one stroke, lifted at its last row.
         Self.expectStrokes(strokes, [
             Self.stroke(0, [[0, 10, 20], [8, 11, 21], [16, 12, 22]], .up(16)),
             Self.stroke(1, [[4, 50, 60], [20, 51, 61]], .up(20)),

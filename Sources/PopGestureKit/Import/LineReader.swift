@@ -66,6 +66,8 @@ final class LineReader {
             return nil
         }
         lineNumber += 1
+        // A byte order mark is no part of the first line's text (editors on Windows write one).
+        if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = UnsafeBufferPointer(rebasing: line.dropFirst(3)) }
         lastLineUnterminated = line.last != 10
         if !lastLineUnterminated { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
         if line.last == 13 { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
