@@ -36,23 +36,22 @@ public struct Importer {
     /// not at all (an existing file only with `force`). Errors and warnings go to standard error; the
     /// first error stops the import. Exit status: errors 2, warnings 1, else 0.
     public func run(files: [String], output: String? = nil, force: Bool = false, console: Console = Console()) -> ExitStatus {
-        func report(_ diagnostic: Diagnostic) { console.err(diagnostic.description + "\n") }
         let settings: Trace
         do {
             settings = try self.settings()
         } catch {
-            report(asDiagnostic(error, path: stackConfig ?? "--stack-config"))
+            console.report(asDiagnostic(error, path: stackConfig ?? "--stack-config"))
             return .errors
         }
         var file: AtomicFile?
         if let output {
             if !force, access(output, F_OK) == 0 {
-                report(Diagnostic(path: output, line: 1, column: 1, message: "already exists; not overwritten", suggestion: "pass --force to replace it"))
+                console.report(Diagnostic(path: output, line: 1, column: 1, message: "already exists; not overwritten", suggestion: "pass --force to replace it"))
                 return .errors
             }
             file = AtomicFile(path: output, what: "the imported traces")
             if let failure = file?.openFailure {
-                report(failure)
+                console.report(failure)
                 return .errors
             }
         }
@@ -64,11 +63,11 @@ public struct Importer {
             do {
                 try convert(path: path, into: documents) { warning in
                     warnings += 1
-                    report(warning)
+                    console.report(warning)
                 }
             } catch {
                 file?.discard()
-                report(asDiagnostic(error, path: path))
+                console.report(asDiagnostic(error, path: path))
                 return .errors
             }
         }
@@ -76,12 +75,12 @@ public struct Importer {
             do {
                 try finished.commit()
             } catch {
-                report(asDiagnostic(error, path: output!))
+                console.report(asDiagnostic(error, path: output!))
                 return .errors
             }
         }
         console.flush()
-        return warnings > 0 ? .findings : .ok
+        return ExitStatus(errors: 0, findings: warnings)
     }
 
     /// What every document gets besides its name and strokes.
