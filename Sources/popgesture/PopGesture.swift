@@ -11,7 +11,7 @@ struct PopGesture: ParsableCommand {
             differences), 2 errors (unreadable input, usage).
             """,
         version: "0.1.0",
-        subcommands: [Check.self, Replay.self, Diff.self, Validate.self, RulesCommand.self, Synth.self]
+        subcommands: [Check.self, Replay.self, Diff.self, Validate.self, RulesCommand.self, Synth.self, Import.self]
     )
 
     /// Usage errors exit 2 like every other error, not ArgumentParser's 64.
@@ -228,5 +228,54 @@ struct Synth: ParsableCommand {
         let files = try synthesizer.writeCorpus(count: count, perFile: perFile, into: out)
         Console().out("wrote \(count) document\(count == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s") to \(out)\n")
         Console().flush()
+    }
+}
+
+extension ImportFormat: ExpressibleByArgument {}
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Convert raw touch recordings (evemu, libinput record, CSV) into trace documents.",
+        discussion: """
+            One trace document per recording (per device in a libinput record of several devices), named \
+            after the file, with the screen, the stack (--stack-config, else [root, detail]) and the \
+            strokes. Device units are scaled so each axis's range spans the screen (aspect not kept); \
+            times are ms from the recording's first event. CSV times and positions are taken as written.
+
+            \(ImportFormat.inferenceRule)
+
+            Exit 0 when every recording converted cleanly, 1 when it converted with warnings (a finger \
+            never lifted, unknown event codes, a recording cut inside a frame), 2 on an error (the import \
+            stops; with -o nothing is written).
+
+            Examples:
+              popgesture import recording.evemu > swipe.yaml
+              popgesture import --from libinput pad.yml --screen 430x932 -o pad.yaml
+              popgesture import taps.csv --stack-config stacks/mail.yaml -o taps.yaml
+            """
+    )
+
+    @Option(help: ArgumentHelp("The recordings' format (default: inferred per file).", valueName: "evemu|libinput|csv"))
+    var from: ImportFormat?
+    @Argument(help: "Recording files, converted in order into one YAML stream.") var files: [String]
+    @Option(help: ArgumentHelp("The screen the device is scaled onto, in points.", valueName: "WxH"))
+    var screen: String?
+    @Option(help: ArgumentHelp("A stack-config (format: popgesture-stack/1) giving the stack and screen settings.", valueName: "STACK.yaml"))
+    var stackConfig: String?
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write here, atomically, instead of to standard output.", valueName: "OUT.yaml"))
+    var output: String?
+    @Flag(help: "Replace the -o file if it exists.") var force = false
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("name at least one recording") }
+        if let screen, Screen(dimensions: screen) == nil {
+            throw ValidationError("--screen takes WIDTHxHEIGHT in points, both > 0, e.g. 390x844; found `\(screen)`")
+        }
+    }
+
+    func run() throws {
+        let importer = Importer(format: from, screen: screen.flatMap(Screen.init(dimensions:)), stackConfig: stackConfig)
+        let status = importer.run(files: files, output: output, force: force)
+        if status != .ok { throw ExitCode(status.rawValue) }
     }
 }

@@ -2,6 +2,12 @@
 ///
 /// Lines and columns are 1-based (libyaml's marks are 0-based and are converted where they are read).
 public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A warning names something worth a look in an input that was still used (`import`).
+    public enum Severity: String, Sendable {
+        case error, warning
+    }
+
+    public var severity: Severity
     public var path: String
     public var line: Int
     public var column: Int
@@ -9,7 +15,8 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// A hint such as "did you mean `barHidden`?", printed after the message.
     public var suggestion: String?
 
-    public init(path: String, line: Int, column: Int, message: String, suggestion: String? = nil) {
+    public init(path: String, line: Int, column: Int, message: String, suggestion: String? = nil, severity: Severity = .error) {
+        self.severity = severity
         self.path = path
         self.line = line
         self.column = column
@@ -19,7 +26,7 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `path:line:column: error: message (suggestion)`, the form editors and CI annotators parse.
     public var description: String {
-        var text = "\(path):\(line):\(column): error: \(message)"
+        var text = "\(path):\(line):\(column): \(severity.rawValue): \(message)"
         if let suggestion { text += " (\(suggestion))" }
         return text
     }
@@ -39,6 +46,10 @@ public struct SourcePosition: Sendable, Equatable {
 
     func error(_ message: String, suggestion: String? = nil) -> Diagnostic {
         Diagnostic(path: path, line: line, column: column, message: message, suggestion: suggestion)
+    }
+
+    func warning(_ message: String, suggestion: String? = nil) -> Diagnostic {
+        Diagnostic(path: path, line: line, column: column, message: message, suggestion: suggestion, severity: .warning)
     }
 }
 

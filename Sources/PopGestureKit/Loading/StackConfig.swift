@@ -11,4 +11,13 @@ struct StackConfig {
         // Checked here, once, so that an error points into the config file itself.
         _ = try TraceDecoder.settings(values)
     }
+
+    /// The first document of `reader`, which must be a stack-config.
+    init(reading reader: YAMLDocumentReader) throws {
+        guard let document = try reader.nextDocument() else {
+            throw Diagnostic(path: reader.path, line: 1, column: 1, message: "contains no stack-config document")
+        }
+        _ = try DocumentFormat.of(document, expecting: [.stack])
+        try self.init(document)
+    }
 }

@@ -425,10 +425,6 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         } catch let error as Diagnostic {
             throw node.error("cannot read config `\(relative)` (\(resolved)): \(error.message)")
         }
-        guard let document = try reader.nextDocument() else {
-            throw Diagnostic(path: resolved, line: 1, column: 1, message: "contains no stack-config document")
-        }
-        _ = try DocumentFormat.of(document, expecting: [.stack])
-        return try StackConfig(document)
+        return try StackConfig(reading: reader)
     }
 }

@@ -316,6 +316,21 @@ final class YAMLDocumentReader {
         }
     }
 
+    /// Moves past the node starting at the current event, like `node()` but building nothing: for
+    /// the parts of a large document a reader has no use for.
+    func skipNode() throws {
+        var depth = 0
+        while true {
+            switch kind {
+            case .sequenceStart, .mappingStart: depth += 1
+            case .sequenceEnd, .mappingEnd: depth -= 1
+            default: break
+            }
+            if depth == 0 { return }
+            try advance()
+        }
+    }
+
     private struct Frame {
         var isMapping: Bool
         var anchor: String?

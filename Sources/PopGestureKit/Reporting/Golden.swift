@@ -115,55 +115,33 @@ struct GoldenLines {
 /// sees half a golden and an unchanged golden keeps its date.
 struct GoldenRecorder {
     let path: String
-    private let temporary: String
-    private var file: UnsafeMutablePointer<FILE>?
+    private var output: AtomicFile
     private var existing: GoldenLines
     private var same: Bool
-    private var failure: String?
 
     init(path: String) {
         self.path = path
-        temporary = path + ".tmp.\(getpid())"
-        file = fopen(temporary, "wb")
-        if file == nil { failure = String(cString: strerror(errno)) }
+        output = AtomicFile(path: path, what: "golden")
         existing = GoldenLines(path: path)
         same = existing.exists
     }
 
     mutating func append(_ line: String) {
         if same, existing.next() != line { same = false }
-        guard let file else { return }
-        if fputs(line + "\n", file) < 0 { failure = String(cString: strerror(errno)) }
+        output.write(line + "\n")
     }
 
     /// Leaves the golden in place and removes the temporary file.
     mutating func discard() {
         existing.close()
-        if let file { fclose(file) }
-        file = nil
-        unlink(temporary)
+        output.discard()
     }
 
     /// True when the golden was written.
     mutating func commit() throws -> Bool {
         if same, existing.next() != nil { same = false }
         existing.close()
-        let closed = file.map { fclose($0) } ?? -1
-        file = nil
-        if closed != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary)
-            throw Diagnostic(path: path, line: 1, column: 1, message: "cannot write golden: \(failure)")
-        }
-        if same {
-            unlink(temporary)
-            return false
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw Diagnostic(path: path, line: 1, column: 1, message: "cannot write golden: \(reason)")
-        }
-        return true
+        try output.commit(replacing: !same)
+        return !same
     }
 }

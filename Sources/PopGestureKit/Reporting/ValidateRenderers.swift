@@ -36,7 +36,7 @@ extension Diagnostic {
     func json(source: String) -> JSONValue {
         .object([
             "source": .string(source), "path": .string(path), "line": .number(Double(line)),
-            "column": .number(Double(column)), "severity": .string("error"), "message": .string(message),
+            "column": .number(Double(column)), "severity": .string(severity.rawValue), "message": .string(message),
             "suggestion": .optional(suggestion), "text": .string(description),
         ])
     }

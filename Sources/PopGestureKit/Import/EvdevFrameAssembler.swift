@@ -1,0 +1,118 @@
+/// The stage evemu and libinput recordings share: one trace document per device, its events grouped
+/// into frames by SYN_REPORT and handed to the device's tracker, times in milliseconds from the
+/// recording's first event. It also judges the event stream itself: time going back is an error;
+/// unknown codes, dropped events, a recording cut inside a frame and fingers never lifted are warnings.
+final class EvdevFrameAssembler {
+    let path: String
+    /// The documents' name: the file stem, with `#N` per device when the recording holds several.
+    let name: String
+    let screen: Screen
+    private let documents: TraceDocumentWriter
+    private let warn: (Diagnostic) -> Void
+    /// The recording's first event, of any type and any device: time 0 of every document, so the
+    /// documents of one recording keep their relative timing.
+    private var origin: (time: Int64, line: Int)?
+    /// Unknown codes are reported once per recording.
+    private var reported: Set<UInt32> = []
+
+    // The device being read.
+    private var device: EvdevDevice?
+    private var tracker: (any TouchTracker)?
+    private var strokes: StrokeWriter?
+    private var previous: (time: Int64, line: Int)?
+    /// The first event since the last SYN_REPORT.
+    private var frameStart: SourcePosition?
+    private var eventCount = 0
+    private var droppedReported = false
+
+    init(path: String, name: String, screen: Screen, documents: TraceDocumentWriter, warn: @escaping (Diagnostic) -> Void) {
+        self.path = path
+        self.name = name
+        self.screen = screen
+        self.documents = documents
+        self.warn = warn
+    }
+
+    /// Starts a device's document once its description is read. In a recording of several devices a
+    /// device without touch axes (a keyboard, a mouse) is passed by with a warning; alone, it is an error.
+    func beginDevice(_ description: EvdevDevice) throws {
+        device = description
+        previous = nil
+        frameStart = nil
+        eventCount = 0
+        droppedReported = false
+        if let ordinal = description.ordinal, !description.hasTouchAxes {
+            warn(description.position.warning("device \(ordinal) has no touch axes (no ABS_MT_POSITION_X/Y or ABS_X/Y range); it is left out"))
+            tracker = nil
+            strokes = nil
+            return
+        }
+        tracker = try description.tracker(screen: screen)
+        strokes = documents.begin(name: description.ordinal.map { "\(name)#\($0)" } ?? name)
+    }
+
+    func event(_ event: EvdevEvent) throws {
+        let origin = self.origin ?? (event.time, event.line)
+        self.origin = origin
+        guard tracker != nil, let strokes else { return }
+        if let previous, event.time < previous.time {
+            throw at(event).error("event time \(seconds(event.time)) is before the previous event's, \(seconds(previous.time)) (line \(previous.line)); evdev times never go back",
+                                  suggestion: "a recording whose clock jumped back, or two recordings joined, must be split there")
+        }
+        if event.time < origin.time {
+            throw at(event).error("event time \(seconds(event.time)) is before the recording's first event, \(seconds(origin.time)) (line \(origin.line)); trace times start at 0",
+                                  suggestion: "in a libinput record of several devices, times count from the first event in the file")
+        }
+        previous = (event.time, event.line)
+        eventCount += 1
+        if let problem = Evdev.unknown(type: event.type, code: event.code) {
+            if reported.insert(UInt32(event.type) << 16 | UInt32(event.code)).inserted {
+                warn(at(event).warning(problem + "; ignored"))
+            }
+            return
+        }
+        if event.type == Evdev.synType, event.code == Evdev.synReport {
+            let t = Double(event.time - origin.time) / 1000
+            strokes.advance(to: t)
+            // Through the stored tracker, not a copy, so its state is not copied on every event.
+            try tracker?.closeFrame(at: t, position: at(event), into: strokes)
+            frameStart = nil
+            return
+        }
+        if event.type == Evdev.synType, event.code == Evdev.synDropped, !droppedReported {
+            droppedReported = true
+            warn(at(event).warning("the kernel dropped events here (SYN_DROPPED); positions up to the next frames may be stale"))
+        }
+        frameStart = frameStart ?? at(event)
+        try tracker?.apply(event, path: path)
+    }
+
+    /// Ends the device's document.
+    func endDevice() {
+        defer {
+            tracker = nil
+            strokes = nil
+            device = nil
+        }
+        guard let strokes, let device else { return }
+        if let frameStart {
+            warn(frameStart.warning("the recording ends inside a frame: the events from here on have no SYN_REPORT and are left out (a recording cut short?)"))
+        }
+        if eventCount == 0 {
+            warn(device.position.warning("the recording holds no events; its trace has no strokes"))
+        }
+        for (finger, origin) in strokes.finish() {
+            warn(origin.warning("finger \(finger) is still down when the recording ends; its stroke is kept without `up`"))
+        }
+    }
+
+    private func at(_ event: EvdevEvent) -> SourcePosition {
+        SourcePosition(path: path, line: event.line, column: event.column)
+    }
+
+    private func seconds(_ microseconds: Int64) -> String {
+        let sign = microseconds < 0 ? "-" : ""
+        let magnitude = microseconds.magnitude
+        return "\(sign)\(magnitude / 1_000_000).\(String(magnitude % 1_000_000).leftPadded(to: 6)) s"
+    }
+}

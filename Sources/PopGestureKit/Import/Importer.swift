@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `popgesture import`: raw touch recordings into trace documents, one per recording (one per device
+/// in a libinput record of several devices).
+///
+/// Stages, streamed end to end so a recording of any size costs flat memory: a format's reader
+/// (`EvemuReader`, `LibinputRecordReader`: evdev events; `CSVTouchLogReader`: samples) -> for evdev,
+/// `EvdevFrameAssembler` grouping events into frames for the device's tracker (`ProtocolBTracker`,
+/// `ProtocolATracker`, `SingleTouchTracker`) -> `StrokeWriter` writing strokes in trace order as soon
+/// as they are due -> `TraceDocumentWriter` framing the documents.
+public struct Importer {
+    /// Nil: inferred per file (`ImportFormat.inferenceRule`).
+    public var format: ImportFormat?
+    /// Nil: the stack config's screen, else 390 x 844.
+    public var screen: Screen?
+    /// A `popgesture-stack/1` file giving the documents' stack and screen settings.
+    public var stackConfig: String?
+
+    /// The stack without `--stack-config`: two screens, so that a swipe back can pop.
+    public static let defaultStack = [
+        ViewControllerSpec(id: "root", barHidden: false, popDisabled: false, maxStartX: 0),
+        ViewControllerSpec(id: "detail", barHidden: false, popDisabled: false, maxStartX: 0),
+    ]
+
+    public init(format: ImportFormat? = nil, screen: Screen? = nil, stackConfig: String? = nil) {
+        self.format = format
+        self.screen = screen
+        self.stackConfig = stackConfig
+    }
+
+    /// Imports `files` in order into one YAML stream: standard output, or `output` written whole or
+    /// not at all (an existing file only with `force`). Errors and warnings go to standard error; the
+    /// first error stops the import. Exit status: errors 2, warnings 1, else 0.
+    public func run(files: [String], output: String? = nil, force: Bool = false, console: Console = Console()) -> ExitStatus {
+        let settings: Trace
+        do {
+            settings = try self.settings()
+        } catch {
+            console.report(asDiagnostic(error, path: stackConfig ?? "--stack-config"))
+            return .errors
+        }
+        var file: AtomicFile?
+        if let output {
+            if !force, access(output, F_OK) == 0 {
+                console.report(Diagnostic(path: output, line: 1, column: 1, message: "already exists; not overwritten", suggestion: "pass --force to replace it"))
+                return .errors
+            }
+            file = AtomicFile(path: output, what: "the imported traces")
+            if let failure = file?.openFailure {
+                console.report(failure)
+                return .errors
+            }
+        }
+        let documents = TraceDocumentWriter(settings: settings) { text in
+            if file != nil { file!.write(text) } else { console.out(text) }
+        }
+        var warnings = 0
+        for path in files {
+            do {
+                try convert(path: path, into: documents) { warning in
+                    warnings += 1
+                    console.report(warning)
+                }
+            } catch {
+                file?.discard()
+                console.report(asDiagnostic(error, path: path))
+                return .errors
+            }
+        }
+        if var finished = file {
+            do {
+                try finished.commit()
+            } catch {
+                console.report(asDiagnostic(error, path: output!))
+                return .errors
+            }
+        }
+        console.flush()
+        return ExitStatus(errors: 0, findings: warnings)
+    }
+
+    /// What every document gets besides its name and strokes.
+    func settings() throws -> Trace {
+        var trace = Trace(name: "", source: "", stack: Self.defaultStack)
+        if let stackConfig {
+            let config = try StackConfig(reading: try YAMLDocumentReader(path: stackConfig))
+            let settings = try TraceDecoder.settings(config.values)
+            if config.values["screen"] != nil { trace.screen = settings.screen }
+            trace.layoutDirection = settings.layoutDirection
+            trace.barAppearanceManaged = settings.barAppearanceManaged
+            trace.initialBarHidden = settings.initialBarHidden
+            if let stack = settings.stack { trace.stack = stack }
+        }
+        if let screen { trace.screen = screen }
+        return trace
+    }
+
+    /// One recording's documents into `documents`; warnings through `warn`, the first error thrown.
+    /// `text` stands in for the file's content (tests).
+    func convert(path: String, text: String? = nil, into documents: TraceDocumentWriter, warn: @escaping (Diagnostic) -> Void) throws {
+        if text == nil, InputFiles.isDirectory(path) {
+            throw Diagnostic(path: path, line: 1, column: 1, message: "is a directory; import reads recording files", suggestion: "name the recordings, e.g. `dir/*.evemu`")
+        }
+        func lines() throws -> LineReader {
+            if let text { return LineReader(text: text, path: path) }
+            return try LineReader(path: path)
+        }
+        let format = try self.format ?? ImportFormat.infer(try lines())
+        let name = stem(of: path)
+        let assembler = { EvdevFrameAssembler(path: path, name: name, screen: documents.settings.screen, documents: documents, warn: warn) }
+        switch format {
+        case .evemu:
+            try EvemuReader(lines: try lines()).read(into: assembler())
+        case .libinput:
+            let reader = if let text { YAMLDocumentReader(text: text, path: path) } else { try YAMLDocumentReader(path: path) }
+            try LibinputRecordReader(reader: reader).read(into: assembler())
+        case .csv:
+            let reader = try CSVTouchLogReader(lines: try lines())
+            try reader.read(into: documents.begin(name: name), warn: warn)
+        }
+    }
+}
+
+extension Screen {
+    /// `WxH` as `--screen` takes it, e.g. `390x844`; nil unless both are finite numbers > 0.
+    public init?(dimensions: String) {
+        let parts = dimensions.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = parseDecimal(String(parts[0])), let height = parseDecimal(String(parts[1])),
+              width.isFinite, height.isFinite, width > 0, height > 0 else { return nil }
+        self.init(width: width, height: height)
+    }
+}

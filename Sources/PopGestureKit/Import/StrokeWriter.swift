@@ -1,0 +1,142 @@
+/// Writes one trace document's `events` as strokes are made, in the trace's order (start time, then
+/// finger), holding only what cannot be written yet: a recording of any length costs the strokes open
+/// at once, not its size.
+///
+/// A stroke is written once no stroke can still start before it (every later call is at a time past
+/// its start) and every stroke before it is written. The first stroke not yet written goes out as it
+/// grows, sample by sample; only its last sample waits, since a sample at the same time replaces it.
+/// Strokes behind it wait whole, open or closed.
+///
+/// Callers go forward in time: `advance(to:)` with non-decreasing times, and every down, move and
+/// end at or after the last advance and the stroke's last sample.
+final class StrokeWriter {
+    private final class Pending {
+        let finger: Int
+        let start: Double
+        /// Where the stroke began, for a warning when it never ends.
+        let origin: SourcePosition
+        /// Samples not written yet; an open stroke always keeps its last.
+        var samples: [Sample]
+        var lastT: Double
+        /// Nil while the finger is down.
+        var end: Stroke.End?
+        /// Its first lines are written: it is the stroke being written.
+        var started = false
+
+        init(finger: Int, first: Sample, origin: SourcePosition) {
+            self.finger = finger
+            start = first.t
+            self.origin = origin
+            samples = [first]
+            lastT = first.t
+        }
+    }
+
+    private let write: (String) -> Void
+    private var out = ""
+    /// Strokes not fully written, in trace order, from `head` on.
+    private var queue: [Pending] = []
+    private var head = 0
+    private var open: [Int: Pending] = [:]
+    private var horizon = -Double.infinity
+    private var wroteAny = false
+
+    /// Strokes held at once, at most: the measure of how much of a recording the writer keeps.
+    private(set) var peakHeldStrokes = 0
+    private(set) var strokesWritten = 0
+
+    init(write: @escaping (String) -> Void) {
+        self.write = write
+    }
+
+    func isDown(_ finger: Int) -> Bool { open[finger] != nil }
+
+    /// Where the finger's open stroke began.
+    func origin(of finger: Int) -> SourcePosition? { open[finger]?.origin }
+
+    func down(_ finger: Int, _ sample: Sample, at origin: SourcePosition) {
+        precondition(open[finger] == nil, "finger \(finger) is already down")
+        let stroke = Pending(finger: finger, first: sample, origin: origin)
+        open[finger] = stroke
+        // Starts never decrease, so only strokes at the same start with a higher finger move back.
+        var index = queue.endIndex
+        while index > head, queue[index - 1].start == sample.t, queue[index - 1].finger > finger { index -= 1 }
+        queue.insert(stroke, at: index)
+        peakHeldStrokes = max(peakHeldStrokes, queue.count - head)
+    }
+
+    /// A sample at the time of the stroke's last one replaces that one's position: stroke times
+    /// strictly increase.
+    func move(_ finger: Int, _ sample: Sample) {
+        guard let stroke = open[finger] else { preconditionFailure("finger \(finger) is not down") }
+        if sample.t == stroke.lastT {
+            stroke.samples[stroke.samples.count - 1] = sample
+        } else {
+            stroke.samples.append(sample)
+            stroke.lastT = sample.t
+        }
+    }
+
+    func end(_ finger: Int, _ end: Stroke.End) {
+        guard let stroke = open.removeValue(forKey: finger) else { preconditionFailure("finger \(finger) is not down") }
+        stroke.end = end
+    }
+
+    /// Nothing later happens before `t`: strokes that started earlier can no longer be preceded.
+    func advance(to t: Double) {
+        horizon = t
+        drain()
+    }
+
+    /// Writes everything left, the strokes still down without an end; returns those, by start.
+    @discardableResult
+    func finish() -> [(finger: Int, origin: SourcePosition)] {
+        let stillDown = queue[head...].filter { $0.end == nil }
+        for stroke in stillDown { stroke.end = .stillDown }
+        open = [:]
+        horizon = .infinity
+        drain()
+        if !wroteAny { out += "events: []\n" }
+        flush()
+        return stillDown.map { ($0.finger, $0.origin) }
+    }
+
+    private func drain() {
+        while head < queue.count {
+            let stroke = queue[head]
+            guard stroke.start < horizon else { break }
+            if !stroke.started {
+                if !wroteAny { out += "events:\n" }
+                wroteAny = true
+                out += "- touch: \(stroke.finger)\n  samples:\n"
+                stroke.started = true
+            }
+            // An open stroke's last sample may still be replaced, unless nothing can come at its time.
+            let ready = stroke.end != nil || stroke.lastT < horizon ? stroke.samples.count : stroke.samples.count - 1
+            for sample in stroke.samples[..<ready] {
+                out += "  - [\(formatNumber(sample.t)), \(formatNumber(sample.x)), \(formatNumber(sample.y))]\n"
+            }
+            stroke.samples.removeFirst(ready)
+            guard let end = stroke.end else { break }
+            switch end {
+            case .up(let t): out += "  up: \(formatNumber(t))\n"
+            case .cancel(let t): out += "  cancel: \(formatNumber(t))\n"
+            case .stillDown: break
+            }
+            head += 1
+            strokesWritten += 1
+            if out.utf8.count >= 1 << 16 { flush() }
+        }
+        if head >= 64, head * 2 >= queue.count {
+            queue.removeFirst(head)
+            head = 0
+        }
+        if out.utf8.count >= 1 << 16 { flush() }
+    }
+
+    private func flush() {
+        guard !out.isEmpty else { return }
+        write(out)
+        out = ""
+    }
+}
