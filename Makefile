@@ -24,6 +24,7 @@ test: build
 	python3 Tests/schema/check_schemas.py --binary $(BIN_DEBUG) \
 	    --valid Tests/Fixtures/schema/valid --valid traces --valid ../shared/conformance/traces \
 	    --valid ../shared/conformance/rules --valid ../shared/recordings/evemu-touchscreens.yaml --valid ../shared/recordings/raw/expected \
+	    --valid ../shared/conformance/content/traces --valid ../shared/conformance/content/rules \
 	    --invalid Tests/Fixtures/schema/invalid $(patsubst %,--reports %,$(wildcard ../shared/conformance/expected/*.jsonl))
 	$(BIN_DEBUG) check traces/ --require-goldens
 

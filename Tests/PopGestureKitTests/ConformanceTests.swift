@@ -9,18 +9,24 @@ struct ConformanceSuite: Sendable, CustomStringConvertible {
     let folder: String
     /// Where a NAME that is not a preset is looked up as `NAME.yaml`, in order.
     let rulesFolders: [String]
+    /// References that need a part of the SPEC not built yet, with what they wait for.
+    var waiting: [String: String] = [:]
 
     static let root = sharedRoot + "/conformance"
     /// Sections 1-8. The content and flutter suites join this list when their issues land.
     static let core = ConformanceSuite(name: "core", folder: root, rulesFolders: [root + "/rules"])
-    static let adopted = [core]
+    /// Sections 9-10; its rules files are its own and the core suite's.
+    static let content = ConformanceSuite(name: "content", folder: root + "/content", rulesFolders: [root + "/content/rules", root + "/rules"],
+                                          waiting: ["flutter": "the flutter preset (issue 16: arena byContent, stackOps immediate)"])
+    static let adopted = [core, content]
 
     var description: String { name }
 
     /// Every reference file the suite holds, so a new rules file is picked up without a list.
     var versions: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/expected")) ?? []
-        return names.filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(".jsonl".count)) }.sorted()
+        return names.filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(".jsonl".count)) }
+            .filter { waiting[$0] == nil }.sorted()
     }
 
     func rulesSpec(_ version: String) -> String {
@@ -56,6 +62,11 @@ struct ConformanceTests {
     @Test func everyAdoptedSuiteHasReferenceReports() {
         for suite in ConformanceSuite.adopted {
             #expect(!suite.versions.isEmpty, "\(suite.folder)/expected holds no *.jsonl")
+            // A reference left out must exist and say what it waits for, so none is left out silently.
+            for (version, reason) in suite.waiting {
+                #expect(FileManager.default.fileExists(atPath: suite.folder + "/expected/\(version).jsonl"))
+                print("conformance \(suite.name): expected/\(version).jsonl waits for \(reason)")
+            }
         }
     }
 

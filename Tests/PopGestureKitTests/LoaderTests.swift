@@ -990,7 +990,7 @@ extension LoaderTests {
                           flingVelocity: 0, popOnZero: false, strict: false, onCancel: .cancel),
         transition: .init(duration: 350, settle: .uikit, progressCap: 0.999),
         bar: .init(inject: .fd, restoreOnDisappear: true),
-        content: .init(policy: .uikit, ties: .content, hysteresis: 10, deceleration: 0.998))
+        content: .init(policy: .uikit, ties: .content, hysteresis: 10, deceleration: 0.998), detectors: [])
 
     /// Every preset as the SPEC's table gives it; keys a preset does not name take fd's values.
     static let presets: [String: Rules] = {

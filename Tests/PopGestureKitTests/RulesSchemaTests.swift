@@ -55,6 +55,20 @@ import Testing
             members["minimum"] = .number(Double(minimum))
         case .bool:
             members["type"] = .string("boolean")
+        case .detectors:
+            members["type"] = .string("array")
+            members["items"] = .object([
+                "description": .string(key.itemSummary ?? ""), "type": .string("object"), "additionalProperties": .bool(false),
+                "required": .array([.string("kind")]),
+                "properties": .object([
+                    "kind": .object(["description": .string("The detector's kind."), "enum": .array(DetectorRule.Kind.allCases.map { .string($0.rawValue) })]),
+                    "name": .object(["description": .string("What its detections and anomalies call it; default: its kind."), "type": .string("string")]),
+                    "minMoveDistance": .object(["description": .string("Points the offset must move past before a report (>= 0). Default 5."),
+                                                "type": .string("number"), "minimum": .number(0)]),
+                    "compare": .object(["description": .string("previous (the article's code: every did-scroll moves the start) or dragStart (the start moves only on a report). Default previous."),
+                                        "enum": .array(DetectorRule.Compare.allCases.map { .string($0.rawValue) })]),
+                ]),
+            ])
         case .uniqueList(let names):
             members["type"] = .string("array")
             members["uniqueItems"] = .bool(true)

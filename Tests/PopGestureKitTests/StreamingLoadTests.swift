@@ -87,6 +87,7 @@ import Testing
         }
         items.append(.final(stack: report.final.stack, barHidden: report.final.barHidden))
         items.append(.anomalies(report.anomalies.map(\.kind)))
+        items.append(.detections(collapsed(report.detections.map(\.direction))))
         items.append(.bar(report.bar.dropFirst().map { .init(t: $0.t, hidden: $0.hidden) }))
         return items
     }
@@ -101,6 +102,7 @@ import Testing
             case .anomalies(let kinds): .anomalies(kinds + [.barFlicker])
             case .bar(let points): .bar(points + [.init(t: -1, hidden: true)])
             case .content(let n, let result): .content(gesture: n, result: result == .claimed ? .lost : .claimed)
+            case .detections(let runs): .detections(runs + [runs.last == .up ? .down : .up])
             }
         }
     }

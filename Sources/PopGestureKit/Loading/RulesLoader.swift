@@ -27,7 +27,7 @@ public enum RulesLoader {
                      "completion.flingVelocity", "completion.popOnZero", "completion.strict", "completion.onCancel",
                      "transition.progressCap", "transition.duration", "transition.settle", "bar.inject", "bar.restoreOnDisappear",
                      "mirrorDirection", "mirrorMaxStartX", "locationLimit", "velocity",
-                     "content.policy", "content.ties", "content.hysteresis", "content.deceleration"]
+                     "content.policy", "content.ties", "content.hysteresis", "content.deceleration", "detectors"]
         precondition(paths.sorted() == RuleKey.all.map(\.path).sorted(), "checkOrder must hold every rule key once")
         return paths.map { RuleKey.named($0)! }
     }()
@@ -40,7 +40,7 @@ public enum RulesLoader {
         completion: .init(model: .projection, projectionDistance: 0, projectionCap: 0, progressThreshold: 0, flingVelocity: 0,
                           popOnZero: false, strict: false, onCancel: .cancel),
         transition: .init(duration: 0, settle: .uikit, progressCap: 1), bar: .init(inject: .none, restoreOnDisappear: false),
-        content: .init(policy: .uikit, ties: .content, hysteresis: 0, deceleration: 0.5))
+        content: .init(policy: .uikit, ties: .content, hysteresis: 0, deceleration: 0.5), detectors: [])
 
     /// A preset name, else a path to a rules file.
     public static func load(_ spec: String) throws -> Rules {
@@ -188,7 +188,19 @@ public enum RulesLoader {
                 items.append(name)
             }
             return .names(items)
+        case .detectors:
+            return .detectors(try node.expectSequence("`detectors`, a list of detectors").map(decodeDetector))
         }
+    }
+
+    /// One detector of `detectors`: its kind first, then the keys that kind takes.
+    private static func decodeDetector(_ node: YAMLNode) throws -> DetectorRule {
+        let fields = try MappingFields(node, "a detector", known: ["kind", "name", "minMoveDistance", "compare"])
+        var detector = DetectorRule(kind: try fields.required("kind").choice("detector kind", DetectorRule.Kind.self))
+        detector.name = try fields["name"]?.text("a detector's `name`")
+        if let distance = fields["minMoveDistance"] { detector.minMoveDistance = try distance.nonNegativeNumber("`minMoveDistance`") }
+        if let compare = fields["compare"] { detector.compare = try compare.choice("compare", DetectorRule.Compare.self) }
+        return detector
     }
 }
 

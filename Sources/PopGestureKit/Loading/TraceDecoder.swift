@@ -283,7 +283,7 @@ struct TraceDecoder {
     }
 
     private func decodeExpectation(_ item: YAMLNode) throws -> Expectation {
-        let fields = try MappingFields(item, "an `expect` item", known: ["gesture", "outcome", "reason", "pop", "content", "final", "anomalies", "bar"])
+        let fields = try MappingFields(item, "an `expect` item", known: ["gesture", "outcome", "reason", "pop", "content", "final", "anomalies", "bar", "detections"])
         if let gestureNode = fields["gesture"] {
             let gesture = try gestureNode.integer("`gesture` (its number, from 1)", minimum: 1)
             if let contentNode = fields["content"] {
@@ -321,13 +321,17 @@ struct TraceDecoder {
             return .outcome(gesture: gesture, outcome: outcome, reason: reason)
         }
         guard fields.entries.count == 1, let only = fields.entries.first else {
-            throw item.error("expected one of `{gesture: N, outcome: ...}`, `{gesture: N, pop: ...}`, `{final: ...}`, `{anomalies: [...]}`, `{bar: [...]}` per expect item")
+            throw item.error("expected one of `{gesture: N, outcome: ...}`, `{gesture: N, pop: ...}`, `{final: ...}`, `{anomalies: [...]}`, `{bar: [...]}`, `{detections: [...]}` per expect item")
         }
         switch only.key {
         case "final":
             let f = try MappingFields(only.value, "`final`", known: ["stack", "barHidden"])
             return .final(stack: try f["stack"].map { try $0.expectSequence("`final.stack`").map { try $0.text("a view controller id") } },
                           barHidden: try f["barHidden"]?.bool("`final.barHidden`"))
+        case "detections":
+            return .detections(collapsed(try only.value.expectSequence("`detections`, a list of up and down").map {
+                try $0.choice("detection direction", ScrollDirection.self)
+            }))
         case "anomalies":
             return .anomalies(try only.value.expectSequence("`anomalies`").map { try $0.choice("anomaly kind", AnomalyKind.self) })
         case "bar":

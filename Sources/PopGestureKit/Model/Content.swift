@@ -64,3 +64,35 @@ public struct Frame: Sendable, Equatable {
         x <= px && px < x + width && y <= py && py < y + height
     }
 }
+
+/// A detector of the rules (SPEC section 10): an app's own code watching the same touches.
+public struct DetectorRule: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// The seed article's SITableView category: "scrolling up" / "scrolling down".
+        case scrollDirection
+    }
+
+    /// What a did-scroll compares the offset with.
+    public enum Compare: String, Sendable, CaseIterable {
+        /// The offset at the previous did-scroll (the article's code).
+        case previous
+        /// The offset at the drag's start, moved to each reported offset.
+        case dragStart
+    }
+
+    public var kind: Kind
+    public var name: String?
+    /// Points (>= 0) the offset must move past before a report.
+    public var minMoveDistance: Double
+    public var compare: Compare
+
+    public init(kind: Kind, name: String? = nil, minMoveDistance: Double = 5, compare: Compare = .previous) {
+        self.kind = kind
+        self.name = name
+        self.minMoveDistance = minMoveDistance
+        self.compare = compare
+    }
+
+    /// What its detections and anomalies call it: its name, else its kind.
+    public var label: String { name ?? kind.rawValue }
+}

@@ -20,6 +20,8 @@ public struct RuleKey: Sendable {
         case bool
         /// A list of these names, each at most once, in an order that matters.
         case uniqueList([String])
+        /// A list of detectors, each a mapping (SPEC section 10).
+        case detectors
     }
 
     /// `recognizer.region` for a key of a sub-mapping, `begin` for a top-level one.
@@ -54,6 +56,7 @@ public enum RuleValue: Sendable, Equatable {
     case integer(Int)
     case bool(Bool)
     case names([String])
+    case detectors([DetectorRule])
 }
 
 extension RuleKey {
@@ -111,6 +114,12 @@ extension RuleKey {
         nonNegative("content.hysteresis", \.content.hysteresis, fd: 10, "The content moment: the drag's distance in points (>= 0) at which content decides."),
         fraction("content.deceleration", \.content.deceleration, fd: 0.998,
                  "A claimed scroll view's deceleration rate per millisecond after the lift, in (0, 1)."),
+        RuleKey(path: "detectors", type: .detectors,
+                summary: "Detectors that watch the replay and report what an app's own code would have seen (SPEC section 10), in the order they report.",
+                itemSummary: "A detector: kind scrollDirection, optional name, minMoveDistance (>= 0, default 5) and compare (previous or dragStart, default previous).",
+                fd: .detectors([]), label: "detector",
+                get: { .detectors($0.detectors) },
+                set: { rules, value in rules.detectors = value.detectors ?? mismatch("detectors", value) }),
     ]
 
     /// What each sub-mapping is for.
@@ -213,6 +222,7 @@ private extension RuleValue {
     var integer: Int? { if case .integer(let integer) = self { integer } else { nil } }
     var bool: Bool? { if case .bool(let bool) = self { bool } else { nil } }
     var names: [String]? { if case .names(let names) = self { names } else { nil } }
+    var detectors: [DetectorRule]? { if case .detectors(let detectors) = self { detectors } else { nil } }
 }
 
 /// The loader hands `set` a value it checked against the key's type, so another case is a bug. (It

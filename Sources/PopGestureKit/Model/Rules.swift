@@ -12,6 +12,8 @@ public struct Rules: Sendable, Equatable {
     public var transition: Transition
     public var bar: Bar
     public var content: Content
+    /// Watchers of the replay, in the order they report (SPEC section 10).
+    public var detectors: [DetectorRule]
 
     public struct Recognizer: Sendable, Equatable {
         public var region: Region

@@ -133,6 +133,8 @@ public enum Expectation: Sendable, Equatable {
     case bar([BarPoint])
     /// `nil`: the gesture had no content (`content: none`).
     case content(gesture: Int, result: ContentResult?)
+    /// Detection directions with consecutive repeats collapsed (SPEC section 10).
+    case detections([ScrollDirection])
 
     public struct BarPoint: Sendable, Equatable {
         public var t: Double

@@ -39,6 +39,13 @@ public enum AnomalyKind: String, Sendable, CaseIterable {
     case barFlicker, wrongFinalBar, abruptBarChange, nestedTransition
     // SPEC section 9: content under the finger.
     case contentDelayed, contentBlocked, doubleHandled, controlInterrupted
+    // SPEC section 10: a detector missed a drag.
+    case missedScroll
+}
+
+/// A scrollDirection detection's direction (SPEC section 10): up as the offset grows.
+public enum ScrollDirection: String, Sendable, CaseIterable {
+    case up, down
 }
 
 /// Notes (SPEC sections 2 and 4): what the replay did with an operation that it could not run as given.

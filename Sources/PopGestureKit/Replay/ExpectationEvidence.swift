@@ -23,11 +23,14 @@ struct ExpectationEvidence {
     let bar: RecordLog<BarPoint>
     /// Anomaly kinds, as indices into `AnomalyKind.allCases`.
     let anomalies: RecordLog<UInt8>
+    /// Detection directions, as indices into `ScrollDirection.allCases`.
+    let detections: RecordLog<UInt8>
 
     init(blockSize: Int = 1 << 16) {
         gestures = RecordLog(blockSize: blockSize)
         bar = RecordLog(blockSize: blockSize)
         anomalies = RecordLog(blockSize: blockSize)
+        detections = RecordLog(blockSize: blockSize)
     }
 
     func add(_ gesture: GestureRecord) {
@@ -44,6 +47,10 @@ struct ExpectationEvidence {
 
     func add(bar entry: BarEntry) {
         bar.append(BarPoint(t: entry.t, hidden: entry.hidden))
+    }
+
+    func add(detection direction: ScrollDirection) {
+        detections.append(UInt8(ScrollDirection.allCases.firstIndex(of: direction)!))
     }
 
     func add(anomaly kind: AnomalyKind) {

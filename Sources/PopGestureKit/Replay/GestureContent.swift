@@ -29,6 +29,8 @@ struct GestureContent {
     private var offsetFrom: Double?
     private var offsetTo: Double?
     private var delay: Double?
+    /// A claim made at the last call, for the detectors: its region, the offset and the time.
+    private var newClaim: (region: ContentRegion, offset: Double, t: Double)?
 
     init?(regions: [RegionInstance], rules: Rules.Content, direction: LayoutDirection, down p0: Sample) {
         guard !regions.isEmpty else { return nil }
@@ -149,6 +151,7 @@ struct GestureContent {
         waiting = false
         result = .claimed
         claimedAt = point
+        newClaim = (claimant.region, claimant.region.offset, point.t)
         switch claimant.region.kind {
         case .scroll:
             following = (claimant.region.offset, position(of: point, along: claimant.region))
@@ -160,11 +163,26 @@ struct GestureContent {
         }
     }
 
-    /// A claimed scroll region follows the tracked finger 1:1 from the claim point, unclamped.
-    func follow(_ sample: Sample) {
-        guard let following, let claimant else { return }
+    /// The claim the last call made, once (will-begin-dragging, for the detectors).
+    mutating func takeNewClaim() -> (region: ContentRegion, offset: Double, t: Double)? {
+        defer { newClaim = nil }
+        return newClaim
+    }
+
+    /// A claimed scroll region follows the tracked finger 1:1 from the claim point, unclamped; the
+    /// new offset when it changed (did-scroll).
+    func follow(_ sample: Sample) -> Double? {
+        guard let following, let claimant else { return nil }
         let a = claimant.region.axis == .horizontal ? c : 1
-        claimant.region.offset = following.offset - a * (position(of: sample, along: claimant.region) - following.position)
+        let offset = following.offset - a * (position(of: sample, along: claimant.region) - following.position)
+        guard offset != claimant.region.offset else { return nil }
+        claimant.region.offset = offset
+        return offset
+    }
+
+    /// A claimed scroll region's offset while the finger drags it.
+    var draggedOffset: Double? {
+        following == nil ? nil : claimant?.region.offset
     }
 
     private func position(of sample: Sample, along region: ContentRegion) -> Double {

@@ -106,6 +106,13 @@ struct RecordBook {
             if let observer { for note in report.notes { observer.found(note: note) } }
             report.notes.removeAll(keepingCapacity: true)
         }
+        if !report.detections.isEmpty {
+            for detection in report.detections {
+                evidence.add(detection: detection.direction)
+                observer?.found(detection: detection)
+            }
+            report.detections.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Without records, after the item at `t`: nothing to come happens before it, nor before the

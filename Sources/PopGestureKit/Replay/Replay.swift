@@ -53,12 +53,14 @@ struct ReplaySession {
     var records: RecordBook
     /// The time of the last item replayed: where a claimant still waiting at the end is blocked.
     var lastItemTime = 0.0
+    var detectors: [any Detector]
 
     init(trace: Trace, replay: Replay) {
         self.trace = trace
         rules = replay.rules
         arbiter = Arbiter(rules: rules, recognizer: Recognizer(rules: rules.recognizer, width: trace.screen.width, direction: trace.layoutDirection))
         navigation = NavigationController(trace: trace, rules: rules)
+        detectors = makeDetectors(rules.detectors)
         records = RecordBook(report: TraceReport(trace: trace.name, source: trace.source, rules: rules.name),
                              keepsRecords: replay.keepsRecords, observer: replay.observer)
     }
@@ -150,10 +152,14 @@ struct ReplaySession {
         }
     }
 
-    /// The gesture's record shows its content as it stands.
+    /// The gesture's record shows its content as it stands; a new claim begins the detectors' drag.
     mutating func recordContent() {
-        guard let gesture, let content = gesture.content else { return }
-        records.editGesture(gesture.record) { $0.content = content.record }
+        guard gesture?.content != nil else { return }
+        if let claim = gesture!.content!.takeNewClaim() {
+            for i in detectors.indices { detectors[i].dragBegan(region: claim.region, offset: claim.offset, at: claim.t) }
+        }
+        let record = gesture!.content!.record
+        records.editGesture(gesture!.record) { $0.content = record }
     }
 
     mutating func move(_ finger: Int, _ sample: Sample) {
@@ -161,7 +167,9 @@ struct ReplaySession {
         // In place: a copy of the gesture would share its boxed estimator and copy it on every sample.
         gesture!.estimator.add(sample)
         gesture!.latest = sample
-        gesture!.content?.follow(sample)
+        if let offset = gesture!.content?.follow(sample) {
+            for i in detectors.indices { detectors[i].scrolled(to: offset, at: sample.t, detections: &records.report.detections) }
+        }
         if gesture!.drivesPop {
             navigation.trackPop(sample, velocity: gesture!.estimator.velocity)
         }
@@ -192,6 +200,9 @@ struct ReplaySession {
         fingersDown.remove(finger)
         if var current = gesture, current.trackedFinger == finger, current.trackedDown {
             current.trackedDown = false
+            if let offset = current.content?.draggedOffset {
+                for i in detectors.indices { detectors[i].dragEnded(at: offset, at: t, anomalies: &records.report.anomalies) }
+            }
             // A claim ends with the tracked finger, even with other fingers down.
             current.content?.trackedFingerEnded(at: t, velocity: current.estimator.velocity, cancelled: cancelled,
                                                 popBegan: current.began, anomalies: &records.report.anomalies)

@@ -10,6 +10,7 @@ protocol ReplayObserver: AnyObject, Sendable {
     func changed(bar: BarEntry)
     func found(anomaly: Anomaly)
     func found(note: Note)
+    func found(detection: Detection)
     /// Nothing still open or still to come in this replay happens before `t`.
     func reached(_ t: Double)
     /// Every record was handed over; `report` holds the name, final state and expectation verdicts.

@@ -75,6 +75,14 @@ enum ExpectationCheck {
             }
         }
 
+        /// Every detection's direction, consecutive repeats collapsed.
+        var detectionRuns: [ScrollDirection] {
+            switch self {
+            case .report(let report): collapsed(report.detections.map(\.direction))
+            case .summary(let evidence, _): collapsed(evidence.detections.prefix(evidence.detections.count).map { ScrollDirection.allCases[Int($0)] })
+            }
+        }
+
         func barCauses(prefix n: Int) -> [String] {
             guard case .report(let report) = self else { return [] }
             return report.bar.dropFirst().prefix(n).map(\.cause)
@@ -116,6 +124,10 @@ enum ExpectationCheck {
             let region = content.region.isEmpty ? "" : " (\(content.region), \(content.kind.rawValue))"
             return "gesture \(n): expected content \(wanted), got \(actual?.rawValue ?? "undecided")\(region)"
                 + (content.at.map { " claimed at t=\(formatNumber($0.t))" } ?? "") + "; the pop \(describe(gesture))"
+        case .detections(let runs):
+            let actual = report.detectionRuns
+            if actual == runs { return nil }
+            return "detections: expected [\(runs.map(\.rawValue).joined(separator: ", "))], got [\(actual.map(\.rawValue).joined(separator: ", "))] (consecutive repeats collapsed)"
         case .final(let stack, let barHidden):
             var problems: [String] = []
             if let stack, stack != report.final.stack {
@@ -168,4 +180,11 @@ enum ExpectationCheck {
         if let why = pop.why { text += ": \(why.text)" }
         return text
     }
+}
+
+/// Consecutive repeats collapsed: `[up, up, down]` -> `[up, down]`.
+func collapsed<T: Equatable>(_ items: [T]) -> [T] {
+    var out: [T] = []
+    for item in items where out.last != item { out.append(item) }
+    return out
 }

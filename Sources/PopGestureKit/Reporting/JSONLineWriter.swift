@@ -9,6 +9,7 @@ final class JSONLineWriter: ReplayObserver, @unchecked Sendable {
     private let blockSize: Int
     private var anomalies: RecordLog<UInt8>
     private var bar: RecordLog<UInt8>
+    private var detections: RecordLog<UInt8>
     private var gestures: RecordLog<UInt8>
     private var notes: RecordLog<UInt8>
     private var transitions: RecordLog<UInt8>
@@ -20,11 +21,13 @@ final class JSONLineWriter: ReplayObserver, @unchecked Sendable {
     init(blockSize: Int = 1 << 20, write: @escaping (String) -> Void) {
         self.write = write
         self.blockSize = blockSize
-        (anomalies, bar, gestures, notes, transitions) = Self.logs(blockSize)
+        (anomalies, bar, detections, gestures, notes, transitions) = Self.logs(blockSize)
     }
 
-    private static func logs(_ size: Int) -> (RecordLog<UInt8>, RecordLog<UInt8>, RecordLog<UInt8>, RecordLog<UInt8>, RecordLog<UInt8>) {
-        (RecordLog(blockSize: size), RecordLog(blockSize: size), RecordLog(blockSize: size), RecordLog(blockSize: size), RecordLog(blockSize: size))
+    private static func logs(_ size: Int)
+        -> (RecordLog<UInt8>, RecordLog<UInt8>, RecordLog<UInt8>, RecordLog<UInt8>, RecordLog<UInt8>, RecordLog<UInt8>) {
+        (RecordLog(blockSize: size), RecordLog(blockSize: size), RecordLog(blockSize: size), RecordLog(blockSize: size),
+         RecordLog(blockSize: size), RecordLog(blockSize: size))
     }
 
     func began(trace: String, source: String, rules: String) {
@@ -34,7 +37,7 @@ final class JSONLineWriter: ReplayObserver, @unchecked Sendable {
 
     /// Forgets what was observed: the document was invalid, or its line is written from a full report.
     func discard() {
-        (anomalies, bar, gestures, notes, transitions) = Self.logs(blockSize)
+        (anomalies, bar, detections, gestures, notes, transitions) = Self.logs(blockSize)
         isObserving = false
     }
 
@@ -43,6 +46,7 @@ final class JSONLineWriter: ReplayObserver, @unchecked Sendable {
     func changed(bar entry: BarEntry) { add(to: bar) { $0.barEntry(entry) } }
     func found(anomaly: Anomaly) { add(to: anomalies) { $0.finding(anomaly) } }
     func found(note: Note) { add(to: notes) { $0.finding(note) } }
+    func found(detection: Detection) { add(to: detections) { $0.detection(detection) } }
     func reached(_ t: Double) {}
     func finished(_ report: TraceReport) {}
 
@@ -80,7 +84,7 @@ final class JSONLineWriter: ReplayObserver, @unchecked Sendable {
             switch list {
             case .anomalies: splice(anomalies, &w)
             case .bar: splice(bar, &w)
-            case .detections: w.emptyArray()
+            case .detections: splice(detections, &w)
             case .gestures: splice(gestures, &w)
             case .notes: splice(notes, &w)
             case .transitions: splice(transitions, &w)

@@ -9,8 +9,7 @@ extension TraceReport {
             switch list {
             case .anomalies: w.array(anomalies) { $0.finding($1) }
             case .bar: w.array(bar) { $0.barEntry($1) }
-            // SPEC sections 9-10: no detectors yet, so none report.
-            case .detections: w.emptyArray()
+            case .detections: w.array(detections) { $0.detection($1) }
             case .gestures: w.array(gestures) { $0.gesture($1) }
             case .notes: w.array(notes) { $0.finding($1) }
             case .transitions: w.array(transitions) { $0.transition($1) }
@@ -170,8 +169,6 @@ struct JSONWriter: ~Copyable {
         needsComma = true
     }
 
-    mutating func emptyArray() { open("["); close("]") }
-
     mutating func array<T>(_ items: [T], _ element: (inout JSONWriter, T) -> Void) {
         open("[")
         for item in items { element(&self, item) }
@@ -291,6 +288,17 @@ struct JSONWriter: ~Copyable {
         key("result"); string(t.result.rawValue)
         key("start"); number(t.start)
         key("to"); string(t.to)
+        close("}")
+    }
+
+    mutating func detection(_ d: Detection) {
+        open("{")
+        key("delta"); number(d.delta)
+        key("detector"); string(d.detector)
+        key("direction"); string(d.direction.rawValue)
+        key("offset"); number(d.offset)
+        key("region"); string(d.region)
+        key("t"); number(d.t)
         close("}")
     }
 

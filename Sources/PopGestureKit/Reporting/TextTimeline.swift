@@ -22,7 +22,7 @@ public enum TextTimeline {
     /// The lines of records that arrive in report order within each kind, handed out in time order.
     struct Lines {
         private var heap = MinHeap<Line>()
-        private var bars = 0, transitions = 0, anomalies = 0, notes = 0
+        private var bars = 0, transitions = 0, anomalies = 0, notes = 0, detections = 0
 
         /// The next line, if it comes before `t` (any line when nil).
         mutating func next(before t: Double?) -> Line? {
@@ -66,6 +66,11 @@ public enum TextTimeline {
             add(anomaly.t, 3, anomalies, 0, "anomaly", "\(anomaly.kind.rawValue): \(anomaly.detail)")
         }
 
+        mutating func add(detection: Detection) {
+            detections += 1
+            add(detection.t, 5, detections, 0, "detection", "\(detection.detector) \(detection.direction.rawValue) (\(detection.region)): offset \(formatNumber(detection.offset)), delta \(formatNumber(detection.delta))")
+        }
+
         mutating func add(note: Note) {
             notes += 1
             add(note.t, 4, notes, 0, "note", note.kind.rawValue + (note.detail.isEmpty ? "" : ": \(note.detail)"))
@@ -79,6 +84,7 @@ public enum TextTimeline {
         for transition in report.transitions { lines.add(transition: transition) }
         for anomaly in report.anomalies { lines.add(anomaly: anomaly) }
         for note in report.notes { lines.add(note: note) }
+        for detection in report.detections { lines.add(detection: detection) }
         var ordered: [Line] = []
         while let line = lines.next(before: nil) { ordered.append(line) }
         return header(trace: report.trace, source: report.source, rules: report.rules) + body(ordered) + footer(report)
@@ -162,6 +168,7 @@ final class TimelineWriter: ReplayObserver, @unchecked Sendable {
     func changed(bar: BarEntry) { lines.add(bar: bar) }
     func found(anomaly: Anomaly) { lines.add(anomaly: anomaly) }
     func found(note: Note) { lines.add(note: note) }
+    func found(detection: Detection) { lines.add(detection: detection) }
 
     func reached(_ t: Double) {
         release(before: t)

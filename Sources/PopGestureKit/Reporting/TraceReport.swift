@@ -8,6 +8,8 @@ public struct TraceReport: Sendable, Equatable {
     public var bar: [BarEntry] = []
     public var anomalies: [Anomaly] = []
     public var notes: [Note] = []
+    /// In time order (SPEC section 10).
+    public var detections: [Detection] = []
     public var final = FinalState(stack: [], barHidden: false)
     public var expectations = ExpectationResults()
 }
@@ -101,4 +103,16 @@ public struct ExpectationFailure: Sendable, Equatable {
     /// 0-based position in the trace's `expect` list.
     public var index: Int
     public var message: String
+}
+
+/// A detector's report (SPEC section 10).
+public struct Detection: Sendable, Equatable {
+    /// The detector's name, else its kind.
+    public var detector: String
+    public var region: String
+    public var t: Double
+    public var direction: ScrollDirection
+    public var offset: Double
+    /// offset - start, before start moves.
+    public var delta: Double
 }
