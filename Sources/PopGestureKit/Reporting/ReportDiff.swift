@@ -19,6 +19,17 @@ public enum ReportDiff {
                 changes.append(ReportChange(kind: "pop \(popDetail(popA)) -> \(popDetail(popB))",
                                             detail: "gesture \(i + 1): pop \(popDetail(popA)) -> \(popDetail(popB))"))
             }
+            // The content's fate is its own kind of change, even when the pop's outcome changed with it.
+            if let a, let b, a.content?.result != b.content?.result {
+                let resultA = contentDetail(a.content), resultB = contentDetail(b.content)
+                changes.append(ReportChange(kind: "content \(resultA) -> \(resultB)",
+                                            detail: "gesture \(i + 1): content \(resultA) -> \(resultB)\(a.content.map { " (\($0.region))" } ?? "")"))
+            }
+        }
+        let runsA = collapsed(base.detections.map(\.direction.rawValue)), runsB = collapsed(head.detections.map(\.direction.rawValue))
+        if base.detections.count != head.detections.count || runsA != runsB {
+            changes.append(ReportChange(kind: "detections",
+                detail: "detections: \(base.detections.count) [\(runsA.joined(separator: ", "))] -> \(head.detections.count) [\(runsB.joined(separator: ", "))]"))
         }
         let barA = base.bar.map(barPoint), barB = head.bar.map(barPoint)
         if barA != barB {
@@ -45,6 +56,11 @@ public enum ReportDiff {
     private static func gestureSummary(_ gesture: GestureRecord?) -> String {
         guard let gesture else { return "absent" }
         return ExpectationCheck.describe(gesture) + (gesture.pop.map { ", pop \(popDetail($0))" } ?? "")
+    }
+
+    private static func contentDetail(_ content: ContentRecord?) -> String {
+        guard let content else { return "none" }
+        return content.result?.rawValue ?? "undecided"
     }
 
     private static func popDetail(_ pop: PopRecord) -> String {

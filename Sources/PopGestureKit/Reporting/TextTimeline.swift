@@ -43,6 +43,7 @@ public enum TextTimeline {
             let at = gesture.decidedAt ?? gesture.down
             add(at.t, 1, gesture.index, 0, "gesture \(gesture.index)", "\(ExpectationCheck.describe(gesture)), finger \(gesture.finger) down at (\(formatNumber(gesture.down.x)), \(formatNumber(gesture.down.y))) t=\(formatNumber(gesture.down.t))"
                 + (gesture.decidedAt.map { ", decided at (\(formatNumber($0.x)), \(formatNumber($0.y)))" } ?? ""))
+            if let content = gesture.content { add(content: content, of: gesture, at: at) }
             guard let pop = gesture.pop else { return }
             if let releasedAt = pop.releasedAt, let progress = pop.progress, let velocity = pop.velocity {
                 add(releasedAt, 1, gesture.index, 1, "pop \(gesture.index)", "\(pop.result.rawValue) by \(pop.by?.rawValue ?? "?"): progress \(formatNumber(progress)), velocity \(formatNumber(velocity)) pt/s"
@@ -50,6 +51,27 @@ public enum TextTimeline {
             } else {
                 add(at.t, 1, gesture.index, 1, "pop \(gesture.index)", pop.result.rawValue + (pop.by.map { " by \($0.rawValue)" } ?? ""))
             }
+        }
+
+        /// What the content under the finger did: at its claim, else where the gesture was decided.
+        private mutating func add(content: ContentRecord, of gesture: GestureRecord, at decision: Sample) {
+            var text = "\(content.region) (\(content.kind.rawValue)) \(content.result?.rawValue ?? "undecided")"
+            switch content.result {
+            case .claimed?:
+                if let at = content.at { text += " at (\(formatNumber(at.x)), \(formatNumber(at.y)))" }
+                if gesture.reason == .contentWon { text += "; the pop is refused, contentWon" }
+                if let delay = content.delay { text += "; it waited \(formatNumber(delay)) ms for the pop to fail" }
+                if let offset = content.offset {
+                    text += "; offset \(formatNumber(offset.from)) -> " + (offset.to.map { "\(formatNumber($0)) after deceleration" } ?? "(finger still down)")
+                }
+                if let open = content.open { text += "; row \(open ? "opens" : "closes")" }
+            case .lost?: text += ": the pop began first"
+            case .declined?: text += ": no region wanted the drag"
+            case .blocked?: text += ": it waited for a pop that never failed"
+            case .unreached?: text += ": the finger never moved far enough"
+            case nil: break
+            }
+            add(content.at?.t ?? decision.t, 1, gesture.index, 2, "content \(gesture.index)", text)
         }
 
         mutating func add(transition: TransitionRecord) {
