@@ -328,7 +328,9 @@ import Testing
 
     @Test func presetsCarryTheSPECsValues() throws {
         let fd = try RulesLoader.load("fd")
-        #expect(fd.recognizer == Rules.Recognizer(region: .fullscreen, edgeWidth: 15, kind: .uikit, hysteresis: 10, slop: 18, maxTouches: 1))
+        #expect(fd.recognizer == Rules.Recognizer(region: .fullscreen, edgeWidth: 15, kind: .uikit, hysteresis: 10, slop: 18, maxTouches: 1,
+                                                  arena: .contested))
+        #expect(fd.stackOps == .deferred)
         #expect(fd.begin == [.rootOnly, .popDisabled, .maxStartX, .transitioning, .direction])
         #expect(fd.mirrorDirection && !fd.mirrorMaxStartX && fd.locationLimit == 40 && fd.velocity == .uikit)
         #expect(fd.completion == Rules.Completion(model: .projection, projectionDistance: 187.5, projectionCap: 0.5,
@@ -363,16 +365,6 @@ import Testing
         let plain = try rules("format: popgesture-rules/1\nvelocity: last2\n")
         let fd = try RulesLoader.load("fd")
         #expect(plain.velocity == .last2 && plain.begin == fd.begin && plain.name == "inline-rules")
-    }
-
-    func rulesError(_ yaml: String) -> Diagnostic? {
-        do {
-            _ = try rules(yaml)
-            Issue.record("the rules loaded")
-            return nil
-        } catch {
-            return error as? Diagnostic
-        }
     }
 
     @Test func rulesFieldsAreValidated() {
@@ -983,8 +975,8 @@ extension LoaderTests {
     /// The `fd` preset, field by field from SPEC section 7.
     static let fd = Rules(
         name: "fd",
-        recognizer: .init(region: .fullscreen, edgeWidth: 15, kind: .uikit, hysteresis: 10, slop: 18, maxTouches: 1),
-        begin: [.rootOnly, .popDisabled, .maxStartX, .transitioning, .direction],
+        recognizer: .init(region: .fullscreen, edgeWidth: 15, kind: .uikit, hysteresis: 10, slop: 18, maxTouches: 1, arena: .contested),
+        stackOps: .deferred, begin: [.rootOnly, .popDisabled, .maxStartX, .transitioning, .direction],
         mirrorDirection: true, mirrorMaxStartX: false, locationLimit: 40, velocity: .uikit,
         completion: .init(model: .projection, projectionDistance: 187.5, projectionCap: 0.5, progressThreshold: 0.5,
                           flingVelocity: 0, popOnZero: false, strict: false, onCancel: .cancel),
