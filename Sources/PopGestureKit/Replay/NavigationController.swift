@@ -30,6 +30,14 @@ struct NavigationController {
     /// What the `transitioning` check refuses on.
     var isBusy: Bool { inFlight != nil || !deferred.isEmpty }
 
+    /// Whether `point`, a gesture's first down, hits a content region of the top view controller (SPEC
+    /// section 9's hit test), which makes `recognizer.arena: byContent` contested. Section 9 supplies
+    /// the regions (a view controller's `content`); until it lands no view controller has any, so the
+    /// answer is always no and `byContent` acts as `alone`.
+    func downPointHitsContent(_ point: Sample) -> Bool {
+        false
+    }
+
     // MARK: Transitions
 
     /// Settles every transition whose end is at or before `t` (all with a known end when nil), each

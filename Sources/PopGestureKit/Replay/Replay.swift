@@ -116,7 +116,12 @@ struct ReplaySession {
             var estimator = makeVelocityEstimator(rules.velocity)
             estimator.add(sample)
             gesture = Gesture(record: record, trackedFinger: finger, p0: sample, estimator: estimator)
-            if !arbiter.recognizer.accepts(down: sample) { decide(.refused, reason: .outsideEdge, at: sample) }
+            if !arbiter.recognizer.accepts(down: sample) {
+                decide(.refused, reason: .outsideEdge, at: sample)
+            } else if arbiter.winsArenaAtDown(hitsContent: { navigation.downPointHitsContent(sample) }) {
+                // Alone in its arena, the recognizer wins at the down: no slop, a zero translation.
+                recognized(at: sample, translation: .zero, atDown: true)
+            }
         } else if let gesture, !gesture.decided, fingersDown.count > rules.recognizer.maxTouches {
             decide(.refused, reason: .tooManyTouches, at: sample)
         }
@@ -141,8 +146,14 @@ struct ReplaySession {
             return
         }
         guard !gesture!.decided, let translation = arbiter.recognizer.recognize(from: gesture!.p0, to: sample) else { return }
+        recognized(at: sample, translation: translation, atDown: false)
+    }
+
+    /// The tracked finger's gesture is recognized at `sample`: the begin checks decide, and a gesture
+    /// that began starts the interactive pop.
+    mutating func recognized(at sample: Sample, translation: Vector, atDown: Bool) {
         let context = BeginContext(stackCount: navigation.stack.count, top: navigation.stack.top!, location: sample,
-                                   translation: translation, busy: navigation.isBusy)
+                                   translation: translation, busy: navigation.isBusy, atDown: atDown)
         if let reason = arbiter.refusal(context) {
             decide(.refused, reason: reason, at: sample)
             return
