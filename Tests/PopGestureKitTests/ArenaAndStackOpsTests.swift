@@ -151,4 +151,189 @@ import Testing
         let merged = try rules("format: popgesture-rules/1\nextends: cupertino\nrecognizer: {arena: alone}\nstackOps: immediate\n")
         #expect(merged.recognizer.arena == .alone && merged.recognizer.kind == .horizontalSlop && merged.stackOps == .immediate)
     }
+
+    // MARK: Stack operations during an interactive pop (sections 2 and 4)
+
+    /// cupertino alone in its arena with Flutter's Navigator: the pop starts at the down.
+    static let immediate = rulesDocument("cupertino", "recognizer: {arena: alone}\nstackOps: immediate")
+    /// The same with cupertino's own (deferred) stack operations.
+    static let deferred = rulesDocument("cupertino", "recognizer: {arena: alone}")
+    /// W = 800, D = 500; samples 50 ms apart, so lsq2 keeps one sample and the velocity is 0: the
+    /// threshold model decides by progress alone.
+    static let wide = "screen: {width: 800, height: 600}\n"
+    static let swipe = """
+        - touch: 1
+          samples: [[0, 5, 300], [50, 105, 300], [100, 305, 300], [150, 505, 300]]
+          up: 150
+        """
+
+    @Test func aPushBeforeTheLiftPutsBBackAndTheLiftCanOnlyCancel() throws {
+        // P (b -> a) starts at the down, 0. At 100 the move comes first (event order): progress
+        // 300 / 800 = 0.375. The push at 100: b goes back on top ([a, b]), then c is pushed on it
+        // (push b -> c, 100 to 600). b is still in the stack: P stays in flight. At 150 progress is
+        // 500 / 800 = 0.625, which would complete (>= 0.5), but P can only be cancelled, by
+        // `interrupted`, with the release velocity it would have had (0); cupertino's cancel settles
+        // in min(floor(800 * 0.625), 300) = 300 ms: at 450, without adding b a second time.
+        let report = try replay(Self.trace(extra: Self.wide, Self.swipe + "\n- {t: 100, push: {id: c}}"), rulesDocument: Self.immediate)
+        #expect(report.gestures[0].pop == PopRecord(result: .cancelled, by: .interrupted, releasedAt: 150, progress: 0.625, velocity: 0,
+                                                    settledAt: 450, why: .interrupted(at: 100, removed: false)))
+        #expect(report.transitions == [
+            TransitionRecord(kind: .interactivePop, start: 0, end: 450, from: "b", to: "a", animated: true, result: .cancelled),
+            TransitionRecord(kind: .push, start: 100, end: 600, from: "b", to: "c", animated: true, result: .completed),
+        ])
+        #expect(report.final.stack == ["a", "b", "c"] && report.notes.isEmpty)
+        // Deferred (cupertino's own stackOps), the push waits for P: completed by progress at 150,
+        // settling in floor(800 * 0.375) = 300 ms, at 450; the push runs then, on [a].
+        let deferred = try replay(Self.trace(extra: Self.wide, Self.swipe + "\n- {t: 100, push: {id: c}}"), rulesDocument: Self.deferred)
+        #expect(deferred.gestures[0].pop?.result == .completed && deferred.gestures[0].pop?.by == .progress)
+        #expect(deferred.notes.map(\.kind) == [.deferred] && deferred.transitions[1].start == 450 && deferred.final.stack == ["a", "c"])
+    }
+
+    @Test func theInterruptedSettleRunsNoHooks() throws {
+        // fd with stackOps immediate and arena alone, every instance with a willAppear block
+        // (`inject: all`), no disappear hook. Stack [a (bar shown), b (bar hidden)]: the bar starts
+        // hidden. P (b -> a) starts at 0: a's block shows the bar (animated). The push of c at 20:
+        // b goes back on top (a -> b: b's block hides the bar), then b -> c (c's block shows it); the
+        // push runs 20 to 370. The lift at 420 can only cancel P, by interrupted: W = 1000, progress
+        // 125 / 1000 = 0.125; projection statistics hold the down and the move (the lift, 0 ms later,
+        // is skipped): n = 2, so the release velocity is uikit's c * v.x = 125 / 420 * 1000 pt/s, and
+        // the uikit settle of a cancel is min(350, 0.125 * 1000 / (125 / 420 * 1000) * 1000) =
+        // min(350, 420) = 350 ms: at 770. There b is already in the stack: no hooks run, so b's
+        // block does not hide the bar again. P saw 3 entries (0, 20, 20): barFlicker; the push 1.
+        let rules = Self.rulesDocument("fd", "stackOps: immediate\nrecognizer: {arena: alone}\nbar: {inject: all, restoreOnDisappear: false}")
+        let report = try replay(Self.trace(stack: "[{id: a}, {id: b, barHidden: true}]", extra: "screen: {width: 1000, height: 600}\n", """
+            - touch: 1
+              samples: [[0, 5, 300], [420, 130, 300]]
+              up: 420
+            - {t: 20, push: {id: c}}
+            """), rulesDocument: rules)
+        let pop = try #require(report.gestures[0].pop)
+        #expect(pop.result == .cancelled && pop.by == .interrupted && pop.progress == 0.125 && pop.settledAt == 770)
+        #expect(report.bar.map(\.cause) == ["initial", "willAppear:a", "willAppear:b", "willAppear:c"])
+        #expect(report.final == FinalState(stack: ["a", "b", "c"], barHidden: false))
+        #expect(report.anomalies.map(\.kind) == [.barFlicker] && report.anomalies[0].t == 770)
+    }
+
+    @Test func overlappingTransitionsSettleAtTheirOwnEndsEarliestFirstTiesInStartOrder() throws {
+        // cupertino's timing (D = 500) with bar `none` on a managed bar: only the app changes it, so
+        // each settle's checks can be told apart. W = 1000. P starts at 0; the app hides the bar at
+        // 10, shows it at 30 and hides it at 40; the push of c at 20 (after b is put back) runs 20 to
+        // 520. P saw the 3 entries, the push the last 2. The lift at L is at progress 125 / 1000 =
+        // 0.125 (lsq2: one sample kept, velocity 0): cancelled by interrupted, settling in
+        // min(floor(800 * 0.125), 300) = 100 ms.
+        func run(lift: Int) throws -> [String] {
+            let report = try replay(Self.trace(extra: "screen: {width: 1000, height: 600}\n", """
+                - touch: 1
+                  samples: [[0, 5, 300], [\(lift), 130, 300]]
+                  up: \(lift)
+                - {t: 10, setBarHidden: true}
+                - {t: 20, push: {id: c}}
+                - {t: 30, setBarHidden: false}
+                - {t: 40, setBarHidden: true}
+                """), rulesDocument: Self.immediate)
+            // The report lists transitions in start order whatever their ends.
+            #expect(report.transitions.map(\.kind) == [.interactivePop, .push])
+            // At each settle, barFlicker then wrongFinalBar (top c prefers a shown bar; it is hidden).
+            return report.anomalies.map { "\(formatNumber($0.t)) \($0.kind) \($0.detail)".replacingOccurrences(of: "top c prefers barHidden=false, bar is hidden", with: "c") }
+        }
+        // L = 450: P ends at 550, after the push (520), which started later but settles first.
+        #expect(try run(lift: 450) == ["520 barFlicker bar changed 2 times", "520 wrongFinalBar c",
+                                       "550 barFlicker bar changed 3 times", "550 wrongFinalBar c"])
+        // L = 420: both end at 520; P started first, so it settles first.
+        #expect(try run(lift: 420) == ["520 barFlicker bar changed 3 times", "520 wrongFinalBar c",
+                                       "520 barFlicker bar changed 2 times", "520 wrongFinalBar c"])
+    }
+
+    @Test func aPopDuringTheSwipeEndsItAtOnce() throws {
+        // At 100 (after the move there: progress 0.375) a pop arrives: b is put back ([a, b]) and
+        // popped again by the operation (pop b -> a, 100 to 600). b's instance left the stack: P
+        // settles at 100, completed, by interrupted, releasedAt and velocity null, progress as last
+        // set. The move at 150 (0.625) and the lift are ignored by P.
+        let report = try replay(Self.trace(extra: Self.wide, Self.swipe + "\n- {t: 100, pop: true}"), rulesDocument: Self.immediate)
+        #expect(report.gestures[0].pop == PopRecord(result: .completed, by: .interrupted, releasedAt: nil, progress: 0.375, velocity: nil,
+                                                    settledAt: 100, why: .interrupted(at: 100, removed: true)))
+        #expect(report.transitions == [
+            TransitionRecord(kind: .interactivePop, start: 0, end: 100, from: "b", to: "a", animated: true, result: .completed),
+            TransitionRecord(kind: .pop, start: 100, end: 600, from: "b", to: "a", animated: true, result: .completed),
+        ])
+        #expect(report.final.stack == ["a"])
+        // popToRoot and a setStack without b remove it too; a setStack keeping b (the same
+        // instance) leaves it in the stack, so the lift cancels P, by interrupted (0.625 would have
+        // completed): min(floor(800 * 0.625), 300) = 300 ms after 150.
+        let three = "[{id: r}, {id: a}, {id: b}]"
+        let toRoot = try replay(Self.trace(stack: three, extra: Self.wide, Self.swipe + "\n- {t: 100, popToRoot: true}"), rulesDocument: Self.immediate)
+        #expect(toRoot.gestures[0].pop?.by == .interrupted && toRoot.gestures[0].pop?.settledAt == 100 && toRoot.final.stack == ["r"])
+        let withoutB = try replay(Self.trace(stack: three, extra: Self.wide, Self.swipe + "\n- {t: 100, setStack: [{id: r}, {id: a}]}"),
+                                  rulesDocument: Self.immediate)
+        #expect(withoutB.gestures[0].pop?.result == .completed && withoutB.gestures[0].pop?.by == .interrupted)
+        #expect(withoutB.transitions.last?.kind == .setStack && withoutB.transitions.last?.from == "b" && withoutB.final.stack == ["r", "a"])
+        let keepingB = try replay(Self.trace(stack: three, extra: Self.wide, Self.swipe + "\n- {t: 100, setStack: [{id: a}, {id: b}]}"),
+                                  rulesDocument: Self.immediate)
+        #expect(keepingB.gestures[0].pop == PopRecord(result: .cancelled, by: .interrupted, releasedAt: 150, progress: 0.625, velocity: 0,
+                                                      settledAt: 450, why: .interrupted(at: 100, removed: false)))
+        // The top stayed b's instance: no setStack transition, only P.
+        #expect(keepingB.transitions.count == 1 && keepingB.final.stack == ["a", "b"])
+    }
+
+    @Test func aPushAfterTheReleaseRunsOnTheStackAsItIs() throws {
+        // The lift at 100 with progress 500 / 800 = 0.625 completes P by progress; it settles in
+        // floor(800 * 0.375) = 300 ms, at 400. The push at 200 runs at once on [a] (b has left):
+        // push a -> c, 200 to 700. P settles at its own end, completed.
+        let completing = """
+            - touch: 1
+              samples: [[0, 5, 300], [50, 305, 300], [100, 505, 300]]
+              up: 100
+            - {t: 200, push: {id: c}}
+            """
+        let report = try replay(Self.trace(extra: Self.wide, completing), rulesDocument: Self.immediate)
+        #expect(report.gestures[0].pop?.result == .completed && report.gestures[0].pop?.by == .progress && report.gestures[0].pop?.settledAt == 400)
+        #expect(report.transitions.map { [$0.start, $0.end] } == [[0, 400], [200, 700]] && report.transitions[1].from == "a")
+        #expect(report.final.stack == ["a", "c"] && report.notes.isEmpty)
+        // Deferred, the push waits for P's settle: a note at 200, the push from 400 to 900.
+        let deferred = try replay(Self.trace(extra: Self.wide, completing), rulesDocument: Self.deferred)
+        #expect(deferred.notes.map(\.t) == [200] && deferred.transitions[1].start == 400 && deferred.final.stack == ["a", "c"])
+        // A cancelling P (at 100 progress (105 - 5) / 800 = 0.125: cancelled by progress, settling in
+        // min(floor(800 * 0.125), 300) = 100 ms, at 200): a push at 150 puts b back first and runs on
+        // [a, b] (push b -> c, 150 to 650); P settles at 200 without adding b again.
+        let cancelling = try replay(Self.trace(extra: Self.wide, """
+            - touch: 1
+              samples: [[0, 5, 300], [50, 55, 300], [100, 105, 300]]
+              up: 100
+            - {t: 150, push: {id: c}}
+            """), rulesDocument: Self.immediate)
+        #expect(cancelling.gestures[0].pop?.result == .cancelled && cancelling.gestures[0].pop?.by == .progress)
+        #expect(cancelling.transitions.map(\.end) == [200, 650] && cancelling.transitions[1].from == "b")
+        #expect(cancelling.final.stack == ["a", "b", "c"])
+    }
+
+    /// Collects the transitions a committed replay hands over, as a streaming writer would.
+    final class TransitionLog: ReplayObserver, @unchecked Sendable {
+        var handedOver: [TransitionRecord] = []
+        func began(trace: String, source: String, rules: String) {}
+        func closed(gesture: GestureRecord) {}
+        func closed(transition: TransitionRecord) { handedOver.append(transition) }
+        func changed(bar: BarEntry) {}
+        func found(anomaly: Anomaly) {}
+        func found(note: Note) {}
+        func reached(_ t: Double) {}
+        func finished(_ report: TraceReport) {}
+    }
+
+    @Test func overlappingTransitionsAreHandedOverInReportOrder() throws {
+        // As in the overlap test with L = 450: the push (started 20) settles at 520, before P
+        // (started 0) at 550. A replay without records hands the push over only after P, each
+        // record once and settled.
+        let trace = try loadTrace(Self.trace(extra: "screen: {width: 1000, height: 600}\n", """
+            - touch: 1
+              samples: [[0, 5, 300], [450, 130, 300]]
+              up: 450
+            - {t: 20, push: {id: c}}
+            """))
+        let log = TransitionLog()
+        let immediate = try rules(Self.immediate)
+        let report = TextTimelineTests.committedReplay(trace, immediate, observer: log)
+        #expect(report.transitions.isEmpty)
+        #expect(log.handedOver == Replay(rules: immediate).run(trace).transitions)
+        #expect(log.handedOver.map(\.end) == [550, 520])
+    }
 }

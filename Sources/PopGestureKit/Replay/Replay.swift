@@ -71,7 +71,7 @@ struct ReplaySession {
     /// The loader keeps no copy of the events, so this replay will not be run again.
     mutating func commit() {
         records.commit(trace: trace, rules: rules.name, bar: &navigation.bar, gestureIsOpen: gesture != nil,
-                       transitionInFlight: navigation.hasTransitionInFlight)
+                       firstInFlight: navigation.firstInFlight)
     }
 
     /// Ends the trace; `name` is the trace's, known only once the whole document was read.
@@ -86,7 +86,7 @@ struct ReplaySession {
             }
         }
         records.closeGestures()
-        records.dropFinished(transitionInFlight: navigation.hasTransitionInFlight, bar: &navigation.bar)
+        records.dropFinished(firstInFlight: navigation.firstInFlight, bar: &navigation.bar)
         // A pop still under way when the trace ends stays in flight, unfinished, for good.
         return records.finish(bar: navigation.bar, final: FinalState(stack: navigation.stack.ids, barHidden: navigation.bar.hidden),
                               expectations: expectations, rules: rules)
@@ -101,7 +101,7 @@ struct ReplaySession {
             case .lift(let finger, let cancelled): lift(finger, at: item.t, cancelled: cancelled)
             case .operation: if let operation = timeline.takeOperation(item) { navigation.arrive(operation, at: item.t, records: &records) }
             }
-            records.dropFinished(transitionInFlight: navigation.hasTransitionInFlight, bar: &navigation.bar)
+            records.dropFinished(firstInFlight: navigation.firstInFlight, bar: &navigation.bar)
             records.reached(after: item.t)
         }
     }
@@ -142,7 +142,7 @@ struct ReplaySession {
         // In place: a copy of the gesture would share its boxed estimator and copy it on every sample.
         gesture!.estimator.add(sample)
         if gesture!.drivesPop {
-            navigation.trackPop(sample, velocity: gesture!.estimator.velocity)
+            navigation.trackPop(gesture: gesture!.record, sample, velocity: gesture!.estimator.velocity)
             return
         }
         guard !gesture!.decided, let translation = arbiter.recognizer.recognize(from: gesture!.p0, to: sample) else { return }
@@ -177,7 +177,8 @@ struct ReplaySession {
                 gesture?.decided = true
             } else if current.drivesPop {
                 gesture?.drivesPop = false
-                navigation.releasePop(at: t, velocity: current.estimator.velocity, cancelled: cancelled, rules: rules, records: &records)
+                navigation.releasePop(gesture: current.record, at: t, velocity: current.estimator.velocity, cancelled: cancelled,
+                                      rules: rules, records: &records)
             }
         }
         if fingersDown.isEmpty {
