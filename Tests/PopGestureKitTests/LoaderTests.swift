@@ -1011,6 +1011,12 @@ extension LoaderTests {
         cupertino.completion.flingVelocity = 1.0
         cupertino.transition = .init(duration: 500, settle: .cupertino, progressCap: 1)
         cupertino.bar = .init(inject: .none, restoreOnDisappear: false)
+        var flutter = cupertino
+        flutter.name = "flutter"
+        flutter.recognizer.arena = .byContent
+        flutter.stackOps = .immediate
+        flutter.begin = [.rootOnly, .popDisabled, .transitioning]
+        flutter.completion.onCancel = .decide
         var edge30 = fd
         edge30.name = "edge30"
         edge30.recognizer.region = .edge
@@ -1022,10 +1028,10 @@ extension LoaderTests {
         edge30.completion.onCancel = .decide
         edge30.transition = .init(duration: 150, settle: .fixed, progressCap: 1)
         edge30.bar = .init(inject: .none, restoreOnDisappear: false)
-        return ["fd": fd, "fd-1.1": fd11, "uikit": uikit, "tz": tz, "cupertino": cupertino, "edge30": edge30]
+        return ["fd": fd, "fd-1.1": fd11, "uikit": uikit, "tz": tz, "cupertino": cupertino, "flutter": flutter, "edge30": edge30]
     }()
 
-    @Test(arguments: ["fd", "fd-1.1", "uikit", "tz", "cupertino", "edge30"])
+    @Test(arguments: ["fd", "fd-1.1", "uikit", "tz", "cupertino", "flutter", "edge30"])
     func eachPresetEqualsTheTableInEveryField(_ name: String) throws {
         #expect(try RulesLoader.load(name) == Self.presets[name])
     }
@@ -1101,7 +1107,7 @@ extension LoaderTests {
             Issue.record("an unknown preset loaded")
         } catch let error as Diagnostic {
             checkError(error, path: "nosuchpreset", at: 1, 1, ["no preset of that name", "cannot read file"],
-                       suggestion: "presets are fd, fd-1.1, uikit, tz, cupertino, edge30")
+                       suggestion: "presets are fd, fd-1.1, uikit, tz, cupertino, flutter, edge30")
         }
         do {
             _ = try RulesLoader.load("cupertion")
