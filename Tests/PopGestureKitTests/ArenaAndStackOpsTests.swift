@@ -336,4 +336,25 @@ import Testing
         #expect(log.handedOver == Replay(rules: immediate).run(trace).transitions)
         #expect(log.handedOver.map(\.end) == [550, 520])
     }
+
+    // MARK: diff
+
+    @Test func diffNamesTheDeferralThatImmediateOperationsDrop() throws {
+        // The swipe completes under both (progress 500 / 800 = 0.625 at 100, by progress, settling
+        // at 100 + floor(800 * 0.375) = 400) and the push of c makes [a, c] either way: only the
+        // deferrals differ. diff says so as it says anomalies: the kinds removed and added.
+        let trace = try loadTrace(Self.trace(extra: Self.wide, """
+            - touch: 1
+              samples: [[0, 5, 300], [50, 305, 300], [100, 505, 300]]
+              up: 100
+            - {t: 200, push: {id: c}}
+            - {t: 300, push: {id: a}}
+            """))
+        let base = Replay(rules: try rules(Self.deferred)).run(trace), head = Replay(rules: try rules(Self.immediate)).run(trace)
+        // A push of a at 300, already in the stack, is a duplicate under both; under cupertino it is
+        // deferred first (behind the deferred push), and is found a duplicate when it runs, at 900.
+        #expect(ReportDiff.changes(base: base, head: head) == [
+            ReportChange(kind: "notes -deferred", detail: "notes: [deferred, deferred, duplicatePush] -> [duplicatePush]"),
+        ])
+    }
 }
