@@ -25,6 +25,7 @@ test: build
 	    --valid Tests/Fixtures/schema/valid --valid traces --valid ../shared/conformance/traces \
 	    --valid ../shared/conformance/rules --valid ../shared/recordings/evemu-touchscreens.yaml --valid ../shared/recordings/raw/expected \
 	    --valid ../shared/conformance/content/traces --valid ../shared/conformance/content/rules \
+	    --valid ../shared/conformance/flutter/traces --valid ../shared/conformance/flutter/rules \
 	    --invalid Tests/Fixtures/schema/invalid $(patsubst %,--reports %,$(wildcard ../shared/conformance/expected/*.jsonl))
 	$(BIN_DEBUG) check traces/ --require-goldens
 

@@ -70,7 +70,7 @@ struct Validate: ParsableCommand {
 
 struct RulesOption: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "A preset (fd, fd-1.1, uikit, tz, cupertino, edge30) or a rules file.",
+        "A preset (\(Presets.names.joined(separator: ", "))) or a rules file.",
         discussion: "Without it, each file's `# popgesture-rules: NAME|FILE` comment, else fd."))
     var rules: String?
 

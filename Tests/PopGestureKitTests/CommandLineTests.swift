@@ -281,7 +281,7 @@ import Testing
     @Test func rulesShowReadsBackUnderRules() throws {
         let dir = try Self.fixture([:] as [String: String])
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        for preset in ["fd", "fd-1.1", "uikit", "tz", "cupertino", "edge30"] {
+        for preset in ["fd", "fd-1.1", "uikit", "tz", "cupertino", "flutter", "edge30"] {
             let shown = try Self.run(["rules", "show", preset], in: dir)
             #expect(shown.status == 0)
             try shown.stdout.write(toFile: dir + "/\(preset)-resolved.yaml", atomically: true, encoding: .utf8)
@@ -289,7 +289,7 @@ import Testing
             #expect(again.stdout == shown.stdout)
         }
         let list = try Self.run(["rules", "list"], in: dir)
-        #expect(list.stdout.split(separator: "\n").count == 7)  // fd, fd-1.1, uikit, tz, cupertino, edge30, lh
+        #expect(list.stdout.split(separator: "\n").count == 8)  // fd, fd-1.1, uikit, tz, cupertino, edge30, flutter, lh
     }
 }
 

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import PopGestureKit
 
-/// The bundled corpus in traces/ must show every behaviour issue 5 lists: this test replays it (each
-/// file under its own rule version) and names whatever is missing.
+/// The bundled corpus in traces/ must show every behaviour issue 5 lists, and issue 16's pops ended
+/// `by: interrupted`: this test replays it (each file under its own rule version) and names whatever
+/// is missing.
 @Suite struct CorpusCoverageTests {
     struct Coverage {
         var seen = Set<String>()
@@ -81,7 +82,7 @@ import Testing
                      "reason:outsideEdge", "reason:touchEnded", "reason:touchCancelled", "reason:traceEnded",
                      "pop:completed", "pop:cancelled", "pop:unfinished", "pop:ignored",
                      "by:projection", "by:lowSampleVelocity", "by:fling", "by:progress", "by:velocitySign",
-                     "by:touchCancelled", "by:atRoot", "by:transitioning",
+                     "by:touchCancelled", "by:atRoot", "by:transitioning", "by:interrupted",
                      "anomaly:barFlicker", "anomaly:wrongFinalBar", "anomaly:abruptBarChange", "anomaly:nestedTransition",
                      "note:deferred", "note:duplicatePush", "note:popAtRoot", "note:unknownVC",
                      "deferred behind a transition", "deferred behind a pop",

@@ -328,7 +328,9 @@ import Testing
 
     @Test func presetsCarryTheSPECsValues() throws {
         let fd = try RulesLoader.load("fd")
-        #expect(fd.recognizer == Rules.Recognizer(region: .fullscreen, edgeWidth: 15, kind: .uikit, hysteresis: 10, slop: 18, maxTouches: 1))
+        #expect(fd.recognizer == Rules.Recognizer(region: .fullscreen, edgeWidth: 15, kind: .uikit, hysteresis: 10, slop: 18, maxTouches: 1,
+                                                  arena: .contested))
+        #expect(fd.stackOps == .deferred)
         #expect(fd.begin == [.rootOnly, .popDisabled, .maxStartX, .transitioning, .direction])
         #expect(fd.mirrorDirection && !fd.mirrorMaxStartX && fd.locationLimit == 40 && fd.velocity == .uikit)
         #expect(fd.completion == Rules.Completion(model: .projection, projectionDistance: 187.5, projectionCap: 0.5,
@@ -363,16 +365,6 @@ import Testing
         let plain = try rules("format: popgesture-rules/1\nvelocity: last2\n")
         let fd = try RulesLoader.load("fd")
         #expect(plain.velocity == .last2 && plain.begin == fd.begin && plain.name == "inline-rules")
-    }
-
-    func rulesError(_ yaml: String) -> Diagnostic? {
-        do {
-            _ = try rules(yaml)
-            Issue.record("the rules loaded")
-            return nil
-        } catch {
-            return error as? Diagnostic
-        }
     }
 
     @Test func rulesFieldsAreValidated() {
@@ -983,8 +975,8 @@ extension LoaderTests {
     /// The `fd` preset, field by field from SPEC section 7.
     static let fd = Rules(
         name: "fd",
-        recognizer: .init(region: .fullscreen, edgeWidth: 15, kind: .uikit, hysteresis: 10, slop: 18, maxTouches: 1),
-        begin: [.rootOnly, .popDisabled, .maxStartX, .transitioning, .direction],
+        recognizer: .init(region: .fullscreen, edgeWidth: 15, kind: .uikit, hysteresis: 10, slop: 18, maxTouches: 1, arena: .contested),
+        stackOps: .deferred, begin: [.rootOnly, .popDisabled, .maxStartX, .transitioning, .direction],
         mirrorDirection: true, mirrorMaxStartX: false, locationLimit: 40, velocity: .uikit,
         completion: .init(model: .projection, projectionDistance: 187.5, projectionCap: 0.5, progressThreshold: 0.5,
                           flingVelocity: 0, popOnZero: false, strict: false, onCancel: .cancel),
@@ -1025,6 +1017,12 @@ extension LoaderTests {
         // Flutter's back-gesture detector sits above the page in the arena; kTouchSlop.
         cupertino.content.ties = .pop
         cupertino.content.hysteresis = 18
+        var flutter = cupertino
+        flutter.name = "flutter"
+        flutter.recognizer.arena = .byContent
+        flutter.stackOps = .immediate
+        flutter.begin = [.rootOnly, .popDisabled, .transitioning]
+        flutter.completion.onCancel = .decide
         var edge30 = fd
         edge30.name = "edge30"
         edge30.recognizer.region = .edge
@@ -1040,10 +1038,10 @@ extension LoaderTests {
         lh.name = "lh"
         lh.begin = [.transitioning, .rootOnly, .direction, .locationLimit]
         lh.bar = .init(inject: .all, restoreOnDisappear: false)
-        return ["fd": fd, "fd-1.1": fd11, "uikit": uikit, "tz": tz, "cupertino": cupertino, "edge30": edge30, "lh": lh]
+        return ["fd": fd, "fd-1.1": fd11, "uikit": uikit, "tz": tz, "cupertino": cupertino, "flutter": flutter, "edge30": edge30, "lh": lh]
     }()
 
-    @Test(arguments: ["fd", "fd-1.1", "uikit", "tz", "cupertino", "edge30", "lh"])
+    @Test(arguments: ["fd", "fd-1.1", "uikit", "tz", "cupertino", "flutter", "edge30", "lh"])
     func eachPresetEqualsTheTableInEveryField(_ name: String) throws {
         #expect(try RulesLoader.load(name) == Self.presets[name])
     }
@@ -1119,7 +1117,7 @@ extension LoaderTests {
             Issue.record("an unknown preset loaded")
         } catch let error as Diagnostic {
             checkError(error, path: "nosuchpreset", at: 1, 1, ["no preset of that name", "cannot read file"],
-                       suggestion: "presets are fd, fd-1.1, uikit, tz, cupertino, edge30, lh")
+                       suggestion: "presets are fd, fd-1.1, uikit, tz, cupertino, flutter, edge30, lh")
         }
         do {
             _ = try RulesLoader.load("cupertion")

@@ -38,6 +38,17 @@ func rules(_ yaml: String) throws -> Rules {
     return try RulesLoader.load(document: node, path: "inline-rules.yaml")
 }
 
+/// The diagnostic of an inline rules document that must not load.
+func rulesError(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocation) -> Diagnostic? {
+    do {
+        _ = try rules(yaml)
+        Issue.record("the rules loaded", sourceLocation: sourceLocation)
+        return nil
+    } catch {
+        return error as? Diagnostic
+    }
+}
+
 /// Replays an inline trace under inline rules.
 func replay(_ yaml: String, rulesDocument: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> TraceReport {
     Replay(rules: try rules(rulesDocument)).run(try loadTrace(yaml, sourceLocation: sourceLocation))

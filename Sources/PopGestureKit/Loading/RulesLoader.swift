@@ -22,7 +22,7 @@ public enum RulesLoader {
     /// so that no document's diagnostic changes. Every key of the table is in it once.
     static let checkOrder: [RuleKey] = {
         let paths = ["recognizer.region", "recognizer.edgeWidth", "recognizer.kind", "recognizer.hysteresis", "recognizer.slop",
-                     "recognizer.maxTouches", "begin",
+                     "recognizer.maxTouches", "recognizer.arena", "stackOps", "begin",
                      "completion.model", "completion.projectionDistance", "completion.projectionCap", "completion.progressThreshold",
                      "completion.flingVelocity", "completion.popOnZero", "completion.strict", "completion.onCancel",
                      "transition.progressCap", "transition.duration", "transition.settle", "bar.inject", "bar.restoreOnDisappear",
@@ -35,8 +35,8 @@ public enum RulesLoader {
     /// What `decode` starts from and then overwrites key by key, every field: no value here is ever
     /// seen (a field of `Rules` that no table key sets would be, and the preset tests would say so).
     private static let unset = Rules(
-        name: "", recognizer: .init(region: .fullscreen, edgeWidth: 0, kind: .uikit, hysteresis: 0, slop: 0, maxTouches: 1),
-        begin: [], mirrorDirection: false, mirrorMaxStartX: false, locationLimit: 0, velocity: .uikit,
+        name: "", recognizer: .init(region: .fullscreen, edgeWidth: 0, kind: .uikit, hysteresis: 0, slop: 0, maxTouches: 1, arena: .contested),
+        stackOps: .deferred, begin: [], mirrorDirection: false, mirrorMaxStartX: false, locationLimit: 0, velocity: .uikit,
         completion: .init(model: .projection, projectionDistance: 0, projectionCap: 0, progressThreshold: 0, flingVelocity: 0,
                           popOnZero: false, strict: false, onCancel: .cancel),
         transition: .init(duration: 0, settle: .uikit, progressCap: 1), bar: .init(inject: .none, restoreOnDisappear: false),

@@ -48,6 +48,18 @@ public enum Presets {
             bar: {inject: none, restoreOnDisappear: false}
             content: {ties: pop, hysteresis: 18}
             """),
+        Preset(name: "flutter", summary: "Flutter's CupertinoPageRoute on its Navigator (2024): cupertino's gesture alone in its arena unless content is under the finger, operations never deferred, a pointer cancel decided like a lift", document: """
+            format: popgesture-rules/1
+            name: flutter
+            recognizer: {region: edge, edgeWidth: 20, kind: horizontalSlop, slop: 18, arena: byContent}
+            stackOps: immediate
+            begin: [rootOnly, popDisabled, transitioning]
+            velocity: lsq2
+            completion: {model: threshold, progressThreshold: 0.5, flingVelocity: 1.0, onCancel: decide}
+            transition: {duration: 500, settle: cupertino, progressCap: 1}
+            bar: {inject: none, restoreOnDisappear: false}
+            content: {ties: pop, hysteresis: 18}
+            """),
         Preset(name: "edge30", summary: "The seed article's hand-made UIScreenEdgePan: 15 pt edge, last-two-samples velocity, completes past 30 %, a cancel decided like a lift, a fixed 150 ms settle", document: """
             format: popgesture-rules/1
             name: edge30

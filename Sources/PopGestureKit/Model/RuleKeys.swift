@@ -72,6 +72,10 @@ extension RuleKey {
         nonNegative("recognizer.slop", \.recognizer.slop, fd: 18, "horizontalSlop recognizer's slop in points (>= 0)."),
         integer("recognizer.maxTouches", \.recognizer.maxTouches, minimum: 1, fd: 1,
                 "Fingers that may be down before the decision; one more fails the gesture (tooManyTouches). Integer >= 1."),
+        choice("recognizer.arena", \.recognizer.arena, noun: "arena", fd: .contested,
+               "contested: recognized as kind says; alone (Flutter): the only member of its gesture arena, it wins at the tracked finger's down (began there, translation from the down point, direction and horizontal pass); byContent: alone unless the down point hits a content region."),
+        choice("stackOps", \.stackOps, noun: "stackOps", fd: .deferred,
+               "deferred: push, pop, popToRoot and setStack wait while a transition or an interactive pop is in flight; immediate (Flutter's Navigator): they run at once, transitions overlap, and one arriving during an interactive pop interrupts it."),
         uniqueList("begin", \.begin, noun: "begin check", fd: [.rootOnly, .popDisabled, .maxStartX, .transitioning, .direction],
                    "The arbiter's begin checks, run in this order at recognition; the first that refuses decides. Each at most once.",
                    items: BeginCheck.allCases.map { check in

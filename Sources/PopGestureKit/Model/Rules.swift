@@ -3,6 +3,8 @@
 public struct Rules: Sendable, Equatable {
     public var name: String
     public var recognizer: Recognizer
+    /// What a push, pop, popToRoot or setStack does while a transition is in flight (SPEC section 2).
+    public var stackOps: StackOps
     public var begin: [BeginCheck]
     public var mirrorDirection: Bool
     public var mirrorMaxStartX: Bool
@@ -22,6 +24,8 @@ public struct Rules: Sendable, Equatable {
         public var hysteresis: Double
         public var slop: Double
         public var maxTouches: Int
+        /// Whether the recognizer competes for the touch or wins its gesture arena at the down (SPEC section 3).
+        public var arena: Arena
     }
 
     public struct Completion: Sendable, Equatable {
@@ -61,6 +65,13 @@ public struct Rules: Sendable, Equatable {
 
 public enum Region: String, Sendable, CaseIterable { case fullscreen, edge }
 public enum RecognizerKind: String, Sendable, CaseIterable { case uikit, horizontalSlop }
+/// `contested`: recognition as `kind` says. `alone` *(Flutter)*: the recognizer is the only member of
+/// its gesture arena and wins it at the tracked finger's down. `byContent`: `alone` unless the down
+/// point hits a content region (SPEC section 9), as a Flutter page whose widgets have recognizers of their own.
+public enum Arena: String, Sendable, CaseIterable { case contested, alone, byContent }
+/// `deferred`: stack operations wait behind a transition in flight. `immediate` *(Flutter's Navigator)*:
+/// they run when they arrive, transitions overlap, and one arriving during an interactive pop interrupts it.
+public enum StackOps: String, Sendable, CaseIterable { case deferred, immediate }
 public enum VelocityModel: String, Sendable, CaseIterable { case uikit, lsq2, last2 }
 public enum CompletionModelKind: String, Sendable, CaseIterable { case projection, threshold, velocitySign }
 public enum SettleModel: String, Sendable, CaseIterable { case uikit, linear, cupertino, fixed }

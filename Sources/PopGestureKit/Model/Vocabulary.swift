@@ -25,9 +25,10 @@ public enum PopResult: String, Sendable, CaseIterable {
 }
 
 /// What decided a pop's result (`by`, SPEC sections 4 and 8): a completion model's rule, a touch
-/// cancel, or why a pop that began was ignored.
+/// cancel, a stack operation that interrupted it (`stackOps: immediate`), or why a pop that began was
+/// ignored.
 public enum PopDecider: String, Sendable, CaseIterable {
-    case projection, lowSampleVelocity, fling, progress, velocitySign, touchCancelled, atRoot, transitioning
+    case projection, lowSampleVelocity, fling, progress, velocitySign, touchCancelled, atRoot, transitioning, interrupted
 }
 
 public enum TransitionKind: String, Sendable {

@@ -6,6 +6,9 @@ struct BeginContext {
     var translation: Vector
     /// A transition in flight, an unsettled interactive pop, or deferred operations.
     var busy: Bool
+    /// Recognized at the tracked finger's down by a recognizer alone in its arena: a zero
+    /// translation has no direction, so `direction` and `horizontal` pass.
+    var atDown = false
 }
 
 /// The gesture arbiter: runs the rule's begin checks in order; the first refusal decides (SPEC section 3).
@@ -16,6 +19,17 @@ struct Arbiter {
     /// The refusal reason, or nil when the gesture begins.
     func refusal(_ context: BeginContext) -> GestureReason? {
         rules.begin.first { refuses($0, context) }?.reason
+    }
+
+    /// Whether the recognizer is alone in its gesture arena and so wins it at the tracked finger's
+    /// down (SPEC section 3, Arena). `hitsContent` (the down point hits a content region of the top
+    /// view controller) is asked only under `byContent`.
+    func winsArenaAtDown(hitsContent: () -> Bool) -> Bool {
+        switch rules.recognizer.arena {
+        case .contested: false
+        case .alone: true
+        case .byContent: !hitsContent()
+        }
     }
 
     func refuses(_ check: BeginCheck, _ c: BeginContext) -> Bool {
@@ -33,9 +47,11 @@ struct Arbiter {
         case .transitioning:
             return c.busy
         case .direction:
+            if c.atDown { return false }
             let k: Double = recognizer.direction == .rtl && rules.mirrorDirection ? -1 : 1
             return c.translation.x * k <= 0
         case .horizontal:
+            if c.atDown { return false }
             return abs(c.translation.y) > abs(c.translation.x)
         }
     }

@@ -8,9 +8,10 @@ struct BarCoordinator {
     private(set) var entries: [BarEntry]
     /// Entries ever appended, the initial one included, whether kept or not.
     private(set) var count = 1
-    /// The transition in flight, as far as bar changes are concerned; set by the replay while a
-    /// transition's own start hooks run, too.
-    var flight: (kind: TransitionKind, animated: Bool)?
+    /// The animated or interactive transition in flight that a non-animated entry is charged to
+    /// (`abruptBarChange`), nil when none is; set by the navigation controller, which decides which
+    /// one counts when several are in flight. A transition is in flight while its own start hooks run.
+    var flight: TransitionKind?
 
     init(bar: Rules.Bar, managed: Bool, initiallyHidden: Bool) {
         self.bar = bar
@@ -41,9 +42,9 @@ struct BarCoordinator {
         hidden = newValue
         count += 1
         entries.append(BarEntry(t: t, hidden: newValue, animated: animated, cause: cause))
-        if !animated, let flight, flight.animated {
+        if !animated, let flight {
             anomalies.append(Finding(kind: .abruptBarChange, t: t,
-                                     detail: "non-animated bar change during \(flight.kind.rawValue)"))
+                                     detail: "non-animated bar change during \(flight.rawValue)"))
         }
     }
 

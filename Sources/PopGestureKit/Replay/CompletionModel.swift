@@ -16,6 +16,9 @@ public enum ReleaseReason: Sendable, Equatable {
     case fling(speed: Double, threshold: Double)
     case progress(progress: Double, threshold: Double, strict: Bool)
     case velocitySign(velocity: Double, popOnZero: Bool)
+    /// A stack operation at `at` ended the pop (`removed`: it took B off the stack) or put B back
+    /// before the release, which can then only cancel (`stackOps: immediate`, SPEC section 4).
+    case interrupted(at: Double, removed: Bool)
 
     public var text: String {
         switch self {
@@ -35,6 +38,10 @@ public enum ReleaseReason: Sendable, Equatable {
             }
         case .velocitySign(let velocity, let popOnZero):
             "velocity \(formatNumber(velocity)) pt/s\(popOnZero ? ", popOnZero" : "")"
+        case .interrupted(let t, let removed):
+            removed
+                ? "a stack operation at t=\(formatNumber(t)) removed the popped view controller"
+                : "a stack operation at t=\(formatNumber(t)) put the popped view controller back, so the release could only cancel"
         }
     }
 }

@@ -11,6 +11,7 @@ struct Gesture {
     var latest: Sample
     /// The content regions its down point hit, and what they do with the drag.
     var content: GestureContent?
-    /// This gesture's interactive pop is the one in flight and its finger has not lifted.
+    /// This gesture started the interactive pop and its finger has not lifted (an operation may have
+    /// ended the pop since: the navigation controller then ignores the finger, SPEC section 4).
     var drivesPop = false
 }

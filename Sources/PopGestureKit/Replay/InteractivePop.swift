@@ -16,6 +16,14 @@ struct InteractivePop {
     private(set) var statistics = ProjectionStatistics()
     /// A move of the tracked finger after the recognition sample, moved or not.
     private(set) var moved = false
+    /// Nil while the tracked finger is down; then whether the release completes the pop.
+    private(set) var releaseCompletes: Bool?
+    /// B is back in the stack: an operation put it back (`stackOps: immediate`), at most once, so the
+    /// settle neither adds it again nor runs hooks (SPEC section 4).
+    var putBack = false
+    /// When an operation before the release put B back and left it in the stack: the release can
+    /// then only cancel, by `interrupted`.
+    var interruptedAt: Double?
 
     init(gestureRecord: Int, transitionIndex: Int, disappearing: ViewControllerInstance, origin: Vector,
          direction: LayoutDirection, width: Double, progressCap: Double) {
@@ -54,18 +62,31 @@ struct InteractivePop {
 
     /// The tracked finger lifted or was cancelled (SPEC section 4, Release and Settle).
     mutating func release(at t: Double, velocity: Vector, cancelled: Bool, rules: Rules) -> Release {
-        let alongPop = c * velocity.x
         let p = progress
         let settle = Settle(transition: rules.transition)
+        var release: Release
         if cancelled && rules.completion.onCancel == .cancel {
-            return Release(completes: false, by: .touchCancelled, velocity: alongPop,
-                           duration: settle.cancelledDuration(progress: p), why: .touchCancelled)
+            release = Release(completes: false, by: .touchCancelled, velocity: c * velocity.x,
+                              duration: settle.cancelledDuration(progress: p), why: .touchCancelled)
+        } else {
+            lift(at: t, velocity: velocity)
+            let decision = CompletionModel(completion: rules.completion, duration: rules.transition.duration)
+                .decide(progress: p, velocity: c * velocity.x, width: width, statistics: statistics, moved: moved)
+            release = Release(completes: decision.completes, by: decision.by, velocity: decision.velocity,
+                              duration: settle.duration(remaining: decision.completes ? 1 - p : p, completing: decision.completes,
+                                                        velocity: decision.velocity, width: width),
+                              why: decision.reason)
         }
-        lift(at: t, velocity: velocity)
-        let decision = CompletionModel(completion: rules.completion, duration: rules.transition.duration)
-            .decide(progress: p, velocity: alongPop, width: width, statistics: statistics, moved: moved)
-        let duration = settle.duration(remaining: decision.completes ? 1 - p : p, completing: decision.completes,
-                                       velocity: decision.velocity, width: width)
-        return Release(completes: decision.completes, by: decision.by, velocity: decision.velocity, duration: duration, why: decision.reason)
+        if let interruptedAt {
+            // B is in the stack again: the pop is cancelled with the velocity the release would have
+            // had, and settles as that release settles a cancelled pop.
+            let duration = release.by == .touchCancelled
+                ? release.duration
+                : settle.duration(remaining: p, completing: false, velocity: release.velocity, width: width)
+            release = Release(completes: false, by: .interrupted, velocity: release.velocity, duration: duration,
+                              why: .interrupted(at: interruptedAt, removed: false))
+        }
+        releaseCompletes = release.completes
+        return release
     }
 }

@@ -1,20 +1,30 @@
 /// The navigation controller that gestures and operations act on (SPEC sections 2, 4 and 5): its
-/// stack, its bar, the one transition in flight with the operations deferred behind it, and the
+/// stack, its bar, the transitions in flight with the operations deferred behind them, and the
 /// interactive pop. Times are passed in; what it finds goes to the record book.
 struct NavigationController {
     private(set) var stack: NavigationStack
     var bar: BarCoordinator
     /// The interactive pop in flight, from its start until it settles.
     private(set) var pop: InteractivePop?
-    /// At most one transition is in flight: operations wait (are deferred) behind it.
-    private var inFlight: (index: Int, barMark: Int)?
+    /// One transition in flight: its record and the bar's entry count before its start hooks ran.
+    private struct Flight {
+        var index: Int
+        var barMark: Int
+        var kind: TransitionKind
+        var animated: Bool
+    }
+    /// The transitions in flight, in start order. Under `stackOps: deferred` there is at most one:
+    /// operations wait (are deferred) behind it. Under `immediate` they overlap.
+    private var inFlight: [Flight] = []
     private var deferred: [TraceEvent.Kind] = []
+    private let stackOps: StackOps
     private let barAppearanceManaged: Bool
     private let duration: Double
 
     init(trace: Trace, rules: Rules) {
         barAppearanceManaged = trace.barAppearanceManaged
         duration = rules.transition.duration
+        stackOps = rules.stackOps
         let controllers = trace.stack.map(ViewControllerInstance.init)
         // The initial stack counts as pushed in order: each push gives the pushed and the old top a
         // block, so a lone root has none.
@@ -26,34 +36,61 @@ struct NavigationController {
         bar = BarCoordinator(bar: rules.bar, managed: trace.barAppearanceManaged, initiallyHidden: initiallyHidden)
     }
 
-    var hasTransitionInFlight: Bool { inFlight != nil }
-    /// What the `transitioning` check refuses on.
-    var isBusy: Bool { inFlight != nil || !deferred.isEmpty }
+    /// The record number of the earliest-started transition still in flight: the records before it
+    /// can no longer change. Nil when none is in flight.
+    var firstInFlight: Int? { inFlight.first?.index }
+    /// What the `transitioning` check refuses on: a transition in flight (an interactive pop that has
+    /// not settled is one), or deferred operations.
+    var isBusy: Bool { !inFlight.isEmpty || !deferred.isEmpty }
+
+    /// Whether `point`, a gesture's first down, hits a content region of the top view controller (SPEC
+    /// section 9's hit test), which makes `recognizer.arena: byContent` contested.
+    func downPointHitsContent(_ point: Sample) -> Bool {
+        !(stack.top?.regions(at: point).isEmpty ?? true)
+    }
 
     // MARK: Transitions
 
-    /// Settles every transition whose end is at or before `t` (all with a known end when nil), each
-    /// followed by the operations deferred behind it.
+    /// Settles every transition whose end is at or before `t` (all with a known end when nil),
+    /// earliest end first, ties in start order; each settle is followed by the operations deferred
+    /// behind it.
     mutating func settleDue(upTo t: Double?, records: inout RecordBook) {
-        while let flight = inFlight, let end = records.transition(flight.index).end, t.map({ end <= $0 }) ?? true {
-            settleInFlight(at: end, records: &records)
+        while let (position, end) = nextToSettle(upTo: t, records: records) {
+            settle(at: position, time: end, records: &records)
             runDeferred(at: end, records: &records)
         }
     }
 
-    private mutating func settleInFlight(at t: Double, records: inout RecordBook) {
-        guard let flight = inFlight else { return }
-        inFlight = nil
-        bar.flight = nil
-        if records.transition(flight.index).kind == .interactivePop, let pop {
+    /// The position in `inFlight` of the transition that settles first, if it ends by `t`.
+    private func nextToSettle(upTo t: Double?, records: RecordBook) -> (Int, Double)? {
+        var first: (Int, Double)?
+        // In start order, so a strictly earlier end is needed to overtake: ties stay in start order.
+        for (position, flight) in inFlight.enumerated() {
+            guard let end = records.transition(flight.index).end, t.map({ end <= $0 }) ?? true else { continue }
+            if first.map({ end < $0.1 }) ?? true { first = (position, end) }
+        }
+        return first
+    }
+
+    private mutating func settle(at position: Int, time t: Double, records: inout RecordBook) {
+        let flight = inFlight.remove(at: position)
+        chargeBarChanges()
+        if flight.kind == .interactivePop, let pop, pop.transitionIndex == flight.index {
             self.pop = nil
-            if records.transition(flight.index).result == .cancelled, let appearing = stack.top {
+            if records.transition(flight.index).result == .cancelled, !pop.putBack {
                 // B comes back; its hooks run after the pop left flight.
-                stack.push(pop.disappearing)
-                bar.topChanged(from: appearing, to: pop.disappearing, animated: true, at: t, anomalies: &records.report.anomalies)
+                putBack(pop.disappearing, at: t, records: &records)
             }
         }
         records.report.anomalies += bar.settleAnomalies(since: flight.barMark, top: stack.top, at: t)
+    }
+
+    /// A non-animated bar entry is abrupt while any animated or interactive transition is in flight;
+    /// with several (`stackOps: immediate`), the entry is one anomaly, charged to the latest started
+    /// of them (the one whose start hooks run, when they run). barFlicker needs no such choice: each
+    /// transition counts every entry between its own start and settle (SPEC section 5).
+    private mutating func chargeBarChanges() {
+        bar.flight = inFlight.last(where: \.animated).map(\.kind)
     }
 
     private mutating func startTransition(_ kind: TransitionKind, from disappearing: ViewControllerInstance,
@@ -62,11 +99,18 @@ struct NavigationController {
         let end: Double? = kind == .interactivePop ? nil : animated ? t + duration : t
         let index = records.openTransition(TransitionRecord(kind: kind, start: t, end: end, from: disappearing.id, to: appearing.id,
                                                             animated: animated, result: kind == .interactivePop ? .unfinished : .completed))
-        inFlight = (index, bar.count)
+        inFlight.append(Flight(index: index, barMark: bar.count, kind: kind, animated: animated))
         // In flight while its own start hooks run.
-        bar.flight = (kind, animated)
+        chargeBarChanges()
         bar.topChanged(from: disappearing, to: appearing, animated: animated, at: t, anomalies: &records.report.anomalies)
-        if !animated { settleInFlight(at: t, records: &records) }
+        if !animated { settle(at: inFlight.count - 1, time: t, records: &records) }
+    }
+
+    /// B back on top, as at a cancelled pop's settle: the top changes from A to B.
+    private mutating func putBack(_ disappearing: ViewControllerInstance, at t: Double, records: inout RecordBook) {
+        guard let appearing = stack.top else { return }
+        stack.push(disappearing)
+        bar.topChanged(from: appearing, to: disappearing, animated: true, at: t, anomalies: &records.report.anomalies)
     }
 
     // MARK: Stack operations
@@ -82,9 +126,11 @@ struct NavigationController {
         case .setBarHidden(let hidden, let animated):
             bar.setBar(hidden, animated: animated, cause: "app", at: t, anomalies: &records.report.anomalies)
         case .push, .pop, .popToRoot, .setStack:
-            if isBusy {
+            if stackOps == .deferred, isBusy {
                 deferred.append(event)
                 records.note(.deferred, at: t, Self.operationName(event))
+            } else if pop != nil {
+                interrupt(with: event, at: t, records: &records)
             } else {
                 perform(event, at: t, records: &records)
             }
@@ -107,9 +153,49 @@ struct NavigationController {
 
     /// Runs deferred operations, each as if it arrived at `t`, until one leaves a transition in flight.
     private mutating func runDeferred(at t: Double, records: inout RecordBook) {
-        while inFlight == nil, !deferred.isEmpty {
+        while inFlight.isEmpty, !deferred.isEmpty {
             perform(deferred.removeFirst(), at: t, records: &records)
         }
+    }
+
+    /// A stack operation arriving while the interactive pop P has begun and not settled, under
+    /// `stackOps: immediate` (SPEC section 4, "Stack operations during an interactive pop"). Before
+    /// P's release, or after a release that cancels it, B is put back on top first (at most once);
+    /// the operation runs on the stack then; P stays in flight while the hooks of both run. Before the
+    /// release, P then ends at once if the operation took B's instance off the stack, or can only be
+    /// cancelled by its lift if B is still there.
+    private mutating func interrupt(with event: TraceEvent.Kind, at t: Double, records: inout RecordBook) {
+        guard var current = pop else { return }
+        let beforeRelease = current.releaseCompletes == nil
+        if !current.putBack, beforeRelease || current.releaseCompletes == false {
+            current.putBack = true
+            pop = current
+            putBack(current.disappearing, at: t, records: &records)
+        }
+        perform(event, at: t, records: &records)
+        guard beforeRelease else { return }
+        if stack.contains(current.disappearing) {
+            if current.interruptedAt == nil { current.interruptedAt = t }
+            pop = current
+        } else {
+            endInterrupted(current, at: t, records: &records)
+        }
+    }
+
+    /// An operation removed B before P's release: P settles at once, completed, by `interrupted`, its
+    /// settle checks seeing the stack and bar the operation left. The finger's later samples and its
+    /// lift no longer reach it.
+    private mutating func endInterrupted(_ current: InteractivePop, at t: Double, records: inout RecordBook) {
+        records.editTransition(current.transitionIndex) {
+            $0.end = t
+            $0.result = .completed
+        }
+        records.editGesture(current.gestureRecord) {
+            $0.pop = PopRecord(result: .completed, by: .interrupted, releasedAt: nil, progress: current.progress,
+                               velocity: nil, settledAt: t, why: .interrupted(at: t, removed: true))
+        }
+        guard let position = inFlight.firstIndex(where: { $0.index == current.transitionIndex }) else { return }
+        settle(at: position, time: t, records: &records)
     }
 
     private mutating func perform(_ event: TraceEvent.Kind, at t: Double, records: inout RecordBook) {
@@ -163,10 +249,10 @@ struct NavigationController {
             records.editGesture(record) { $0.pop = PopRecord(result: .ignored, by: .atRoot) }
             return false
         }
-        if let flight = inFlight {
+        if let flight = inFlight.last {
             records.editGesture(record) { $0.pop = PopRecord(result: .ignored, by: .transitioning) }
             records.report.anomalies.append(Finding(kind: .nestedTransition, t: sample.t,
-                detail: "gesture \(record + 1) began during \(records.transition(flight.index).kind.rawValue)"))
+                detail: "gesture \(record + 1) began during \(flight.kind.rawValue)"))
             return false
         }
         let disappearing = stack.popTop()
@@ -181,14 +267,24 @@ struct NavigationController {
         return true
     }
 
-    /// A later sample of the finger that drives the pop.
-    mutating func trackPop(_ sample: Sample, velocity: Vector) {
+    /// The pop gesture `record` drives, while its finger is down: nil once it was released, or once
+    /// an operation ended it (SPEC section 4: later samples and the lift are then ignored by it).
+    private func driven(by record: Int) -> InteractivePop? {
+        guard let pop, pop.gestureRecord == record, pop.releaseCompletes == nil else { return nil }
+        return pop
+    }
+
+    /// A later sample of the finger that drives the pop of gesture `record`.
+    mutating func trackPop(gesture record: Int, _ sample: Sample, velocity: Vector) {
+        guard driven(by: record) != nil else { return }
         pop?.track(sample, velocity: velocity, isRecognition: false)
     }
 
-    /// The finger that drives the pop lifted or was cancelled: it is decided and starts to settle.
-    mutating func releasePop(at t: Double, velocity: Vector, cancelled: Bool, rules: Rules, records: inout RecordBook) {
-        guard var current = pop else { return }
+    /// The finger that drives the pop of gesture `record` lifted or was cancelled: it is decided and
+    /// starts to settle.
+    mutating func releasePop(gesture record: Int, at t: Double, velocity: Vector, cancelled: Bool, rules: Rules,
+                             records: inout RecordBook) {
+        guard var current = driven(by: record) else { return }
         let release = current.release(at: t, velocity: velocity, cancelled: cancelled, rules: rules)
         pop = current
         let result: PopResult = release.completes ? .completed : .cancelled

@@ -49,6 +49,10 @@ struct NavigationStack {
         controllers.first { $0.id == id }
     }
 
+    func contains(_ controller: ViewControllerInstance) -> Bool {
+        controllers.contains { $0 === controller }
+    }
+
     mutating func push(_ controller: ViewControllerInstance) { controllers.append(controller) }
     @discardableResult mutating func popTop() -> ViewControllerInstance { controllers.removeLast() }
     mutating func popToRoot() { controllers.removeLast(controllers.count - 1) }

@@ -57,7 +57,7 @@ struct RecordBook {
 
     /// The loader keeps no copy of the events, so this replay will not be run again: from here on
     /// the observer gets the records, those closed so far first, and none are kept.
-    mutating func commit(trace: Trace, rules: String, bar: inout BarCoordinator, gestureIsOpen: Bool, transitionInFlight: Bool) {
+    mutating func commit(trace: Trace, rules: String, bar: inout BarCoordinator, gestureIsOpen: Bool, firstInFlight: Int?) {
         guard keepsRecords, let observer else { return }
         keepsRecords = false
         observer.began(trace: trace.name, source: trace.source, rules: rules)
@@ -65,7 +65,7 @@ struct RecordBook {
         let open = gestureIsOpen ? report.gestures.popLast() : nil
         closeGestures()
         if let open { report.gestures.append(open) }
-        dropFinished(transitionInFlight: transitionInFlight, bar: &bar)
+        dropFinished(firstInFlight: firstInFlight, bar: &bar)
     }
 
     /// Without records: a gesture whose fingers are all up can no longer change; keep its summary.
@@ -80,12 +80,16 @@ struct RecordBook {
     }
 
     /// Without records: settled transitions, bar entries, anomalies (but their kinds) and notes go.
-    mutating func dropFinished(transitionInFlight: Bool, bar: inout BarCoordinator) {
+    /// A transition goes once it and every transition started before it have settled, so records
+    /// leave in report order while transitions overlap (`stackOps: immediate`); `firstInFlight` is
+    /// the record number of the earliest-started one still in flight.
+    mutating func dropFinished(firstInFlight: Int?, bar: inout BarCoordinator) {
         guard !keepsRecords else { return }
-        if !transitionInFlight, !report.transitions.isEmpty {
-            if let observer { for record in report.transitions { observer.closed(transition: record) } }
-            transitionOffset += report.transitions.count
-            report.transitions.removeAll(keepingCapacity: true)
+        let settled = (firstInFlight ?? nextTransition) - transitionOffset
+        if settled > 0 {
+            if let observer { for record in report.transitions.prefix(settled) { observer.closed(transition: record) } }
+            transitionOffset += settled
+            report.transitions.removeFirst(settled)
         }
         // This runs after every timeline item: emptying an empty array is not free.
         if bar.entries.count > 1 {

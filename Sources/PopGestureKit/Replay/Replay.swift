@@ -75,7 +75,7 @@ struct ReplaySession {
     /// The loader keeps no copy of the events, so this replay will not be run again.
     mutating func commit() {
         records.commit(trace: trace, rules: rules.name, bar: &navigation.bar, gestureIsOpen: gesture != nil,
-                       transitionInFlight: navigation.hasTransitionInFlight)
+                       firstInFlight: navigation.firstInFlight)
     }
 
     /// Ends the trace; `name` is the trace's, known only once the whole document was read.
@@ -94,7 +94,7 @@ struct ReplaySession {
             recordContent()
         }
         records.closeGestures()
-        records.dropFinished(transitionInFlight: navigation.hasTransitionInFlight, bar: &navigation.bar)
+        records.dropFinished(firstInFlight: navigation.firstInFlight, bar: &navigation.bar)
         // A pop still under way when the trace ends stays in flight, unfinished, for good.
         return records.finish(bar: navigation.bar, final: FinalState(stack: navigation.stack.ids, barHidden: navigation.bar.hidden),
                               expectations: expectations, rules: rules)
@@ -110,7 +110,7 @@ struct ReplaySession {
             case .lift(let finger, let cancelled): lift(finger, at: item.t, cancelled: cancelled)
             case .operation: if let operation = timeline.takeOperation(item) { navigation.arrive(operation, at: item.t, records: &records) }
             }
-            records.dropFinished(transitionInFlight: navigation.hasTransitionInFlight, bar: &navigation.bar)
+            records.dropFinished(firstInFlight: navigation.firstInFlight, bar: &navigation.bar)
             records.reached(after: item.t)
         }
     }
@@ -129,7 +129,12 @@ struct ReplaySession {
             gesture!.content = GestureContent(regions: navigation.stack.top?.regions(at: sample) ?? [], rules: rules.content,
                                               direction: trace.layoutDirection, down: sample)
             recordContent()
-            if !arbiter.recognizer.accepts(down: sample) { decide(.refused, reason: .outsideEdge, at: sample) }
+            if !arbiter.recognizer.accepts(down: sample) {
+                decide(.refused, reason: .outsideEdge, at: sample)
+            } else if arbiter.winsArenaAtDown(hitsContent: { navigation.downPointHitsContent(sample) }) {
+                // Alone in its arena, the recognizer wins at the down: no slop, a zero translation.
+                recognized(at: sample, translation: .zero, atDown: true, atMoment: false)
+            }
         } else if let gesture, !gesture.decided, fingersDown.count > rules.recognizer.maxTouches {
             decide(.refused, reason: .tooManyTouches, at: sample)
         }
@@ -171,21 +176,27 @@ struct ReplaySession {
             for i in detectors.indices { detectors[i].scrolled(to: offset, at: sample.t, detections: &records.report.detections) }
         }
         if gesture!.drivesPop {
-            navigation.trackPop(sample, velocity: gesture!.estimator.velocity)
+            navigation.trackPop(gesture: gesture!.record, sample, velocity: gesture!.estimator.velocity)
         }
-        let recognized = gesture!.decided ? nil : arbiter.recognizer.recognize(from: gesture!.p0, to: sample)
+        let recognizedHere = gesture!.decided ? nil : arbiter.recognizer.recognize(from: gesture!.p0, to: sample)
         var atMoment = false
         if gesture!.content?.reachesMoment(sample) == true {
             atMoment = true
             let pop: GestureContent.PopState = !gesture!.decided ? .undecided : gesture!.began ? .began : .refused
-            let verdict = gesture!.content!.moment(sample, pop: pop, popRecognizesHere: recognized != nil, anomalies: &records.report.anomalies)
+            let verdict = gesture!.content!.moment(sample, pop: pop, popRecognizesHere: recognizedHere != nil, anomalies: &records.report.anomalies)
             recordContent()
             // The claimant takes the drag whatever the pop's own checks would have said.
             if verdict == .refusePop { decide(.refused, reason: .contentWon, at: sample) }
         }
-        guard !gesture!.decided, let translation = recognized else { return }
+        guard !gesture!.decided, let translation = recognizedHere else { return }
+        recognized(at: sample, translation: translation, atDown: false, atMoment: atMoment)
+    }
+
+    /// The tracked finger's gesture is recognized at `sample`: the begin checks decide, and a gesture
+    /// that began starts the interactive pop; `atMoment`: at the content moment's own sample.
+    mutating func recognized(at sample: Sample, translation: Vector, atDown: Bool, atMoment: Bool) {
         let context = BeginContext(stackCount: navigation.stack.count, top: navigation.stack.top!, location: sample,
-                                   translation: translation, busy: navigation.isBusy)
+                                   translation: translation, busy: navigation.isBusy, atDown: atDown)
         if let reason = arbiter.refusal(context) {
             decide(.refused, reason: reason, at: sample, atMoment: atMoment)
             return
@@ -216,7 +227,8 @@ struct ReplaySession {
                 gesture?.decided = true
             } else if current.drivesPop {
                 gesture?.drivesPop = false
-                navigation.releasePop(at: t, velocity: current.estimator.velocity, cancelled: cancelled, rules: rules, records: &records)
+                navigation.releasePop(gesture: current.record, at: t, velocity: current.estimator.velocity, cancelled: cancelled,
+                                      rules: rules, records: &records)
             }
         }
         if fingersDown.isEmpty {

@@ -175,7 +175,11 @@ enum ExpectationCheck {
     }
 
     private static func popContext(_ pop: PopRecord, _ rules: Rules) -> String {
-        guard let progress = pop.progress, let velocity = pop.velocity else { return "" }
+        guard let progress = pop.progress else { return "" }
+        guard let velocity = pop.velocity else {
+            // Ended by a stack operation before any release: no release velocity, no model's decision.
+            return pop.why.map { ": progress \(formatNumber(progress)): \($0.text)" } ?? ""
+        }
         var text = ": progress \(formatNumber(progress)), release velocity \(formatNumber(velocity)) pt/s, \(rules.completion.model.rawValue) model"
         if let why = pop.why { text += ": \(why.text)" }
         return text

@@ -1,5 +1,5 @@
 /// What changed in one trace between two rule versions: gesture outcomes, pops, the bar timeline,
-/// anomalies and the final state. Each change has a kind, counted in `diff`'s summary.
+/// anomalies, notes and the final state. Each change has a kind, counted in `diff`'s summary.
 public struct ReportChange: Sendable, Equatable {
     public var kind: String
     public var detail: String
@@ -35,14 +35,12 @@ public enum ReportDiff {
         if barA != barB {
             changes.append(ReportChange(kind: "bar timeline", detail: "bar: [\(barA.joined(separator: ", "))] -> [\(barB.joined(separator: ", "))]"))
         }
-        let anomaliesA = base.anomalies.map(\.kind.rawValue), anomaliesB = head.anomalies.map(\.kind.rawValue)
-        if anomaliesA != anomaliesB {
-            let detail = "anomalies: [\(anomaliesA.joined(separator: ", "))] -> [\(anomaliesB.joined(separator: ", "))]"
-            var counts: [String: Int] = [:]
-            for kind in anomaliesB { counts[kind, default: 0] += 1 }
-            for kind in anomaliesA { counts[kind, default: 0] -= 1 }
-            let kinds = counts.filter { $0.value != 0 }.keys.sorted().map { counts[$0]! > 0 ? "+\($0)" : "-\($0)" }
-            changes.append(ReportChange(kind: kinds.isEmpty ? "anomaly order" : "anomalies " + kinds.joined(separator: " "), detail: detail))
+        if let change = kindsChange("anomalies", order: "anomaly order", base.anomalies.map(\.kind.rawValue), head.anomalies.map(\.kind.rawValue)) {
+            changes.append(change)
+        }
+        // Notes say what the navigation controller did with operations: deferred them, or not.
+        if let change = kindsChange("notes", order: "note order", base.notes.map(\.kind.rawValue), head.notes.map(\.kind.rawValue)) {
+            changes.append(change)
         }
         if base.final.stack != head.final.stack {
             changes.append(ReportChange(kind: "final stack", detail: "final stack: [\(base.final.stack.joined(separator: ", "))] -> [\(head.final.stack.joined(separator: ", "))]"))
@@ -51,6 +49,17 @@ public enum ReportDiff {
             changes.append(ReportChange(kind: "final bar", detail: "final bar: \(base.final.barHidden ? "hidden" : "shown") -> \(head.final.barHidden ? "hidden" : "shown")"))
         }
         return changes
+    }
+
+    /// A change in a list of kinds (anomalies, notes): the kinds added and removed, or the order.
+    private static func kindsChange(_ list: String, order: String, _ a: [String], _ b: [String]) -> ReportChange? {
+        guard a != b else { return nil }
+        let detail = "\(list): [\(a.joined(separator: ", "))] -> [\(b.joined(separator: ", "))]"
+        var counts: [String: Int] = [:]
+        for kind in b { counts[kind, default: 0] += 1 }
+        for kind in a { counts[kind, default: 0] -= 1 }
+        let kinds = counts.filter { $0.value != 0 }.keys.sorted().map { counts[$0]! > 0 ? "+\($0)" : "-\($0)" }
+        return ReportChange(kind: kinds.isEmpty ? order : "\(list) " + kinds.joined(separator: " "), detail: detail)
     }
 
     private static func gestureSummary(_ gesture: GestureRecord?) -> String {

@@ -45,11 +45,15 @@ public enum TextTimeline {
                 + (gesture.decidedAt.map { ", decided at (\(formatNumber($0.x)), \(formatNumber($0.y)))" } ?? ""))
             if let content = gesture.content { add(content: content, of: gesture, at: at) }
             guard let pop = gesture.pop else { return }
+            let decided = pop.result.rawValue + (pop.by.map { " by \($0.rawValue)" } ?? "")
+            let why = pop.why.map { "; \($0.text)" } ?? ""
             if let releasedAt = pop.releasedAt, let progress = pop.progress, let velocity = pop.velocity {
-                add(releasedAt, 1, gesture.index, 1, "pop \(gesture.index)", "\(pop.result.rawValue) by \(pop.by?.rawValue ?? "?"): progress \(formatNumber(progress)), velocity \(formatNumber(velocity)) pt/s"
-                    + (pop.why.map { "; \($0.text)" } ?? ""))
+                add(releasedAt, 1, gesture.index, 1, "pop \(gesture.index)", "\(decided): progress \(formatNumber(progress)), velocity \(formatNumber(velocity)) pt/s" + why)
+            } else if let settledAt = pop.settledAt, let progress = pop.progress {
+                // Ended by a stack operation before any release: shown when it ended.
+                add(settledAt, 1, gesture.index, 1, "pop \(gesture.index)", "\(decided): progress \(formatNumber(progress))" + why)
             } else {
-                add(at.t, 1, gesture.index, 1, "pop \(gesture.index)", pop.result.rawValue + (pop.by.map { " by \($0.rawValue)" } ?? ""))
+                add(at.t, 1, gesture.index, 1, "pop \(gesture.index)", decided)
             }
         }
 
