@@ -3,8 +3,9 @@ import Foundation
 /// The content under one gesture's down point and what it does with the drag (SPEC section 9): the
 /// content moment, what each region wants, the policy that arbitrates with the pop, and a claimed
 /// region's state. The session tells it what happens to the gesture and the pop; it answers whether
-/// the pop is refused and what anomalies arose, and never touches the transition or the bar.
-struct GestureContent {
+/// the pop is refused and what anomalies arose, and never touches the transition or the bar. A class:
+/// the gesture that holds it is copied on the replay's hot path, and this need not be.
+final class GestureContent {
     /// Front-most first; kept until the gesture ends, even if the view controller's list is replaced.
     let regions: [RegionInstance]
     private let rules: Rules.Content
@@ -58,7 +59,7 @@ struct GestureContent {
 
     /// Evaluates the wants rules at the content moment and arbitrates with the pop as it stands;
     /// `popRecognizesHere`: the pop is recognized at this same sample (i = j).
-    mutating func moment(_ sample: Sample, pop: PopState, popRecognizesHere: Bool, anomalies: inout [Anomaly]) -> Verdict {
+    func moment(_ sample: Sample, pop: PopState, popRecognizesHere: Bool, anomalies: inout [Anomaly]) -> Verdict {
         moment = sample
         let dx = sample.x - p0.x, dy = sample.y - p0.y
         let horizontal = abs(dx) >= abs(dy)
@@ -118,7 +119,7 @@ struct GestureContent {
 
     /// The pop was decided at this item, not by the content (`atMoment`: at the content moment's own
     /// sample); `latest` is the tracked finger's latest sample, the point of a claim delayed to here.
-    mutating func popDecided(began: Bool, at t: Double, atMoment: Bool, latest: Sample, anomalies: inout [Anomaly]) {
+    func popDecided(began: Bool, at t: Double, atMoment: Bool, latest: Sample, anomalies: inout [Anomaly]) {
         if began, let control = regions.first(where: { $0.region.kind == .control && !$0.region.protected }) {
             anomalies.append(Finding(kind: .controlInterrupted, t: t,
                 detail: "the pop began over \(control.region.id), a control that tracks the touch without protection"))
@@ -146,7 +147,7 @@ struct GestureContent {
 
     // MARK: The claim
 
-    private mutating func claim(at point: Sample) {
+    private func claim(at point: Sample) {
         guard let claimant else { return }
         waiting = false
         result = .claimed
@@ -164,7 +165,7 @@ struct GestureContent {
     }
 
     /// The claim the last call made, once (will-begin-dragging, for the detectors).
-    mutating func takeNewClaim() -> (region: ContentRegion, offset: Double, t: Double)? {
+    func takeNewClaim() -> (region: ContentRegion, offset: Double, t: Double)? {
         defer { newClaim = nil }
         return newClaim
     }
@@ -192,7 +193,7 @@ struct GestureContent {
     // MARK: The end
 
     /// The tracked finger lifted (or was cancelled) with `velocity`, the estimator's at the lift.
-    mutating func trackedFingerEnded(at t: Double, velocity: Vector, cancelled: Bool, popBegan: Bool, anomalies: inout [Anomaly]) {
+    func trackedFingerEnded(at t: Double, velocity: Vector, cancelled: Bool, popBegan: Bool, anomalies: inout [Anomaly]) {
         if following != nil, let claimant {
             following = nil
             var offset = claimant.region.offset
@@ -210,12 +211,12 @@ struct GestureContent {
     }
 
     /// The trace ended with the tracked finger down; `t` is the trace's last item.
-    mutating func traceEnded(at t: Double, popBegan: Bool, anomalies: inout [Anomaly]) {
+    func traceEnded(at t: Double, popBegan: Bool, anomalies: inout [Anomaly]) {
         following = nil
         settleUnset(at: t, popBegan: popBegan, anomalies: &anomalies)
     }
 
-    private mutating func settleUnset(at t: Double, popBegan: Bool, anomalies: inout [Anomaly]) {
+    private func settleUnset(at t: Double, popBegan: Bool, anomalies: inout [Anomaly]) {
         guard result == nil else { return }
         if waiting {
             result = .blocked

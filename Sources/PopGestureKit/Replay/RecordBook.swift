@@ -85,11 +85,14 @@ struct RecordBook {
     /// the record number of the earliest-started one still in flight.
     mutating func dropFinished(firstInFlight: Int?, bar: inout BarCoordinator) {
         guard !keepsRecords else { return }
-        let settled = (firstInFlight ?? nextTransition) - transitionOffset
-        if settled > 0 {
+        if !report.transitions.isEmpty, case let settled = (firstInFlight ?? nextTransition) - transitionOffset, settled > 0 {
             if let observer { for record in report.transitions.prefix(settled) { observer.closed(transition: record) } }
             transitionOffset += settled
-            report.transitions.removeFirst(settled)
+            if settled == report.transitions.count {
+                report.transitions.removeAll(keepingCapacity: true)
+            } else {
+                report.transitions.removeFirst(settled)
+            }
         }
         // This runs after every timeline item: emptying an empty array is not free.
         if bar.entries.count > 1 {
