@@ -2,9 +2,10 @@
 ///
 /// Lines and columns are 1-based (libyaml's marks are 0-based and are converted where they are read).
 public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A warning names something worth a look in an input that was still used (`import`).
+    /// A warning names something worth a look in an input that was still used (`import`); a note
+    /// adds context to the diagnostic before it.
     public enum Severity: String, Sendable {
-        case error, warning
+        case error, warning, note
     }
 
     public var severity: Severity
@@ -24,9 +25,21 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         self.suggestion = suggestion
     }
 
-    /// `path:line:column: error: message (suggestion)`, the form editors and CI annotators parse.
+    /// About a whole file (one that cannot be opened, say): no line or column to point at.
+    public init(path: String, message: String, suggestion: String? = nil, severity: Severity = .error) {
+        self.init(path: path, line: 0, column: 0, message: message, suggestion: suggestion, severity: severity)
+    }
+
+    /// Where in the file, if anywhere (line 0 means the whole file).
+    public var location: SourcePosition? {
+        line > 0 ? SourcePosition(path: path, line: line, column: column) : nil
+    }
+
+    /// `path:line:column: error: message (suggestion)`, the form editors and CI annotators parse;
+    /// `path: error: message` for a diagnostic about a whole file.
     public var description: String {
-        var text = "\(path):\(line):\(column): \(severity.rawValue): \(message)"
+        let place = location.map { "\($0.path):\($0.line):\($0.column)" } ?? path
+        var text = "\(place): \(severity.rawValue): \(message)"
         if let suggestion { text += " (\(suggestion))" }
         return text
     }

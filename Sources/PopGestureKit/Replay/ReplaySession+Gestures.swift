@@ -1,0 +1,125 @@
+/// The session's gesture handling (SPEC section 3): each finger's down, move and lift, routed to
+/// the recognizer and the arbiter, the gesture's content (section 9) and detectors (section 10), and
+/// the navigation controller's interactive pop.
+extension ReplaySession {
+
+    mutating func down(_ finger: Int, _ sample: Sample) {
+        let idle = fingersDown.isEmpty
+        fingersDown.insert(finger)
+        if idle {
+            let record = records.openGesture(finger: finger, down: sample)
+            var estimator = makeVelocityEstimator(rules.velocity)
+            estimator.add(sample)
+            gesture = Gesture(record: record, trackedFinger: finger, p0: sample, estimator: estimator, latest: sample)
+            // The hit test sees the stack as section 4 does: without a popping B.
+            gesture!.content = GestureContent(regions: navigation.stack.top?.regions(at: sample) ?? [], rules: rules.content,
+                                              direction: trace.layoutDirection, down: sample)
+            recordContent()
+            if !arbiter.recognizer.accepts(down: sample) {
+                decide(.refused, reason: .outsideEdge, at: sample)
+            } else if arbiter.winsArenaAtDown(hitsContent: { navigation.downPointHitsContent(sample) }) {
+                // Alone in its arena, the recognizer wins at the down: no slop, a zero translation.
+                recognized(at: sample, translation: .zero, atDown: true, atMoment: false)
+            }
+        } else if let gesture, !gesture.decided, fingersDown.count > rules.recognizer.maxTouches {
+            decide(.refused, reason: .tooManyTouches, at: sample)
+        }
+    }
+
+    /// The pop gesture's decision (SPEC section 3); the content learns it unless it made it.
+    mutating func decide(_ outcome: GestureOutcome, reason: GestureReason?, at sample: Sample, atMoment: Bool = false) {
+        guard let record = gesture?.record else { return }
+        gesture?.decided = true
+        gesture?.began = outcome == .began
+        records.editGesture(record) {
+            $0.outcome = outcome
+            $0.reason = reason
+            $0.decidedAt = sample
+        }
+        if reason != .contentWon, gesture?.content != nil {
+            gesture!.content!.popDecided(began: outcome == .began, at: sample.t, atMoment: atMoment, latest: gesture!.latest,
+                                         anomalies: &records.report.anomalies)
+            recordContent()
+        }
+    }
+
+    /// The gesture's record shows its content as it stands; a new claim begins the detectors' drag.
+    mutating func recordContent() {
+        guard gesture?.content != nil else { return }
+        if let claim = gesture!.content!.takeNewClaim() {
+            for i in detectors.indices { detectors[i].dragBegan(region: claim.region, offset: claim.offset, at: claim.t) }
+        }
+        let record = gesture!.content!.record
+        records.editGesture(gesture!.record) { $0.content = record }
+    }
+
+    mutating func move(_ finger: Int, _ sample: Sample) {
+        guard gesture?.trackedFinger == finger, gesture?.trackedDown == true else { return }
+        // In place: a copy of the gesture would share its boxed estimator and copy it on every sample.
+        gesture!.estimator.add(sample)
+        gesture!.latest = sample
+        if let offset = gesture!.content?.follow(sample) {
+            for i in detectors.indices { detectors[i].scrolled(to: offset, at: sample.t, detections: &records.report.detections) }
+        }
+        if gesture!.drivesPop {
+            navigation.trackPop(gesture: gesture!.record, sample, velocity: gesture!.estimator.velocity)
+        }
+        let recognizedHere = gesture!.decided ? nil : arbiter.recognizer.recognize(from: gesture!.p0, to: sample)
+        var atMoment = false
+        if gesture!.content?.reachesMoment(sample) == true {
+            atMoment = true
+            let pop: GestureContent.PopState = !gesture!.decided ? .undecided : gesture!.began ? .began : .refused
+            let verdict = gesture!.content!.moment(sample, pop: pop, popRecognizesHere: recognizedHere != nil, anomalies: &records.report.anomalies)
+            recordContent()
+            // The claimant takes the drag whatever the pop's own checks would have said.
+            if verdict == .refusePop { decide(.refused, reason: .contentWon, at: sample) }
+        }
+        guard !gesture!.decided, let translation = recognizedHere else { return }
+        recognized(at: sample, translation: translation, atDown: false, atMoment: atMoment)
+    }
+
+    /// The tracked finger's gesture is recognized at `sample`: the begin checks decide, and a gesture
+    /// that began starts the interactive pop; `atMoment`: at the content moment's own sample.
+    mutating func recognized(at sample: Sample, translation: Vector, atDown: Bool, atMoment: Bool) {
+        let context = BeginContext(stackCount: navigation.stack.count, top: navigation.stack.top!, location: sample,
+                                   translation: translation, busy: navigation.isBusy, atDown: atDown)
+        if let reason = arbiter.refusal(context) {
+            decide(.refused, reason: reason, at: sample, atMoment: atMoment)
+            return
+        }
+        decide(.began, reason: nil, at: sample, atMoment: atMoment)
+        gesture!.drivesPop = navigation.beginInteractivePop(
+            gesture: gesture!.record, at: sample, translation: translation, velocity: gesture!.estimator.velocity,
+            trace: trace, progressCap: rules.transition.progressCap, records: &records)
+    }
+
+    mutating func lift(_ finger: Int, at t: Double, cancelled: Bool) {
+        fingersDown.remove(finger)
+        if var current = gesture, current.trackedFinger == finger, current.trackedDown {
+            current.trackedDown = false
+            if let offset = current.content?.draggedOffset {
+                for i in detectors.indices { detectors[i].dragEnded(at: offset, at: t, anomalies: &records.report.anomalies) }
+            }
+            // A claim ends with the tracked finger, even with other fingers down.
+            current.content?.trackedFingerEnded(at: t, velocity: current.estimator.velocity, cancelled: cancelled,
+                                                popBegan: current.began, anomalies: &records.report.anomalies)
+            gesture = current
+            recordContent()
+            if !current.decided {
+                records.editGesture(current.record) {
+                    $0.outcome = .unrecognized
+                    $0.reason = cancelled ? .touchCancelled : .touchEnded
+                }
+                gesture?.decided = true
+            } else if current.drivesPop {
+                gesture?.drivesPop = false
+                navigation.releasePop(gesture: current.record, at: t, velocity: current.estimator.velocity, cancelled: cancelled,
+                                      rules: rules, records: &records)
+            }
+        }
+        if fingersDown.isEmpty {
+            gesture = nil
+            records.closeGestures()
+        }
+    }
+}
