@@ -210,6 +210,7 @@ struct Synth: ParsableCommand {
             Example:
               popgesture synth --seed 1 --count 2000 --out /tmp/corpus
               popgesture synth --seed 2 --count 1 --gestures 2000000 --out /tmp/big   # one long recording
+              popgesture synth --drag-speeds 150 250 350 --frame-rate 60 > drags.yaml   # drags over a list
             """
     )
 
@@ -217,13 +218,28 @@ struct Synth: ParsableCommand {
     @Option(help: "Trace documents to write.") var count: Int = 100
     @Option(help: "Documents per file.") var perFile: Int = 1
     @Option(help: "Gestures and operations per document.") var gestures: Int = 40
-    @Option(help: "Output folder (created if missing).") var out: String
+    @Option(help: "Output folder (created if missing).") var out: String?
+    @Option(parsing: .upToNextOption, help: ArgumentHelp(
+        "Instead of a corpus: drags up a vertical list at these speeds (pt/s), one document each, on standard output.",
+        discussion: "For the scroll-direction detector's blind spot: replay them under a rules file with `detectors`."))
+    var dragSpeeds: [Double] = []
+    @Option(help: "With --drag-speeds: touch samples per second.") var frameRate: Double = 60
 
     func validate() throws {
         guard count >= 1, perFile >= 1, gestures >= 1 else { throw ValidationError("--count, --per-file and --gestures must be at least 1") }
+        if dragSpeeds.isEmpty, out == nil { throw ValidationError("--out is required (or --drag-speeds)") }
+        guard dragSpeeds.allSatisfy({ $0 > 0 && $0.isFinite }), frameRate > 0, frameRate <= 1000 else {
+            throw ValidationError("--drag-speeds must be positive and --frame-rate in (0, 1000]")
+        }
     }
 
     func run() throws {
+        if !dragSpeeds.isEmpty {
+            Console().out(DragSynthesizer(speeds: dragSpeeds, frameRate: frameRate).text())
+            Console().flush()
+            return
+        }
+        guard let out else { return }
         var synthesizer = TraceSynthesizer(seed: seed, gestures: gestures)
         let files = try synthesizer.writeCorpus(count: count, perFile: perFile, into: out)
         Console().out("wrote \(count) document\(count == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s") to \(out)\n")

@@ -266,5 +266,30 @@ import Testing
         let dragStart = try replay(slow, rulesDocument: Self.rules("detectors: [{kind: scrollDirection, name: header, compare: dragStart}]"))
         #expect(dragStart.detections == [Detection(detector: "header", region: "list", t: 48, direction: .up, offset: 108, delta: 8)])
         #expect(dragStart.anomalies.isEmpty)
+        // The timeline says it as a run: from where the report compared (100) to its offset.
+        #expect(TextTimeline.render(dragStart).contains("detection   header up x1 (list), t=48, offset 100 -> 108\n"))
+        // A fast drag, 20 pt a frame from the claim at 16: five reports in one drag, one line.
+        let fast = try replay(Self.trace(["{id: list, kind: scroll, frame: [0, 0, 390, 844], axis: vertical, offset: 100}"], """
+            - touch: 1
+              samples: [[0, 200, 500], [16, 200, 488], [32, 200, 468], [48, 200, 448], [64, 200, 428], [80, 200, 408], [96, 200, 388]]
+              up: 100
+            """), rulesDocument: Self.rules("detectors: [{kind: scrollDirection}]"))
+        #expect(fast.detections.map(\.t) == [32, 48, 64, 80, 96] && fast.detections.allSatisfy { $0.delta == 20 })
+        #expect(TextTimeline.render(fast).contains("detection   scrollDirection up x5 (list), t=32-96, offset 100 -> 200\n"))
+    }
+
+    @Test func theBlindSpotEndsAt300PointsPerSecondAt60Hz() throws {
+        // synth's drags: 5 pt per 16.67 ms frame at 300 pt/s. At 290 pt/s each step is 4.83 pt (to
+        // 0.01): never more than 5, missed; at 310, 5.17: every frame reports.
+        let drags = DragSynthesizer(speeds: [290, 310], frameRate: 60).text()
+        #expect(drags.contains("samples: [[0, 200, 600], [16.67, 200, 595.17], [33.33, 200, 590.33]"))
+        let rules = try PopGestureKitTests.rules(Self.rules("detectors: [{kind: scrollDirection}]"))
+        let reports = Array(TraceFileLoader(text: drags, path: "drags.yaml")).compactMap { document -> TraceReport? in
+            guard case .trace(let trace, _) = document else { return nil }
+            return Replay(rules: rules).run(trace)
+        }
+        #expect(reports.count == 2)
+        #expect(reports[0].detections.isEmpty && reports[0].anomalies.map(\.kind) == [.missedScroll])
+        #expect(!reports[1].detections.isEmpty && reports[1].anomalies.isEmpty)
     }
 }

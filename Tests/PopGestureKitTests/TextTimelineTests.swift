@@ -75,6 +75,24 @@ import Testing
         }
     }
 
+    /// Rules with detectors, whose runs of detections the timeline groups into one line per drag.
+    static let detectorRules = [packageRoot + "/traces/rules/scroll-detector.yaml", packageRoot + "/traces/rules/scroll-detector-dragstart.yaml"]
+        + (sharedIsPresent ? ["mix5", "mix6", "mix7", "mix8"].map { sharedRoot + "/conformance/content/rules/\($0).yaml" } : [])
+
+    @Test(arguments: detectorRules)
+    func streamedDetectionRunsAreTheWholeReportsRuns(_ rulesFile: String) throws {
+        let rules = try RulesLoader.load(rulesFile)
+        var runs = 0
+        for trace in Self.corpusTraces() {
+            let whole = TextTimeline.render(Replay(rules: rules).run(trace))
+            runs += whole.split(separator: "\n").filter { $0.contains("detection ") }.count
+            #expect(Self.streamed(trace, rules, bufferedLines: 100_000) == whole, "\(trace.source)")
+            let live = Self.streamed(trace, rules, bufferedLines: 0)
+            #expect(Self.unaligned(live) == Self.unaligned(whole), "\(trace.source) under \(rulesFile):\n\(live)\n---\n\(whole)")
+        }
+        #expect(runs > 0, "no detection line was compared")
+    }
+
     /// Four taps, the name after the events.
     static let lateName = """
         format: popgesture-trace/1

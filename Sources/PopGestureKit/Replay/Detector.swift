@@ -27,6 +27,8 @@ struct ScrollDirectionDetector: Detector {
     /// The drag being watched: its region, where it started, the offset compared with, and whether
     /// anything was reported in it.
     private var drag: (region: String, startOffset: Double, compared: Double, reported: Bool)?
+    /// Drags watched so far.
+    private var drags = 0
 
     init(rule: DetectorRule) {
         self.rule = rule
@@ -35,6 +37,7 @@ struct ScrollDirectionDetector: Detector {
     mutating func dragBegan(region: ContentRegion, offset: Double, at t: Double) {
         guard region.kind == .scroll, region.axis == .vertical else { return }
         drag = (region.id, offset, offset, false)
+        drags += 1
     }
 
     mutating func scrolled(to offset: Double, at t: Double, detections: inout [Detection]) {
@@ -43,7 +46,7 @@ struct ScrollDirectionDetector: Detector {
         let direction: ScrollDirection? = start < offset - minimum ? .up : start > offset + minimum ? .down : nil
         if let direction {
             detections.append(Detection(detector: rule.label, region: current.region, t: t, direction: direction,
-                                        offset: offset, delta: offset - start))
+                                        offset: offset, delta: offset - start, drag: drags - 1))
             current.reported = true
         }
         // The article's code moves its start on every did-scroll; dragStart only on a report.

@@ -24,8 +24,14 @@ public enum TextTimeline {
         private var heap = MinHeap<Line>()
         private var bars = 0, transitions = 0, anomalies = 0, notes = 0, detections = 0
 
+        /// Consecutive detections of one detector, region and direction in one drag, written as one line.
+        private var run: (first: Detection, last: Detection, count: Int)?
+
         /// The next line, if it comes before `t` (any line when nil).
         mutating func next(before t: Double?) -> Line? {
+            // A run can grow only while its drag's gesture is open, and then nothing at or after its
+            // start is released: past its start, it is complete.
+            if let run, t.map({ $0 > run.first.t }) ?? true { closeRun() }
             guard let first = heap.first, t.map({ first.t < $0 }) ?? true else { return nil }
             return heap.popFirst()
         }
@@ -93,8 +99,23 @@ public enum TextTimeline {
         }
 
         mutating func add(detection: Detection) {
+            if let current = run, current.first.detector == detection.detector, current.first.region == detection.region,
+               current.first.direction == detection.direction, current.first.drag == detection.drag {
+                run = (current.first, detection, current.count + 1)
+                return
+            }
+            closeRun()
+            run = (detection, detection, 1)
+        }
+
+        /// "header up x12 (list), t=116-300, offset 37 -> 180": the offset from where the first report
+        /// compared to the last report's.
+        private mutating func closeRun() {
+            guard let (first, last, count) = run else { return }
+            run = nil
             detections += 1
-            add(detection.t, 5, detections, 0, "detection", "\(detection.detector) \(detection.direction.rawValue) (\(detection.region)): offset \(formatNumber(detection.offset)), delta \(formatNumber(detection.delta))")
+            let times = count == 1 ? formatNumber(first.t) : "\(formatNumber(first.t))-\(formatNumber(last.t))"
+            add(first.t, 5, detections, 0, "detection", "\(first.detector) \(first.direction.rawValue) x\(count) (\(first.region)), t=\(times), offset \(formatNumber(first.offset - first.delta)) -> \(formatNumber(last.offset))")
         }
 
         mutating func add(note: Note) {

@@ -115,4 +115,7 @@ public struct Detection: Sendable, Equatable {
     public var offset: Double
     /// offset - start, before start moves.
     public var delta: Double
+    /// Which drag of its detector's it came in (from 0): the text timeline groups runs within one
+    /// drag. Not part of the JSON report.
+    public var drag = 0
 }
