@@ -11,7 +11,7 @@ struct PopGesture: ParsableCommand {
             differences), 2 errors (unreadable input, usage).
             """,
         version: "0.1.0",
-        subcommands: [Check.self, Replay.self, Diff.self, Validate.self, RulesCommand.self, Synth.self, Import.self]
+        subcommands: [Check.self, Replay.self, Diff.self, Validate.self, Plot.self, RulesCommand.self, Synth.self, Import.self]
     )
 
     /// Usage errors exit 2 like every other error, not ArgumentParser's 64.
@@ -164,6 +164,37 @@ struct Diff: ParsableCommand {
     func run() throws {
         let status = DiffRun(paths: input.paths, base: try loadRules(base), head: try loadRules(head),
                              format: format, jobs: input.jobs).run()
+        if status != .ok { throw ExitCode(status.rawValue) }
+    }
+}
+
+struct Plot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw a trace's replay as an SVG: finger, recognizer, pop progress, transitions, bar and content on one time axis.",
+        discussion: """
+            One self-contained SVG per trace document (no scripts, fonts or other files; the same bytes \
+            on every run). A file of several documents needs --document N for standard output or an \
+            .svg file (-o NAME.svg writes NAME-N.svg for each); -o NAME.html puts them all on one page.
+
+            Examples:
+              popgesture plot traces/example/cancelled-swipe.yaml > swipe.svg
+              popgesture plot traces/pop/projection.yaml --rules fd-1.1 -o projection.svg
+              popgesture plot traces/content/tz-waits.yaml -o tz-waits.html
+            """
+    )
+
+    @Argument(help: "A trace file.") var trace: String
+    @Option(help: ArgumentHelp("Plot only the file's Nth document (from 1).", valueName: "N")) var document: Int?
+    @OptionGroup var rules: RulesOption
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write here instead of standard output: an .svg, or an .html page.", valueName: "OUT.svg|OUT.html"))
+    var output: String?
+
+    func validate() throws {
+        if let document, document < 1 { throw ValidationError("--document counts from 1") }
+    }
+
+    func run() throws {
+        let status = PlotRun(path: trace, rules: try rules.choice(), document: document, output: output).run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }
