@@ -351,7 +351,9 @@ struct TracePlot {
     private func drawBar(_ canvas: inout SVGCanvas) {
         laneFrame(bar, &canvas)
         let bandTop = bar.top + 30, bandHeight = 22.0
-        var segments: [(start: Double, hidden: Bool, cause: String)] = [(start, initialBarHidden, "initial state")]
+        var segments: [(start: Double, hidden: Bool, cause: String)] = []
+        // The report's first entry is usually the initial state itself.
+        if (report.bar.first?.t ?? .infinity) > start { segments.append((start, initialBarHidden, "initial state")) }
         for entry in report.bar { segments.append((entry.t, entry.hidden, entry.cause)) }
         for (i, segment) in segments.enumerated() {
             let finish = i + 1 < segments.count ? segments[i + 1].start : end
