@@ -104,20 +104,27 @@ struct Check: ParsableCommand {
               popgesture check traces/ --require-goldens --format junit > junit.xml
               popgesture check traces/fd --rules fd-1.1
               popgesture check traces/ --update-goldens
+              popgesture check traces/ --format html -o report.html   # failures first, each with its plot
             """
     )
 
     @OptionGroup var input: InputOptions
     @OptionGroup var rules: RulesOption
-    @Option(help: "Output format: text, json or junit.") var format: CheckRun.Format = .text
+    @Option(help: "Output format: text, json, junit or html (a static page; each failure with its plot).") var format: CheckRun.Format = .text
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("With --format html: write the page here instead of standard output.", valueName: "OUT.html"))
+    var output: String?
     @Flag(help: "Record each file's golden from this run (only files whose golden would change are written).")
     var updateGoldens = false
     @Flag(help: "Fail a trace file that has no golden.") var requireGoldens = false
 
+    func validate() throws {
+        if output != nil, format != .html { throw ValidationError("-o/--output is for --format html; the other formats write to standard output") }
+    }
+
     func run() throws {
         let colour = Console.stdoutWantsColour
         let status = CheckRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs,
-                              updateGoldens: updateGoldens, requireGoldens: requireGoldens).run(colour: colour)
+                              updateGoldens: updateGoldens, requireGoldens: requireGoldens, output: output).run(colour: colour)
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }

@@ -117,11 +117,39 @@ import Testing
         #expect(page.status == 0)
         let html = try String(contentsOfFile: dir + "/p.html", encoding: .utf8)
         #expect(html.components(separatedBy: "<svg ").count == 3)
-        _ = try SVGElements(html.replacingOccurrences(of: "<!DOCTYPE html>\n", with: "").replacingOccurrences(of: "<meta charset=\"utf-8\">", with: "<meta charset=\"utf-8\"/>"))
+        _ = try SVGElements(html)
 
         let missing = try CommandLineTests.run(["plot", "two.yaml", "--document", "3"], in: dir)
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no trace document #3"))
+    }
+    /// Two files: one passing, one failing its `pop` expectation, and one that is not YAML.
+    @Test func checkHTMLPutsFailuresFirstWithTheirPlots() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("check-html-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let expecting = Self.swipe + "\nexpect:\n  - {gesture: 1, pop: cancelled}\n"
+        try expecting.write(toFile: dir + "/a-passes.yaml", atomically: true, encoding: .utf8)
+        try expecting.replacingOccurrences(of: "pop: cancelled", with: "pop: completed").write(toFile: dir + "/b-fails.yaml", atomically: true, encoding: .utf8)
+        try "format: popgesture-trace/1\nstack: [oops\n".write(toFile: dir + "/c-broken.yaml", atomically: true, encoding: .utf8)
+
+        let run = try CommandLineTests.run(["check", ".", "--format", "html", "-o", "report.html"], in: dir)
+        #expect(run.status == 2)
+        #expect(run.stdout == "wrote report.html\n")
+        let html = try String(contentsOfFile: dir + "/report.html", encoding: .utf8)
+        let again = try CommandLineTests.run(["check", ".", "--format", "html"], in: dir)
+        #expect(again.stdout == html, "the page is the same bytes on standard output and on every run")
+        let page = try SVGElements(html)
+        #expect(page.root == "html")
+        let statuses = page.filter { $0.name == "td" && ["passed", "failed", "error"].contains($0.attributes["class"] ?? "") }.map { $0.attributes["class"]! }
+        #expect(statuses == ["failed", "error", "passed"])
+        #expect(html.components(separatedBy: "<svg ").count == 2, "only the failure is plotted")
+        #expect(html.contains("expected pop completed, got cancelled"))
+        #expect(html.contains("1 passed") && html.contains("1 failed") && html.contains("1 error<"))
+        #expect(!html.contains("<script"))
+
+        let misuse = try CommandLineTests.run(["check", ".", "-o", "x.html"], in: dir)
+        #expect(misuse.status == 2)
     }
 }
 

@@ -106,8 +106,19 @@ def main():
         svg = os.path.join(work, "cancelled-swipe.svg")
         subprocess.run([binary, "plot", os.path.join(ROOT, "traces/example/cancelled-swipe.yaml"), "-o", svg],
                        check=True, capture_output=True)
+        # A batch of one passing and one failing copy of the example: the failure comes first, with its plot.
+        example = open(os.path.join(ROOT, "traces/example/cancelled-swipe.yaml"), encoding="utf-8").read()
+        batch = os.path.join(work, "batch")
+        os.mkdir(batch)
+        open(os.path.join(batch, "passes.yaml"), "w", encoding="utf-8").write(example)
+        open(os.path.join(batch, "fails.yaml"), "w", encoding="utf-8").write(
+            example.replace("pop: cancelled}", "pop: completed}"))
+        html = os.path.join(work, "report.html")
+        subprocess.run([binary, "check", batch, "--format", "html", "-o", html], capture_output=True)
         shots = [(svg, ["finger x (pt)", "pop progress", "transitions", "barFlicker", "#1 began",
-                        "interactivePop thread→inbox cancelled", "time (ms)"], "plot-cancelled-swipe.png")]
+                        "interactivePop thread→inbox cancelled", "time (ms)"], "plot-cancelled-swipe.png"),
+                 (html, ["1 passed", "1 failed", "FAIL cancelled-swipe-between-bar-and-no-bar",
+                         "expected pop completed, got cancelled", "pop progress"], "check-report.png")]
         for path, labels, name in shots:
             failures += check_page(browser, path, labels, os.path.join(work, name))
             if args.keep:

@@ -6,7 +6,7 @@ enum HTMLPage {
         <!DOCTYPE html>
         <html lang="en">
         <head>
-        <meta charset="utf-8">
+        <meta charset="utf-8"/>
         <title>\(xmlEscaped(title))</title>
         <style>
         body { font-family: "DejaVu Sans", Arial, Helvetica, sans-serif; font-size: 14px; margin: 24px; color: #111; }
@@ -17,7 +17,8 @@ enum HTMLPage {
         .failed { color: #a33f00; font-weight: bold; } .error { color: #7a0000; font-weight: bold; } .passed { color: #00664a; }
         .summary span { display: inline-block; margin-right: 18px; font-size: 16px; }
         pre { white-space: pre-wrap; background: #f6f6f6; padding: 8px; border: 1px solid #ddd; }
-        figure { margin: 12px 0; overflow-x: auto; }
+        figure { margin: 12px 0; }
+        figure svg { max-width: 100%; height: auto; }
         </style>
         </head>
         <body>
