@@ -187,21 +187,28 @@ struct Plot: ParsableCommand {
               popgesture plot traces/example/cancelled-swipe.yaml > swipe.svg
               popgesture plot traces/pop/projection.yaml --rules fd-1.1 -o projection.svg
               popgesture plot traces/content/tz-waits.yaml -o tz-waits.html
+              popgesture plot --rules fd-1.1 --rules fd traces/pop/projection.yaml -o both.svg
             """
     )
 
     @Argument(help: "A trace file.") var trace: String
     @Option(help: ArgumentHelp("Plot only the file's Nth document (from 1).", valueName: "N")) var document: Int?
-    @OptionGroup var rules: RulesOption
+    @Option(help: ArgumentHelp(
+        "A preset (\(Presets.names.joined(separator: ", "))) or a rules file; twice, the two one above the other.",
+        discussion: "Without it, the file's `# popgesture-rules: NAME|FILE` comment, else fd."))
+    var rules: [String] = []
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write here instead of standard output: an .svg, or an .html page.", valueName: "OUT.svg|OUT.html"))
     var output: String?
 
     func validate() throws {
         if let document, document < 1 { throw ValidationError("--document counts from 1") }
+        if rules.count > 2 { throw ValidationError("--rules takes one rule version, or two to compare") }
     }
 
     func run() throws {
-        let status = PlotRun(path: trace, rules: try rules.choice(), document: document, output: output).run()
+        let loaded = try rules.map(loadRules)
+        let status = PlotRun(path: trace, rules: RulesChoice(forced: loaded.first), document: document, output: output,
+                             versus: loaded.count == 2 ? loaded[1] : nil).run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }

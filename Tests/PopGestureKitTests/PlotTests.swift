@@ -123,6 +123,49 @@ import Testing
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no trace document #3"))
     }
+    /// Under threshold completion (`cupertino`: progress >= 0.5 completes) the same slow swipe
+    /// cancels only where fd's projection cancels it too; a long drag past half the width separates them.
+    @Test func twoRuleVersionsShareOneTimeAxisAndHighlightTheirDifferences() throws {
+        let yaml = """
+            format: popgesture-trace/1
+            name: half-way
+            stack: [{id: a}, {id: b}]
+            events:
+              - touch: 1
+                samples: [[0, 5, 400], [20, 40, 400], [200, 180, 400], [400, 230, 400], [600, 240, 400]]
+                up: 600
+            """
+        let trace = try loadTrace(yaml)
+        let fd = try RulesLoader.load("fd"), other = try RulesLoader.load("cupertino")
+        let a = Replay(rules: fd).run(trace), b = Replay(rules: other).run(trace)
+        let plot = ComparisonPlot(trace: trace, base: (fd, a), head: (other, b))
+        let svg = plot.svg()
+        #expect(svg == plot.svg())
+        let elements = try SVGElements(svg)
+        #expect(elements.root == "svg")
+        let groups = elements.filter { $0.name == "g" }
+        #expect(groups.count == 2, "one plot above the other")
+        // fd projects the release at 600 past its threshold; cupertino compares progress 0.5 with
+        // its threshold: both complete, by different deciders, and settle at different times.
+        #expect(ReportDiff.changes(base: a, head: b).map(\.kind) == ["pop completed by projection -> completed by progress"])
+        #expect(a.gestures[0].pop?.releasedAt == 600)
+        let settles = [a, b].compactMap { $0.gestures[0].pop?.settledAt }
+        #expect(settles.count == 2 && settles[0] != settles[1])
+        let highlights = elements.filter { $0.name == "rect" && $0.attributes["fill"] == ComparisonPlot.highlight }
+        #expect(highlights.count == 3, "the release and each settle")
+        // The shared axis ends at the later settle; the band around the release is 10 px wide:
+        // x(600) = 150 + 600 / 989 * 1010 = 762.74, its band starts 5 px left of it, at 757.74.
+        #expect(settles.max() == 989)
+        #expect(highlights[0].attributes["x"] == "757.7")
+        #expect(highlights[0].title.hasPrefix("differs at t=600: gesture 1: released"))
+        // Both plots put a time at the same x: their decision markers line up when they decide alike.
+        let decisions = elements.filter { $0.title.hasPrefix("gesture 1 decided at t=") }
+        #expect(decisions.count == 2)
+        if a.gestures[0].decidedAt == b.gestures[0].decidedAt {
+            #expect(decisions[0].attributes["d"]?.split(separator: ",").first == decisions[1].attributes["d"]?.split(separator: ",").first)
+        }
+    }
+
     /// Two files: one passing, one failing its `pop` expectation, and one that is not YAML.
     @Test func checkHTMLPutsFailuresFirstWithTheirPlots() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("check-html-\(UUID().uuidString)").path

@@ -7,8 +7,11 @@ public struct PlotRun: Sendable {
     public var document: Int?
     /// Nil writes the SVG to standard output.
     public var output: String?
+    /// A second rule version: each document is drawn under both, `rules` above, this below.
+    public var versus: Rules?
 
-    public init(path: String, rules: RulesChoice, document: Int? = nil, output: String? = nil) {
+    public init(path: String, rules: RulesChoice, document: Int? = nil, output: String? = nil, versus: Rules? = nil) {
+        self.versus = versus
         self.path = path
         self.rules = rules
         self.document = document
@@ -18,9 +21,9 @@ public struct PlotRun: Sendable {
     public func run(console: Console = Console()) -> ExitStatus {
         var plots: [PlotOutput.Plot] = []
         var errors = 0
-        let choice = rules, document = document
+        let choice = rules, document = document, versus = versus
         BatchDriver(paths: [path], jobs: 1, console: console).run({ path, produce in
-            PlotFileJob(rules: try choice.rules(for: path), document: document, produce: produce)
+            PlotFileJob(rules: try choice.rules(for: path), versus: versus, document: document, produce: produce)
         }, emit: { item in
             switch item {
             case .output(.plot(let plot)): plots.append(plot)
@@ -101,14 +104,16 @@ struct PlotFileJob: FileJob {
     typealias Output = PlotOutput
     let replays: [Replay]
     let rules: Rules
+    let versus: Rules?
     let document: Int?
     let produce: (PlotOutput) -> Void
 
-    init(rules: Rules, document: Int?, produce: @escaping (PlotOutput) -> Void) {
+    init(rules: Rules, versus: Rules?, document: Int?, produce: @escaping (PlotOutput) -> Void) {
         self.rules = rules
+        self.versus = versus
         self.document = document
         self.produce = produce
-        replays = [Replay(rules: rules)]
+        replays = [rules, versus].compactMap { $0 }.map { Replay(rules: $0) }
     }
 
     static func index(of source: String) -> Int? {
@@ -125,7 +130,11 @@ struct PlotFileJob: FileJob {
                     message: "is a recording too long to keep its samples, so it cannot be plotted")))
                 return
             }
-            let svg = TracePlot(trace: trace, report: reports[0], rules: rules).svg()
+            let svg = if let versus {
+                ComparisonPlot(trace: trace, base: (rules, reports[0]), head: (versus, reports[1])).svg()
+            } else {
+                TracePlot(trace: trace, report: reports[0], rules: rules).svg()
+            }
             produce(.plot(.init(source: trace.source, name: trace.name, index: index, svg: svg)))
         case .failure(let source, let diagnostic):
             if document == nil || Self.index(of: source) == document || Self.index(of: source) == nil { produce(.failure(diagnostic)) }

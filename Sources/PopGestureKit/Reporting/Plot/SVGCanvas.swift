@@ -14,6 +14,13 @@ struct SVGCanvas {
 
     mutating func raw(_ text: String) { body += text }
 
+    /// The `<svg>` element with its size, the generic font and a `<title>`; the caller closes it.
+    mutating func open(width: Double, height: Double, title: String) {
+        let w = Self.number(width), h = Self.number(height)
+        body += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" \(Self.font) font-size=\"12\">\n"
+        body += "<title>\(xmlEscaped(title))</title>\n"
+    }
+
     mutating func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, style: String, title: String? = nil) {
         element("line", "x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\" \(style)", title: title)
     }

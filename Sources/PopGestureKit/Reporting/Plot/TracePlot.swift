@@ -40,10 +40,30 @@ struct TracePlot {
     let axisY: Double
     let height: Double
 
-    init(trace: Trace, report: TraceReport, rules: Rules) {
+    /// `span`: the time axis's ends, when it is shared with another plot; else the trace's own.
+    init(trace: Trace, report: TraceReport, rules: Rules, span: (start: Double, end: Double)? = nil) {
         self.trace = trace
         self.report = report
         self.rules = rules
+        (start, end) = span ?? Self.span(trace: trace, report: report, rules: rules)
+        transitionRows = Self.rows(report.transitions, end: end)
+        var y = 46.0
+        func lane(_ label: String, _ height: Double) -> Lane {
+            defer { y += height + 26 }
+            return Lane(label: label, top: y, height: height)
+        }
+        finger = lane("finger x (pt)", 200)
+        progress = lane("pop progress", 130)
+        transitions = lane("transitions", max(Double((transitionRows.max() ?? 0) + 1) * 24 + 8, 40))
+        bar = lane("bar", 62)
+        content = lane("content", 70)
+        axisY = y - 14
+        height = axisY + 40 + 60
+    }
+
+    /// From 0 (or the first event, if earlier) to the last time anything of the trace or report
+    /// happens, a projection's end included.
+    static func span(trace: Trace, report: TraceReport, rules: Rules) -> (start: Double, end: Double) {
         var times: [Double] = []
         for event in trace.events {
             times.append(event.t)
@@ -60,21 +80,8 @@ struct TracePlot {
             if let end = Self.projectionEnd(gesture.pop, rules: rules) { times.append(end.t) }
         }
         let first = times.min() ?? 0, last = times.max() ?? 1
-        start = min(first, 0)
-        end = last > start ? last : start + 1
-        transitionRows = Self.rows(report.transitions, end: end)
-        var y = 46.0
-        func lane(_ label: String, _ height: Double) -> Lane {
-            defer { y += height + 26 }
-            return Lane(label: label, top: y, height: height)
-        }
-        finger = lane("finger x (pt)", 200)
-        progress = lane("pop progress", 130)
-        transitions = lane("transitions", max(Double((transitionRows.max() ?? 0) + 1) * 24 + 8, 40))
-        bar = lane("bar", 62)
-        content = lane("content", 70)
-        axisY = y - 14
-        height = axisY + 40 + 60
+        let start = min(first, 0)
+        return (start, last > start ? last : start + 1)
     }
 
     // MARK: scales
@@ -96,8 +103,14 @@ struct TracePlot {
 
     func svg() -> String {
         var canvas = SVGCanvas()
-        canvas.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGCanvas.number(Self.width))\" height=\"\(SVGCanvas.number(height))\" viewBox=\"0 0 \(SVGCanvas.number(Self.width)) \(SVGCanvas.number(height))\" \(SVGCanvas.font) font-size=\"12\">\n")
-        canvas.raw("<title>\(xmlEscaped("\(report.trace) (\(report.source)) under \(report.rules)"))</title>\n")
+        canvas.open(width: Self.width, height: height, title: "\(report.trace) (\(report.source)) under \(report.rules)")
+        draw(&canvas)
+        canvas.raw("</svg>\n")
+        return canvas.body
+    }
+
+    /// Everything but the `<svg>` element, from y = 0 down to `height`.
+    func draw(_ canvas: inout SVGCanvas) {
         canvas.rect(0, 0, Self.width, height, style: "fill=\"#fff\"")
         canvas.text(Self.left, 24, "\(report.trace) — \(report.source) — rules \(report.rules)", style: "font-size=\"15\" font-weight=\"bold\"")
         drawAxis(&canvas)
@@ -107,8 +120,6 @@ struct TracePlot {
         drawBar(&canvas)
         drawContent(&canvas)
         drawLegend(&canvas)
-        canvas.raw("</svg>\n")
-        return canvas.body
     }
 
     private func laneFrame(_ lane: Lane, _ canvas: inout SVGCanvas) {
@@ -244,7 +255,7 @@ struct TracePlot {
                         canvas.line(x(release.0), progressY(release.1), x(end.t), progressY(projected),
                                     style: "stroke=\"\(Colour.release)\" stroke-width=\"2\" stroke-dasharray=\"6 4\"",
                                     title: "projected progress \(formatNumber(projected)) at t=\(formatNumber(end.t))")
-                        canvas.text(x(end.t) - 4, progressY(projected) + (projected < 0.5 ? -6 : 14), "projected \(Self.short(projected))", anchor: .end, style: "fill=\"#8a5a00\"")
+                        canvas.text(x(end.t) - 4, progressY(projected) + (projected < 0.5 ? 14 : -6), "projected \(Self.short(projected))", anchor: .end, style: "fill=\"#8a5a00\"")
                     }
                 default: break
                 }
