@@ -18,7 +18,7 @@ build: setup
 run: release
 	$(BIN_RELEASE) check traces/ --require-goldens
 
-# Every test: unit, conformance, end-to-end, schemas, and the bundled corpus.
+# Every test: unit, conformance, end-to-end, schemas, the bundled corpus, and the pictures in a browser.
 test: build
 	$(SWIFT) test --skip-build
 	python3 Tests/schema/check_schemas.py --binary $(BIN_DEBUG) \
@@ -28,6 +28,7 @@ test: build
 	    --valid ../shared/conformance/flutter/traces --valid ../shared/conformance/flutter/rules \
 	    --invalid Tests/Fixtures/schema/invalid $(patsubst %,--reports %,$(wildcard ../shared/conformance/expected/*.jsonl))
 	$(BIN_DEBUG) check traces/ --require-goldens
+	python3 Tests/browser/check_browser.py --binary $(BIN_DEBUG)
 
 # Throughput against the libyaml floor, batch scaling, peak memory, start-up (minutes; not part of test).
 bench:

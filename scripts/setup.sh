@@ -35,3 +35,13 @@ if ! python3 -c 'import jsonschema, yaml' >/dev/null 2>&1; then
     python3 -m pip install --quiet jsonschema pyyaml 2>/dev/null \
         || python3 -m pip install --quiet --break-system-packages jsonschema pyyaml
 fi
+
+# Headless Chromium renders the plots and the HTML report in the browser test; without it that test
+# skips, so a machine without apt goes on without it.
+if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1 \
+    && command -v apt-get >/dev/null 2>&1; then
+    echo "setup: installing chromium with apt-get (browser test of the plots)" >&2
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
+        || echo "setup: chromium could not be installed; the browser test will skip" >&2
+fi

@@ -11,7 +11,7 @@ struct PopGesture: ParsableCommand {
             differences), 2 errors (unreadable input, usage).
             """,
         version: "0.1.0",
-        subcommands: [Check.self, Replay.self, Diff.self, Validate.self, RulesCommand.self, Synth.self, Import.self]
+        subcommands: [Check.self, Replay.self, Diff.self, Validate.self, Plot.self, RulesCommand.self, Synth.self, Import.self]
     )
 
     /// Usage errors exit 2 like every other error, not ArgumentParser's 64.
@@ -104,20 +104,27 @@ struct Check: ParsableCommand {
               popgesture check traces/ --require-goldens --format junit > junit.xml
               popgesture check traces/fd --rules fd-1.1
               popgesture check traces/ --update-goldens
+              popgesture check traces/ --format html -o report.html   # failures first, each with its plot
             """
     )
 
     @OptionGroup var input: InputOptions
     @OptionGroup var rules: RulesOption
-    @Option(help: "Output format: text, json or junit.") var format: CheckRun.Format = .text
+    @Option(help: "Output format: text, json, junit or html (a static page; each failure with its plot).") var format: CheckRun.Format = .text
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("With --format html: write the page here instead of standard output.", valueName: "OUT.html"))
+    var output: String?
     @Flag(help: "Record each file's golden from this run (only files whose golden would change are written).")
     var updateGoldens = false
     @Flag(help: "Fail a trace file that has no golden.") var requireGoldens = false
 
+    func validate() throws {
+        if output != nil, format != .html { throw ValidationError("-o/--output is for --format html; the other formats write to standard output") }
+    }
+
     func run() throws {
         let colour = Console.stdoutWantsColour
         let status = CheckRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs,
-                              updateGoldens: updateGoldens, requireGoldens: requireGoldens).run(colour: colour)
+                              updateGoldens: updateGoldens, requireGoldens: requireGoldens, output: output).run(colour: colour)
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }
@@ -164,6 +171,44 @@ struct Diff: ParsableCommand {
     func run() throws {
         let status = DiffRun(paths: input.paths, base: try loadRules(base), head: try loadRules(head),
                              format: format, jobs: input.jobs).run()
+        if status != .ok { throw ExitCode(status.rawValue) }
+    }
+}
+
+struct Plot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw a trace's replay as an SVG: finger, recognizer, pop progress, transitions, bar and content on one time axis.",
+        discussion: """
+            One self-contained SVG per trace document (no scripts, fonts or other files; the same bytes \
+            on every run). A file of several documents needs --document N for standard output or an \
+            .svg file (-o NAME.svg writes NAME-N.svg for each); -o NAME.html puts them all on one page.
+
+            Examples:
+              popgesture plot traces/example/cancelled-swipe.yaml > swipe.svg
+              popgesture plot traces/pop/projection.yaml --rules fd-1.1 -o projection.svg
+              popgesture plot traces/content/tz-waits.yaml -o tz-waits.html
+              popgesture plot --rules fd-1.1 --rules fd traces/pop/projection.yaml -o both.svg
+            """
+    )
+
+    @Argument(help: "A trace file.") var trace: String
+    @Option(help: ArgumentHelp("Plot only the file's Nth document (from 1).", valueName: "N")) var document: Int?
+    @Option(help: ArgumentHelp(
+        "A preset (\(Presets.names.joined(separator: ", "))) or a rules file; twice, the two one above the other.",
+        discussion: "Without it, the file's `# popgesture-rules: NAME|FILE` comment, else fd."))
+    var rules: [String] = []
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write here instead of standard output: an .svg, or an .html page.", valueName: "OUT.svg|OUT.html"))
+    var output: String?
+
+    func validate() throws {
+        if let document, document < 1 { throw ValidationError("--document counts from 1") }
+        if rules.count > 2 { throw ValidationError("--rules takes one rule version, or two to compare") }
+    }
+
+    func run() throws {
+        let loaded = try rules.map(loadRules)
+        let status = PlotRun(path: trace, rules: RulesChoice(forced: loaded.first), document: document, output: output,
+                             versus: loaded.count == 2 ? loaded[1] : nil).run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// `popgesture check`: replays every trace document, evaluates its `expect` items and compares it with
 /// its golden; exit 0 all pass, 1 any failure, 2 any input error (the rest still run).
 public struct CheckRun: Sendable {
-    public enum Format: String, Sendable, CaseIterable { case text, json, junit }
+    public enum Format: String, Sendable, CaseIterable { case text, json, junit, html }
 
     public var paths: [String]
     public var rules: RulesChoice
@@ -11,9 +11,12 @@ public struct CheckRun: Sendable {
     public var jobs: Int
     public var updateGoldens: Bool
     public var requireGoldens: Bool
+    /// Where `html` writes its page; nil writes it to standard output.
+    public var output: String?
 
     public init(paths: [String], rules: RulesChoice, format: Format = .text, jobs: Int,
-                updateGoldens: Bool = false, requireGoldens: Bool = false) {
+                updateGoldens: Bool = false, requireGoldens: Bool = false, output: String? = nil) {
+        self.output = output
         self.paths = paths
         self.rules = rules
         self.format = format
@@ -23,10 +26,12 @@ public struct CheckRun: Sendable {
     }
 
     public func run(console: Console = Console(), colour: Bool = false) -> ExitStatus {
+        var page: String?
         var reporter: any CheckReporter = switch format {
         case .text: TextCheckReporter(console: console, colour: colour)
         case .json: JSONCheckReporter(console: console)
         case .junit: JUnitCheckReporter(console: console)
+        case .html: HTMLCheckReporter(title: "popgesture check \(paths.joined(separator: " "))") { page = $0 }
         }
         var summary = CheckSummary()
         reporter.begin()
@@ -63,8 +68,27 @@ public struct CheckRun: Sendable {
             }
         })
         reporter.end(summary)
+        if let page, !write(page, console: console) { summary.errors += 1 }
         console.flush()
         return ExitStatus(errors: summary.errors, findings: summary.failed)
+    }
+
+    /// The HTML page, to `output` (whole or not at all) or standard output.
+    private func write(_ page: String, console: Console) -> Bool {
+        guard let output else {
+            console.out(page)
+            return true
+        }
+        var file = AtomicFile(path: output, what: "the HTML report")
+        file.write(page)
+        do {
+            try file.commit()
+        } catch {
+            console.report(asDiagnostic(error, path: output))
+            return false
+        }
+        console.out("wrote \(output)\n")
+        return true
     }
 }
 
@@ -75,6 +99,8 @@ struct CheckFileJob: FileJob {
     let replays: [Replay]
     private let replay: Replay
     private let rules: Rules
+    /// `html` shows each failure's plot.
+    private let plotsFailures: Bool
     private let produce: (CheckOutput) -> Void
     private let requireGoldens: Bool
     private let path: String
@@ -89,6 +115,7 @@ struct CheckFileJob: FileJob {
 
     init(check: CheckRun, path: String, produce: @escaping (CheckOutput) -> Void) throws {
         rules = try check.rules.rules(for: path)
+        plotsFailures = check.format == .html
         self.path = path
         self.produce = produce
         requireGoldens = check.requireGoldens
@@ -104,13 +131,16 @@ struct CheckFileJob: FileJob {
     mutating func document(_ result: DocumentResult) {
         var line = ""
         var document: CheckedDocument
+        var plotted: (trace: Trace, report: TraceReport, hasRecords: Bool)?
         switch result {
         case .trace(let trace, let reports):
-            let report = replay.reworded(reports[0], of: trace) ?? reports[0]
+            let reworded = replay.reworded(reports[0], of: trace)
+            let report = reworded ?? reports[0]
             document = CheckedDocument(source: trace.source, trace: trace.name, rules: rules.name)
             document.passedExpectations = report.expectations.passed
             document.failures = report.expectations.failures.map(\.message)
             if replay.keepsRecords { line = Golden.line(for: report) }
+            plotted = (trace, report, replay.keepsRecords || reworded != nil)
         case .failure(let source, let diagnostic):
             document = CheckedDocument(source: source, error: diagnostic)
             if replay.keepsRecords { line = Golden.line(forError: diagnostic, traceFile: path) }
@@ -132,8 +162,18 @@ struct CheckFileJob: FileJob {
         } else if requireGoldens, document.error == nil {
             document.failures.append("golden: no \(goldenPath); record it with --update-goldens")
         }
+        if plotsFailures, !document.failures.isEmpty, let plotted {
+            document.plot = plot(plotted.trace, plotted.hasRecords ? plotted.report : nil)
+        }
         // Held back one document, so that a golden with lines to spare can say so on the last one.
         pending = document
+    }
+
+    /// Without a report with records (no golden kept them), the trace is replayed again with them
+    /// while its events are at hand.
+    private func plot(_ trace: Trace, _ report: TraceReport?) -> String? {
+        guard trace.eventsKept else { return nil }
+        return TracePlot(trace: trace, report: report ?? Replay(rules: rules).run(trace), rules: rules).svg()
     }
 
     mutating func finish() {
@@ -177,6 +217,8 @@ public struct CheckedDocument: Sendable {
     /// Failed expectations and golden differences, one message each.
     public var failures: [String] = []
     public var error: Diagnostic?
+    /// The trace's plot, for the `html` format's failures.
+    var plot: String?
 
     init(source: String, trace: String? = nil, rules: String? = nil, error: Diagnostic? = nil) {
         self.source = source

@@ -1,0 +1,147 @@
+/// `popgesture plot`: one SVG per trace document of a file, replayed under its rule version; `-o
+/// NAME.html` puts them all on one page instead.
+public struct PlotRun: Sendable {
+    public var path: String
+    public var rules: RulesChoice
+    /// The `#N` of the document to plot; nil plots every trace document.
+    public var document: Int?
+    /// Nil writes the SVG to standard output.
+    public var output: String?
+    /// A second rule version: each document is drawn under both, `rules` above, this below.
+    public var versus: Rules?
+
+    public init(path: String, rules: RulesChoice, document: Int? = nil, output: String? = nil, versus: Rules? = nil) {
+        self.versus = versus
+        self.path = path
+        self.rules = rules
+        self.document = document
+        self.output = output
+    }
+
+    public func run(console: Console = Console()) -> ExitStatus {
+        var plots: [PlotOutput.Plot] = []
+        var errors = 0
+        let choice = rules, document = document, versus = versus
+        BatchDriver(paths: [path], jobs: 1, console: console).run({ path, produce in
+            PlotFileJob(rules: try choice.rules(for: path), versus: versus, document: document, produce: produce)
+        }, emit: { item in
+            switch item {
+            case .output(.plot(let plot)): plots.append(plot)
+            case .output(.failure(let diagnostic)), .fileFailed(_, let diagnostic):
+                errors += 1
+                console.report(diagnostic)
+            case .fileEnd: break
+            }
+        })
+        if plots.isEmpty, errors == 0 {
+            console.report(Diagnostic(path: path, line: 1, column: 1,
+                message: document.map { "has no trace document #\($0)" } ?? "has no trace document to plot"))
+            errors += 1
+        }
+        if !plots.isEmpty, let problem = write(plots, console: console) {
+            console.report(problem)
+            errors += 1
+        }
+        console.flush()
+        return ExitStatus(errors: errors, findings: 0)
+    }
+
+    private func write(_ plots: [PlotOutput.Plot], console: Console) -> Diagnostic? {
+        guard let output else {
+            guard plots.count == 1 else {
+                return Diagnostic(path: path, line: 1, column: 1, message: "holds \(plots.count) trace documents; standard output takes one SVG",
+                                  suggestion: "choose one with --document N, or write them all with -o NAME.html")
+            }
+            console.out(plots[0].svg)
+            return nil
+        }
+        if output.lowercased().hasSuffix(".html") {
+            let body = plots.map { "<h2>\(xmlEscaped("\($0.name) (\($0.source))"))</h2>\n<figure>\n\($0.svg)</figure>\n" }.joined()
+            return save(HTMLPage.render(title: "popgesture plot \(path)", body: "<h1>\(xmlEscaped(path))</h1>\n" + body), to: output, console: console)
+        }
+        for plot in plots {
+            // Several documents: NAME-N.svg each, N the document's place in the file.
+            let file = plots.count == 1 ? output : Self.numbered(output, plot.index)
+            if let problem = save(plot.svg, to: file, console: console) { return problem }
+        }
+        return nil
+    }
+
+    static func numbered(_ output: String, _ index: Int) -> String {
+        let lower = output.lowercased()
+        let stem = lower.hasSuffix(".svg") ? String(output.dropLast(4)) : output
+        return "\(stem)-\(index).svg"
+    }
+
+    private func save(_ text: String, to file: String, console: Console) -> Diagnostic? {
+        var atomic = AtomicFile(path: file, what: "the plot")
+        if let problem = atomic.openFailure { return problem }
+        atomic.write(text)
+        do {
+            try atomic.commit()
+        } catch {
+            return asDiagnostic(error, path: file)
+        }
+        console.out("wrote \(file)\n")
+        return nil
+    }
+}
+
+enum PlotOutput: Sendable {
+    struct Plot: Sendable {
+        var source: String
+        var name: String
+        /// N of `path#N`.
+        var index: Int
+        var svg: String
+    }
+    case plot(Plot)
+    case failure(Diagnostic)
+}
+
+/// `plot`'s work on one file: each chosen trace document's report drawn beside its samples.
+struct PlotFileJob: FileJob {
+    typealias Output = PlotOutput
+    let replays: [Replay]
+    let rules: Rules
+    let versus: Rules?
+    let document: Int?
+    let produce: (PlotOutput) -> Void
+
+    init(rules: Rules, versus: Rules?, document: Int?, produce: @escaping (PlotOutput) -> Void) {
+        self.rules = rules
+        self.versus = versus
+        self.document = document
+        self.produce = produce
+        replays = [rules, versus].compactMap { $0 }.map { Replay(rules: $0) }
+    }
+
+    static func index(of source: String) -> Int? {
+        source.split(separator: "#").last.flatMap { Int($0) }
+    }
+
+    mutating func document(_ result: DocumentResult) {
+        switch result {
+        case .trace(let trace, let reports):
+            let index = Self.index(of: trace.source) ?? 1
+            guard document == nil || document == index else { return }
+            guard trace.eventsKept else {
+                produce(.failure(Diagnostic(path: trace.source, line: 1, column: 1,
+                    message: "is a recording too long to keep its samples, so it cannot be plotted")))
+                return
+            }
+            let svg = if let versus {
+                ComparisonPlot(trace: trace, base: (rules, reports[0]), head: (versus, reports[1])).svg()
+            } else {
+                TracePlot(trace: trace, report: reports[0], rules: rules).svg()
+            }
+            produce(.plot(.init(source: trace.source, name: trace.name, index: index, svg: svg)))
+        case .failure(let source, let diagnostic):
+            if document == nil || Self.index(of: source) == document || Self.index(of: source) == nil { produce(.failure(diagnostic)) }
+        case .other:
+            break
+        }
+    }
+
+    func finish() {}
+}

@@ -1,0 +1,45 @@
+/// A static page for a CI artifact: the summary counts, a table of traces with the failures and
+/// errors first, then each failure with its messages and its plot inline. The page is whole only at
+/// the end (failures come first), so it is handed to `finish` rather than streamed.
+struct HTMLCheckReporter: CheckReporter {
+    let title: String
+    let finish: (String) -> Void
+    private var documents: [CheckedDocument] = []
+
+    init(title: String, finish: @escaping (String) -> Void) {
+        self.title = title
+        self.finish = finish
+    }
+
+    mutating func document(_ document: CheckedDocument) { documents.append(document) }
+    mutating func file(_ file: CheckedFile) {}
+
+    /// Failures, then errors, then passes; each group in input order.
+    static func rank(_ status: String) -> Int { status == "failed" ? 0 : status == "error" ? 1 : 2 }
+
+    mutating func end(_ s: CheckSummary) {
+        let ordered = documents.enumerated().sorted { (Self.rank($0.element.status), $0.offset) < (Self.rank($1.element.status), $1.offset) }.map(\.element)
+        var body = "<h1>\(xmlEscaped(title))</h1>\n<p class=\"summary\">"
+        body += "<span>\(counted(s.documents, "trace")) in \(counted(s.files, "file"))</span>"
+        body += "<span class=\"passed\">\(s.passed) passed</span><span class=\"failed\">\(s.failed) failed</span>"
+        body += "<span class=\"error\">\(counted(s.errors, "error"))</span>"
+        if s.goldensWritten > 0 { body += "<span>\(counted(s.goldensWritten, "golden")) written</span>" }
+        if s.otherDocuments > 0 { body += "<span>\(counted(s.otherDocuments, "rules or stack-config document")) validated, not replayed</span>" }
+        body += "</p>\n<table>\n<tr><th>status</th><th>trace</th><th>source</th><th>rules</th><th>expectations passed</th><th>message</th></tr>\n"
+        for (i, d) in ordered.enumerated() {
+            let status = d.status
+            let message = d.error.map(\.description) ?? d.failures.first.map { d.failures.count > 1 ? "\($0) (+\(d.failures.count - 1) more)" : $0 } ?? ""
+            let trace = status == "failed" ? "<a href=\"#failure-\(i + 1)\">\(xmlEscaped(d.trace ?? ""))</a>" : xmlEscaped(d.trace ?? "")
+            body += "<tr><td class=\"\(status)\">\(status)</td><td>\(trace)</td><td>\(xmlEscaped(d.source))</td>"
+            body += "<td>\(xmlEscaped(d.rules ?? ""))</td><td>\(d.passedExpectations)</td><td>\(xmlEscaped(message))</td></tr>\n"
+        }
+        body += "</table>\n"
+        for (i, d) in ordered.enumerated() where d.status == "failed" {
+            body += "<section id=\"failure-\(i + 1)\">\n<h2>FAIL \(xmlEscaped(d.trace ?? "")) — \(xmlEscaped(d.source)) (\(xmlEscaped(d.rules ?? "")))</h2>\n"
+            body += "<pre>\(xmlEscaped(d.failures.joined(separator: "\n")))</pre>\n"
+            if let plot = d.plot { body += "<figure>\n\(plot)</figure>\n" }
+            body += "</section>\n"
+        }
+        finish(HTMLPage.render(title: title, body: body))
+    }
+}

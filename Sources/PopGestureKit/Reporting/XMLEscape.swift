@@ -1,0 +1,23 @@
+/// Text and attribute values for XML, SVG and HTML. XML 1.0 allows no control characters but tab and
+/// newline; they become U+FFFD.
+func xmlEscaped(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&apos;"
+        case "\n": out += "&#10;"
+        case "\t": out.unicodeScalars.append(scalar)
+        default:
+            if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                out += "\u{FFFD}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out
+}

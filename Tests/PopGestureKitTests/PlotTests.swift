@@ -1,0 +1,244 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import PopGestureKit
+
+/// `plot`: well-formed, deterministic SVG whose marks sit where the report's times put them.
+@Suite struct PlotTests {
+    /// traces/example/cancelled-swipe.yaml: a slow swipe back under fd, cancelled; the bar shows at the
+    /// decision and hides again at the settle.
+    static let swipe = """
+        format: popgesture-trace/1
+        name: cancelled-swipe
+        stack:
+          - {id: inbox}
+          - {id: thread, barHidden: true}
+        events:
+          - touch: 1
+            samples: [[0, 40, 400], [16, 52, 401], [50, 60, 402], [90, 66, 402], [140, 68, 403]]
+            up: 200
+        """
+
+    func plot(_ yaml: String, rules name: String = "fd") throws -> (svg: String, report: TraceReport) {
+        let rules = try RulesLoader.load(name)
+        let trace = try loadTrace(yaml)
+        let report = Replay(rules: rules).run(trace)
+        return (TracePlot(trace: trace, report: report, rules: rules).svg(), report)
+    }
+
+    @Test func wellFormedAndDeterministic() throws {
+        let (first, _) = try plot(Self.swipe)
+        let (second, _) = try plot(Self.swipe)
+        #expect(first == second)
+        let elements = try SVGElements(first)
+        #expect(elements.root == "svg")
+        #expect(!first.contains("<script"))
+        #expect(!first.contains("href"), "a plot links to no other file")
+    }
+
+    @Test func everyBundledTracePlotsAsWellFormedSVG() throws {
+        for file in InputFiles.expand([packageRoot + "/traces"]) {
+            let rules = try RulesChoice(forced: nil).rules(for: file)
+            for case .trace(let trace, _) in TraceFileLoader(path: file) {
+                let svg = TracePlot(trace: trace, report: Replay(rules: rules).run(trace), rules: rules).svg()
+                _ = try SVGElements(svg)
+            }
+        }
+    }
+
+    /// The time axis runs from 0 to 550 ms: the projection looks 350 ms past the release at 200.
+    /// x(t) = 150 + t / 550 * 1010 (left margin 150, plot width 1200 - 150 - 40).
+    @Test func marksSitAtTheirTimes() throws {
+        let (svg, report) = try plot(Self.swipe)
+        let elements = try SVGElements(svg)
+        #expect(report.gestures[0].decidedAt?.t == 16)
+        // The decision marker, a diamond 6.5 px tall around (x(16), fingerY(52)):
+        // x(16) = 150 + 16 / 550 * 1010 = 179.38; the finger lane spans y 46...246 for x 0...390,
+        // fingerY(52) = 246 - 52 / 390 * 200 = 219.33, so its top vertex is at 212.83.
+        let decision = try #require(elements.first { $0.title.hasPrefix("gesture 1 decided at t=16") })
+        #expect(decision.attributes["d"]?.hasPrefix("M179.4,212.8L") == true)
+
+        // The settle ends at settledAt = 340.625 at progress 0 (cancelled): x = 150 + 340.625 / 550 * 1010
+        // = 775.51; the progress lane is y 272...402, progress 0 at 402 - 10 = 392.
+        #expect(report.gestures[0].pop?.settledAt == 340.625)
+        let settle = try #require(elements.first { $0.name == "line" && $0.attributes["stroke"] == TracePlot.Colour.settle })
+        #expect(settle.attributes["x2"] == "775.5")
+        #expect(settle.attributes["y2"] == "392")
+        // The progress curve starts at the decision and ends at the last sample before the release
+        // (t = 140: x = 150 + 140 / 550 * 1010 = 407.09).
+        let curve = try #require(elements.filter { $0.name == "polyline" && $0.attributes["stroke"] == TracePlot.Colour.finger }.last)
+        #expect(curve.attributes["points"]?.hasPrefix("179.4,") == true)
+        #expect(curve.attributes["points"]?.hasSuffix(" 407.1,386.9") == true)
+
+        // The bar band: a segment per entry, starting at the entry's time (0, 16, 340.625).
+        let bands = elements.filter { $0.name == "rect" && $0.title.hasPrefix("bar ") }
+        #expect(report.bar.map(\.t) == [0, 16, 340.625])
+        #expect(bands.map { $0.attributes["x"] } == ["150", "179.4", "775.5"])
+        #expect(bands.map { $0.title.hasPrefix("bar hidden") } == [true, false, true])
+        // Each band ends where the next begins: 179.4 - 150 = 29.4; 775.5 - 179.4 = 596.1.
+        #expect(bands.map { $0.attributes["width"] } == ["29.4", "596.1", "384.5"])
+    }
+
+    /// Thousands of samples are drawn with a few points per pixel column.
+    @Test func longTraceStaysSmall() throws {
+        var rows: [String] = []
+        for i in 0..<10_000 {
+            rows.append("[\(i * 2), \(10 + Double(i % 400) * 0.8), 400]")
+        }
+        let yaml = "format: popgesture-trace/1\nname: long\nstack: [{id: a}, {id: b}]\nevents:\n  - touch: 1\n    samples: [\(rows.joined(separator: ", "))]\n    up: 20000\n"
+        let (svg, _) = try plot(yaml)
+        #expect(svg.utf8.count < 1_000_000)
+        _ = try SVGElements(svg)
+    }
+
+    @Test func commandWritesOneFilePerDocumentOrOnePage() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plot-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let two = Self.swipe + "\n---\n" + Self.swipe.replacingOccurrences(of: "name: cancelled-swipe", with: "name: again")
+        try two.write(toFile: dir + "/two.yaml", atomically: true, encoding: .utf8)
+
+        let stdout = try CommandLineTests.run(["plot", "two.yaml"], in: dir)
+        #expect(stdout.status == 2)
+        #expect(stdout.stderr.contains("--document N"))
+
+        let one = try CommandLineTests.run(["plot", "two.yaml", "--document", "2"], in: dir)
+        #expect(one.status == 0)
+        _ = try SVGElements(one.stdout)
+        #expect(one.stdout.contains("<title>again (two.yaml#2) under fd</title>"))
+
+        let files = try CommandLineTests.run(["plot", "two.yaml", "-o", "p.svg"], in: dir)
+        #expect(files.status == 0)
+        #expect(FileManager.default.fileExists(atPath: dir + "/p-1.svg") && FileManager.default.fileExists(atPath: dir + "/p-2.svg"))
+
+        let page = try CommandLineTests.run(["plot", "two.yaml", "-o", "p.html"], in: dir)
+        #expect(page.status == 0)
+        let html = try String(contentsOfFile: dir + "/p.html", encoding: .utf8)
+        #expect(html.components(separatedBy: "<svg ").count == 3)
+        _ = try SVGElements(html)
+
+        let missing = try CommandLineTests.run(["plot", "two.yaml", "--document", "3"], in: dir)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no trace document #3"))
+    }
+    /// Under threshold completion (`cupertino`: progress >= 0.5 completes) the same slow swipe
+    /// cancels only where fd's projection cancels it too; a long drag past half the width separates them.
+    @Test func twoRuleVersionsShareOneTimeAxisAndHighlightTheirDifferences() throws {
+        let yaml = """
+            format: popgesture-trace/1
+            name: half-way
+            stack: [{id: a}, {id: b}]
+            events:
+              - touch: 1
+                samples: [[0, 5, 400], [20, 40, 400], [200, 180, 400], [400, 230, 400], [600, 240, 400]]
+                up: 600
+            """
+        let trace = try loadTrace(yaml)
+        let fd = try RulesLoader.load("fd"), other = try RulesLoader.load("cupertino")
+        let a = Replay(rules: fd).run(trace), b = Replay(rules: other).run(trace)
+        let plot = ComparisonPlot(trace: trace, base: (fd, a), head: (other, b))
+        let svg = plot.svg()
+        #expect(svg == plot.svg())
+        let elements = try SVGElements(svg)
+        #expect(elements.root == "svg")
+        let groups = elements.filter { $0.name == "g" }
+        #expect(groups.count == 2, "one plot above the other")
+        // fd projects the release at 600 past its threshold; cupertino compares progress 0.5 with
+        // its threshold: both complete, by different deciders, and settle at different times.
+        #expect(ReportDiff.changes(base: a, head: b).map(\.kind) == ["pop completed by projection -> completed by progress"])
+        #expect(a.gestures[0].pop?.releasedAt == 600)
+        let settles = [a, b].compactMap { $0.gestures[0].pop?.settledAt }
+        #expect(settles.count == 2 && settles[0] != settles[1])
+        let highlights = elements.filter { $0.name == "rect" && $0.attributes["fill"] == ComparisonPlot.highlight }
+        #expect(highlights.count == 3, "the release and each settle")
+        // The shared axis ends at the later settle; the band around the release is 10 px wide:
+        // x(600) = 150 + 600 / 989 * 1010 = 762.74, its band starts 5 px left of it, at 757.74.
+        #expect(settles.max() == 989)
+        #expect(highlights[0].attributes["x"] == "757.7")
+        #expect(highlights[0].title.hasPrefix("differs at t=600: gesture 1: released"))
+        // Both plots put a time at the same x: their decision markers line up when they decide alike.
+        let decisions = elements.filter { $0.title.hasPrefix("gesture 1 decided at t=") }
+        #expect(decisions.count == 2)
+        if a.gestures[0].decidedAt == b.gestures[0].decidedAt {
+            #expect(decisions[0].attributes["d"]?.split(separator: ",").first == decisions[1].attributes["d"]?.split(separator: ",").first)
+        }
+    }
+
+    /// Two files: one passing, one failing its `pop` expectation, and one that is not YAML.
+    @Test func checkHTMLPutsFailuresFirstWithTheirPlots() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("check-html-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let expecting = Self.swipe + "\nexpect:\n  - {gesture: 1, pop: cancelled}\n"
+        try expecting.write(toFile: dir + "/a-passes.yaml", atomically: true, encoding: .utf8)
+        try expecting.replacingOccurrences(of: "pop: cancelled", with: "pop: completed").write(toFile: dir + "/b-fails.yaml", atomically: true, encoding: .utf8)
+        try "format: popgesture-trace/1\nstack: [oops\n".write(toFile: dir + "/c-broken.yaml", atomically: true, encoding: .utf8)
+
+        let run = try CommandLineTests.run(["check", ".", "--format", "html", "-o", "report.html"], in: dir)
+        #expect(run.status == 2)
+        #expect(run.stdout == "wrote report.html\n")
+        let html = try String(contentsOfFile: dir + "/report.html", encoding: .utf8)
+        let again = try CommandLineTests.run(["check", ".", "--format", "html"], in: dir)
+        #expect(again.stdout == html, "the page is the same bytes on standard output and on every run")
+        let page = try SVGElements(html)
+        #expect(page.root == "html")
+        let statuses = page.filter { $0.name == "td" && ["passed", "failed", "error"].contains($0.attributes["class"] ?? "") }.map { $0.attributes["class"]! }
+        #expect(statuses == ["failed", "error", "passed"])
+        #expect(html.components(separatedBy: "<svg ").count == 2, "only the failure is plotted")
+        #expect(html.contains("expected pop completed, got cancelled"))
+        #expect(html.contains("1 passed") && html.contains("1 failed") && html.contains("1 error<"))
+        #expect(!html.contains("<script"))
+
+        let misuse = try CommandLineTests.run(["check", ".", "-o", "x.html"], in: dir)
+        #expect(misuse.status == 2)
+    }
+}
+
+/// The elements of an XML text in document order, each with its attributes and its `<title>` child's
+/// text; parsing fails the test when the text is not well-formed.
+struct SVGElements {
+    struct Element {
+        var name: String
+        var attributes: [String: String]
+        var title = ""
+    }
+    var elements: [Element] = []
+    var root: String? { elements.first?.name }
+
+    init(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let collector = Collector()
+        let parser = XMLParser(data: Data(text.utf8))
+        parser.delegate = collector
+        let parsed = parser.parse()
+        #expect(parsed, "not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
+        guard parsed else { throw LoadFailure() }
+        elements = collector.elements
+    }
+
+    func first(where predicate: (Element) -> Bool) -> Element? { elements.first(where: predicate) }
+    func filter(_ predicate: (Element) -> Bool) -> [Element] { elements.filter(predicate) }
+
+    private final class Collector: NSObject, XMLParserDelegate {
+        var elements: [Element] = []
+        var open: [Int] = []
+        var inTitle = false
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            inTitle = name == "title"
+            open.append(elements.count)
+            elements.append(Element(name: name, attributes: attributes))
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            // A title names the element it sits in.
+            if inTitle, open.count >= 2 { elements[open[open.count - 2]].title += string }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            inTitle = false
+            open.removeLast()
+        }
+    }
+}
