@@ -232,7 +232,11 @@ final class YAMLDocumentReader {
     /// After an error inside a document: skips the rest of it, so the next one can be read.
     func skipDocument() {
         do {
-            while kind != .documentEnd { try advance() }
+            var depth = 0
+            while kind != .documentEnd {
+                try advance()
+                try track(&depth)
+            }
             try advance()
             if kind == .streamEnd { finished = true }
         } catch {
@@ -282,9 +286,7 @@ final class YAMLDocumentReader {
                 if let anchor { anchors[anchor] = node }
                 finished = node
             case .sequenceStart, .mappingStart:
-                if stack.count >= Self.maximumDepth {
-                    throw here.error("nesting deeper than \(Self.maximumDepth) levels; no popgesture document nests like this")
-                }
+                if stack.count >= Self.maximumDepth { throw tooDeep(at: here) }
                 stack.append(Frame(isMapping: kind == .mappingStart, anchor: anchor, location: here))
             case .sequenceEnd, .mappingEnd:
                 let frame = stack.removeLast()
@@ -321,14 +323,32 @@ final class YAMLDocumentReader {
     func skipNode() throws {
         var depth = 0
         while true {
-            switch kind {
-            case .sequenceStart, .mappingStart: depth += 1
-            case .sequenceEnd, .mappingEnd: depth -= 1
-            default: break
-            }
+            try track(&depth)
             if depth == 0 { return }
             try advance()
         }
+    }
+
+    /// Counts the current event into `depth`, levels below where a walk started, and stops the
+    /// walk at the same limit as `node()`.
+    private func track(_ depth: inout Int) throws {
+        switch kind {
+        case .sequenceStart, .mappingStart:
+            depth += 1
+            if depth > Self.maximumDepth { throw tooDeep(at: position) }
+        case .sequenceEnd, .mappingEnd: depth -= 1
+        default: break
+        }
+    }
+
+    /// Too deep a nesting ends the file, not only its document: libyaml's flow scanner costs time in
+    /// proportion to the depth for every token, so reading on through 100,000 open brackets to the
+    /// document's end would take minutes, and an unclosed one hides every later document anyway.
+    private func tooDeep(at place: SourcePosition) -> Diagnostic {
+        let error = place.error("nesting deeper than \(Self.maximumDepth) levels; no popgesture document nests like this")
+        broken = true
+        failure = error
+        return error
     }
 
     private struct Frame {
