@@ -31,11 +31,14 @@ struct PopGesture: ParsableCommand {
 }
 
 struct InputOptions: ParsableArguments {
-    @Argument(help: "Trace files or directories (searched recursively for *.yaml and *.yml).")
+    @Argument(help: "Trace files or directories (searched recursively for *.yaml, *.yml and *.json).")
     var paths: [String]
 
     @Option(help: "Files processed at once; the default is this machine's core count.")
     var jobs: Int = availableCores
+
+    @Flag(help: "Succeed when the paths hold no trace file (by default that is an error, exit 2).")
+    var allowEmpty = false
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
@@ -63,7 +66,7 @@ struct Validate: ParsableCommand {
     @Option(help: "Output format: text or json.") var format: ValidateRun.Format = .text
 
     func run() throws {
-        let status = ValidateRun(paths: input.paths, format: format, jobs: input.jobs).run()
+        let status = ValidateRun(paths: input.paths, format: format, jobs: input.jobs, allowEmpty: input.allowEmpty).run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }
@@ -117,7 +120,7 @@ struct Check: ParsableCommand {
     func run() throws {
         let colour = Console.stdoutWantsColour
         let status = CheckRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs,
-                              updateGoldens: updateGoldens, requireGoldens: requireGoldens).run(colour: colour)
+                              updateGoldens: updateGoldens, requireGoldens: requireGoldens, allowEmpty: input.allowEmpty).run(colour: colour)
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }
@@ -137,7 +140,7 @@ struct Replay: ParsableCommand {
     @Option(help: "Output format: text (a timeline) or json (JSON Lines, one report per document).") var format: ReplayRun.Format = .text
 
     func run() throws {
-        let status = ReplayRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs).run()
+        let status = ReplayRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs, allowEmpty: input.allowEmpty).run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }
@@ -163,7 +166,7 @@ struct Diff: ParsableCommand {
 
     func run() throws {
         let status = DiffRun(paths: input.paths, base: try loadRules(base), head: try loadRules(head),
-                             format: format, jobs: input.jobs).run()
+                             format: format, jobs: input.jobs, allowEmpty: input.allowEmpty).run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }

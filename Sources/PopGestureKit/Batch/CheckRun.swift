@@ -11,10 +11,13 @@ public struct CheckRun: Sendable {
     public var jobs: Int
     public var updateGoldens: Bool
     public var requireGoldens: Bool
+    /// Finding no trace file is not an error.
+    public var allowEmpty: Bool
 
     public init(paths: [String], rules: RulesChoice, format: Format = .text, jobs: Int,
-                updateGoldens: Bool = false, requireGoldens: Bool = false) {
+                updateGoldens: Bool = false, requireGoldens: Bool = false, allowEmpty: Bool = false) {
         self.paths = paths
+        self.allowEmpty = allowEmpty
         self.rules = rules
         self.format = format
         self.jobs = jobs
@@ -43,15 +46,17 @@ public struct CheckRun: Sendable {
             reporter.add(output)
         }
         var fileFailed = false
-        BatchDriver(paths: paths, jobs: jobs, console: console).run({ path, produce in
+        let runErrors = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty).run({ path, produce in
             try CheckFileJob(check: check, path: path, produce: produce)
         }, emit: { item in
             switch item {
             case .output(let output):
                 add(output)
-            case .fileFailed(let path, let diagnostic):
+            case .fileFailed(let path, let diagnostic), .unreadable(let path, let diagnostic):
                 fileFailed = true
                 add(.document(CheckedDocument(source: path, error: diagnostic)))
+            case .notATrace:
+                summary.notTraces += 1
             case .fileEnd(let path):
                 // A job that finished said so itself, with what it learnt of the file.
                 if fileFailed {
@@ -64,7 +69,7 @@ public struct CheckRun: Sendable {
         })
         reporter.end(summary)
         console.flush()
-        return ExitStatus(errors: summary.errors, findings: summary.failed)
+        return ExitStatus(errors: summary.errors + runErrors, findings: summary.failed)
     }
 }
 
@@ -94,8 +99,8 @@ struct CheckFileJob: FileJob {
         requireGoldens = check.requireGoldens
         file = CheckedFile(path: path)
         goldenPath = Golden.path(for: path)
-        stored = check.updateGoldens ? GoldenLines() : GoldenLines(path: goldenPath)
-        recorder = check.updateGoldens ? GoldenRecorder(path: goldenPath) : nil
+        stored = check.updateGoldens ? GoldenLines() : try GoldenLines(path: goldenPath)
+        recorder = check.updateGoldens ? try GoldenRecorder(path: goldenPath) : nil
         // Without a golden, only the expectations' verdicts are needed: the replay keeps no records.
         replay = Replay(rules: rules, keepsRecords: recorder != nil || stored.exists)
         replays = [replay]
@@ -205,6 +210,8 @@ public struct CheckSummary: Sendable {
     public var goldensWritten = 0
     /// Rules and stack-config documents: validated, not replayed.
     public var otherDocuments = 0
+    /// `*.json` files found by walking that are not popgesture documents.
+    public var notTraces = 0
 
     mutating func add(_ file: CheckedFile) {
         files += 1

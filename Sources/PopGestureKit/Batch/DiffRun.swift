@@ -8,9 +8,12 @@ public struct DiffRun: Sendable {
     public var head: Rules
     public var format: Format
     public var jobs: Int
+    /// Finding no trace file is not an error.
+    public var allowEmpty: Bool
 
-    public init(paths: [String], base: Rules, head: Rules, format: Format = .text, jobs: Int) {
+    public init(paths: [String], base: Rules, head: Rules, format: Format = .text, jobs: Int, allowEmpty: Bool = false) {
         self.paths = paths
+        self.allowEmpty = allowEmpty
         self.base = base
         self.head = head
         self.format = format
@@ -25,25 +28,27 @@ public struct DiffRun: Sendable {
         case .json: DiffJSONRenderer(console: console)
         }
         renderer.begin()
-        BatchDriver(paths: paths, jobs: jobs, console: console).run({ _, produce in
+        let runErrors = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty).run({ _, produce in
             DiffFileJob(replays: replays, produce: produce)
         }, emit: { item in
             switch item {
             case .output(.compared(let trace)):
                 summary.add(trace)
                 renderer.add(trace)
-            case .output(.failure(let diagnostic)), .fileFailed(_, let diagnostic):
+            case .output(.failure(let diagnostic)), .fileFailed(_, let diagnostic), .unreadable(_, let diagnostic):
                 summary.errors += 1
                 console.report(diagnostic)
             case .output(.other):
                 summary.others += 1
+            case .notATrace:
+                summary.notTraces += 1
             case .fileEnd:
                 break
             }
         })
         renderer.end(summary)
         console.flush()
-        return ExitStatus(errors: summary.errors, findings: summary.changed)
+        return ExitStatus(errors: summary.errors + runErrors, findings: summary.changed)
     }
 }
 
@@ -89,6 +94,8 @@ public struct DiffSummary: Sendable {
     var errors = 0
     /// Rules and stack-config documents: not replayed.
     var others = 0
+    /// `*.json` files found by walking that are not popgesture documents.
+    var notTraces = 0
     /// How often each kind of change occurred.
     var kinds: [String: Int] = [:]
 

@@ -24,17 +24,19 @@ public struct RulesChoice: Sendable {
     public func rules(for path: String) throws -> Rules {
         if let forced { return forced }
         guard let (spec, line) = Self.directive(in: path) else { return standard }
-        let target = Presets.named(spec) != nil ? spec : resolve(spec, relativeTo: path)
+        let target = resolve(spec, relativeTo: path)
         do {
-            return try RulesLoader.load(target)
-        } catch let error as Diagnostic where error.path == target && error.line == 1 && error.column == 1 {
+            return try RulesLoader.load(spec, relativeTo: path)
+        } catch let error as Diagnostic where error.line == 0 || (error.path == target && error.line == 1 && error.column == 1) {
+            // About the target as a whole: said at the comment that names it.
             throw Diagnostic(path: path, line: line, column: 1, message: "`# \(Self.directive) \(spec)`: \(error.message)", suggestion: error.suggestion)
         }
     }
 
     /// The directive among the comment lines at the top of the file, with its line number.
     static func directive(in path: String) -> (String, Int)? {
-        guard let file = fopen(path, "rb") else { return nil }
+        // Whatever cannot be read here is reported by the loader, in its place in the output.
+        guard let file = try? RegularFile.open(path) else { return nil }
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 4096)
         var lineNumber = 0

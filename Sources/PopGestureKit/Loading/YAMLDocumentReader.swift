@@ -40,20 +40,10 @@ final class YAMLDocumentReader {
     private var anchors: [String: YAMLNode] = [:]
     private var aliasExpansion = 0
 
-    /// Opens a file for streaming; throws when it cannot be read.
+    /// Opens a regular file for streaming; throws when it cannot be read or is anything else.
     init(path: String) throws {
         self.path = path
-        var info = stat()
-        if stat(path, &info) != 0 {
-            throw Diagnostic(path: path, line: 1, column: 1, message: "cannot read file: \(String(cString: strerror(errno)))")
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw Diagnostic(path: path, line: 1, column: 1, message: "is a directory, expected a YAML file",
-                             suggestion: "pass the directory to `validate`, `check` or `replay`, which read the *.yaml files inside")
-        }
-        guard let handle = fopen(path, "rb") else {
-            throw Diagnostic(path: path, line: 1, column: 1, message: "cannot read file: \(String(cString: strerror(errno)))")
-        }
+        let handle = try RegularFile.open(path)
         file = handle
         parser = .allocate(capacity: 1)
         guard let batch = pg_batch_new(Self.batchSize) else {

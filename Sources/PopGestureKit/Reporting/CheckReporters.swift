@@ -45,7 +45,7 @@ struct TextCheckReporter: CheckReporter {
         if s.otherDocuments > 0 {
             line += "; \(s.otherDocuments) rules or stack-config document\(s.otherDocuments == 1 ? "" : "s") validated, not replayed"
         }
-        console.out(line + "\n")
+        console.out(line + notTracesClause(s.notTraces) + "\n")
     }
 }
 
@@ -85,11 +85,14 @@ struct JSONCheckReporter: CheckReporter {
     }
 
     mutating func end(_ s: CheckSummary) {
-        let summary = JSONValue.object([
+        var fields: [String: JSONValue] = [
             "files": .number(Double(s.files)), "traces": .number(Double(s.documents)), "passed": .number(Double(s.passed)),
             "failed": .number(Double(s.failed)), "errors": .number(Double(s.errors)), "goldensWritten": .number(Double(s.goldensWritten)),
             "otherDocuments": .number(Double(s.otherDocuments)),
-        ])
+        ]
+        // Only when there are some, so that a run over traces alone prints what it always printed.
+        if s.notTraces > 0 { fields["notTraces"] = .number(Double(s.notTraces)) }
+        let summary = JSONValue.object(fields)
         console.out("], \"summary\": \(summary.rendered)}\n")
     }
 }

@@ -13,7 +13,7 @@ struct DiffTextRenderer: DiffRenderer {
     mutating func end(_ s: DiffSummary) {
         let skipped = s.others > 0 ? "; \(counted(s.others, "rules or stack-config document")) not replayed" : ""
         let errors = s.errors > 0 ? ", \(counted(s.errors, "error"))" : ""
-        console.out("\(counted(s.compared, "trace")) compared (\(s.base) -> \(s.head)), \(s.changed) changed\(errors)\(skipped)\n")
+        console.out("\(counted(s.compared, "trace")) compared (\(s.base) -> \(s.head)), \(s.changed) changed\(errors)\(skipped)\(notTracesClause(s.notTraces))\n")
         let rows = s.kinds.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
         let width = rows.map(\.key.count).max() ?? 0
         for (kind, count) in rows {
@@ -36,12 +36,14 @@ struct DiffJSONRenderer: DiffRenderer {
     }
 
     mutating func end(_ s: DiffSummary) {
+        var summary: [String: JSONValue] = [
+            "compared": .number(Double(s.compared)), "changed": .number(Double(s.changed)), "errors": .number(Double(s.errors)),
+            "kinds": .object(s.kinds.mapValues { .number(Double($0)) }),
+        ]
+        // Only when there are some, so that a run over traces alone prints what it always printed.
+        if s.notTraces > 0 { summary["notTraces"] = .number(Double(s.notTraces)) }
         console.out(JSONValue.object([
-            "base": .string(s.base), "head": .string(s.head), "traces": .array(traces),
-            "summary": .object([
-                "compared": .number(Double(s.compared)), "changed": .number(Double(s.changed)), "errors": .number(Double(s.errors)),
-                "kinds": .object(s.kinds.mapValues { .number(Double($0)) }),
-            ]),
+            "base": .string(s.base), "head": .string(s.head), "traces": .array(traces), "summary": .object(summary),
         ]).rendered + "\n")
     }
 }
