@@ -373,8 +373,10 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                 try reader.advance()
                 while reader.kind != .sequenceEnd {
                     if count == 0 { (tLine, tColumn) = (reader.line, reader.column) }
+                    // Anything else (out of range included) goes the node path, for its message.
                     if count < 3, reader.kind == .scalar, reader.isPlainScalar, !reader.hasAnchor,
-                       let value = parseDecimal(bytes: reader.scalarBytes), value.isFinite, count > 0 || value >= 0 {
+                       let value = parseDecimal(bytes: reader.scalarBytes), value.isFinite,
+                       count > 0 ? abs(value) <= TraceLimits.coordinate : value >= 0 {
                         let clean = value == 0 ? 0 : value
                         switch count {
                         case 0: values.0 = clean
@@ -395,8 +397,8 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                     // Only a row with an odd value pays for the lookups.
                     let sample = slow.isEmpty ? Sample(t: values.0, x: values.1, y: values.2) :
                         Sample(t: try slow[0]?.nonNegativeNumber(TraceDecoder.sampleWhat.t) ?? values.0,
-                               x: try slow[1]?.number(TraceDecoder.sampleWhat.x) ?? values.1,
-                               y: try slow[2]?.number(TraceDecoder.sampleWhat.y) ?? values.2)
+                               x: try slow[1]?.coordinate(TraceDecoder.sampleWhat.x) ?? values.1,
+                               y: try slow[2]?.coordinate(TraceDecoder.sampleWhat.y) ?? values.2)
                     try TraceDecoder.checkOrder(sample, after: samples.last,
                                                 at: SourcePosition(path: path, line: tLine, column: tColumn))
                     samples.append(sample)
