@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN_RELEASE := .build/release/popgesture
 BIN_DEBUG := .build/debug/popgesture
 
-.PHONY: setup build run test release bench clean
+.PHONY: setup build run test release bench fuzz sanitize clean
 
 setup:
 	@bash scripts/setup.sh
@@ -27,9 +27,19 @@ test: build
 	    --invalid Tests/Fixtures/schema/invalid $(patsubst %,--reports %,$(wildcard ../shared/conformance/expected/*.jsonl))
 	$(BIN_DEBUG) check traces/ --require-goldens
 
+# libFuzzer over load -> replay -> report, FUZZ_SECONDS long (FUZZ_WORKERS processes); fails on any finding.
+FUZZ_SECONDS ?= 600
+fuzz:
+	@bash scripts/setup.sh --fuzz
+	bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# The unit tests under AddressSanitizer and UndefinedBehaviorSanitizer, in a build folder of their own.
+sanitize: setup
+	$(SWIFT) test --sanitize=address --sanitize=undefined --scratch-path .build-sanitize
+
 # Throughput against the libyaml floor, batch scaling, peak memory, start-up (minutes; not part of test).
 bench:
 	bash scripts/bench.sh
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-sanitize

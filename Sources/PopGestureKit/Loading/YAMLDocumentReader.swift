@@ -364,7 +364,7 @@ final class YAMLDocumentReader {
         } else if let file {
             // libyaml reads no further after an error, so the file can be read again from its start.
             guard fseeko(file, 0, SEEK_SET) == 0 else { return nil }
-            var chunk = [UInt8](repeating: 0, count: 65536)
+            var chunk = [UInt8](repeating: 0, count: min(65536, max(offset, 1)))
             var consumed = 0
             while consumed < offset {
                 let read = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, min($0.count, offset - consumed), file) }
