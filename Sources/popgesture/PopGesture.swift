@@ -19,6 +19,9 @@ struct PopGesture: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+            end(.ok)
+        } catch let code as ExitCode {
+            end(ExitStatus(rawValue: code.rawValue) ?? .errors)
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
@@ -27,6 +30,12 @@ struct PopGesture: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// Standard output is flushed and closed before the process ends: output lost on the way (a full
+    /// disk, `> /dev/full`) makes the run an error, said on stderr, whatever it found.
+    static func end(_ status: ExitStatus) -> Never {
+        exit(withError: ExitCode(Console.closeOutput(status).rawValue))
     }
 }
 

@@ -238,3 +238,20 @@ extension HardeningTests {
         }
     }
 }
+
+extension HardeningTests {
+    // MARK: 4. Standard output that cannot be written
+
+    @Test(arguments: [
+        ["replay", "a.yaml"], ["replay", "--format", "json", "a.yaml"], ["check", "a.yaml"], ["check", "--format", "junit", "a.yaml"],
+        ["diff", "--base", "fd", "--head", "cupertino", "a.yaml"], ["validate", "a.yaml"], ["rules", "show", "fd"], ["rules", "list"],
+    ])
+    func outputLostOnAFullDeviceIsAnError(_ arguments: [String]) throws {
+        let dir = try Self.fixture(["a.yaml": Self.trace])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CommandLineTests.run(["-c", "exec timeout 30 \"$0\" \"$@\" > /dev/full", CommandLineTests.binary] + arguments,
+                                           in: dir, shell: true)
+        #expect(run.status == 2, "\(arguments) exited \(run.status)")
+        #expect(run.stderr.hasSuffix("error: cannot write standard output: No space left on device\n"), "\(arguments): \(run.stderr)")
+    }
+}

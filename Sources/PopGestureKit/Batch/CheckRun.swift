@@ -68,8 +68,7 @@ public struct CheckRun: Sendable {
             }
         })
         reporter.end(summary)
-        console.flush()
-        return ExitStatus(errors: summary.errors + runErrors, findings: summary.failed)
+        return console.finish(ExitStatus(errors: summary.errors + runErrors, findings: summary.failed))
     }
 }
 

@@ -47,8 +47,7 @@ public struct DiffRun: Sendable {
             }
         })
         renderer.end(summary)
-        console.flush()
-        return ExitStatus(errors: summary.errors + runErrors, findings: summary.changed)
+        return console.finish(ExitStatus(errors: summary.errors + runErrors, findings: summary.changed))
     }
 }
 

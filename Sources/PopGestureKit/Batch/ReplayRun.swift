@@ -41,8 +41,7 @@ public struct ReplayRun {
             console.err("note: \(counted(others, "rules or stack-config document")) validated, not replayed\n")
         }
         if notTraces > 0 { console.err("note: \(notTracesPhrase(notTraces))\n") }
-        console.flush()
-        return ExitStatus(errors: errors + runErrors, findings: 0)
+        return console.finish(ExitStatus(errors: errors + runErrors, findings: 0))
     }
 }
 

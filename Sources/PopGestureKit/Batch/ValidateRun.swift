@@ -52,8 +52,7 @@ public struct ValidateRun {
             }
         })
         renderer.end(summary)
-        console.flush()
-        return ExitStatus(errors: summary.unreadable + runErrors, findings: summary.invalid)
+        return console.finish(ExitStatus(errors: summary.unreadable + runErrors, findings: summary.invalid))
     }
 }
 
