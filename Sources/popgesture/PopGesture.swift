@@ -237,7 +237,13 @@ struct Synth: ParsableCommand {
 
     func run() throws {
         var synthesizer = TraceSynthesizer(seed: seed, gestures: gestures)
-        let files = try synthesizer.writeCorpus(count: count, perFile: perFile, into: out)
+        let files: [String]
+        do {
+            files = try synthesizer.writeCorpus(count: count, perFile: perFile, into: out)
+        } catch {
+            Console().report(error as? Diagnostic ?? Diagnostic(path: out, message: "\(error)"))
+            throw ExitCode(ExitStatus.errors.rawValue)
+        }
         Console().out("wrote \(count) document\(count == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s") to \(out)\n")
         Console().flush()
     }

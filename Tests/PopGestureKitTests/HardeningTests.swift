@@ -255,3 +255,94 @@ extension HardeningTests {
         #expect(run.stderr.hasSuffix("error: cannot write standard output: No space left on device\n"), "\(arguments): \(run.stderr)")
     }
 }
+
+extension HardeningTests {
+    // MARK: 5, 9, 10. Files that cannot be written, and runs that are interrupted
+
+    /// Root writes into read-only folders anyway: as root, the binary runs as `nobody` (setpriv).
+    static let canWriteProtect = getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
+    static func runAsUser(_ arguments: [String], in directory: String) throws -> CommandLineTests.Run {
+        let user = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+        return try CommandLineTests.run(["-c", "exec \(user)timeout 30 \"$0\" \"$@\"", CommandLineTests.binary] + arguments,
+                                        in: directory, shell: true)
+    }
+
+    static func temporaryFiles(in directory: String) -> [String] {
+        (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []).filter { $0.contains(".tmp.") }
+    }
+
+    @Test(.enabled(if: canWriteProtect, "running as root without setpriv: no folder is read-only"))
+    func synthSaysWhichFolderItCouldNotCreate() throws {
+        let dir = try Self.fixture([:], folders: ["ro"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(chmod(dir + "/ro", 0o555) == 0)
+        let run = try Self.runAsUser(["synth", "--count", "2", "--out", "ro/sub"], in: dir)
+        #expect(run.status == 2)
+        #expect(run.stderr == "ro/sub: error: cannot create folder: Permission denied\n")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func synthOnADeviceOrAFullDiskFailsAndLeavesNothingHalfWritten() throws {
+        let dir = try Self.fixture([:])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let device = try Self.run(["synth", "--count", "2", "--out", "/dev/full"], in: dir)
+        #expect(device.status == 2)
+        #expect(device.stderr == "/dev/full: error: is not a folder; --out names the folder the traces are written into\n")
+        // A file size limit stands in for a full disk: writes past it fail with EFBIG.
+        let full = try CommandLineTests.run(["-c", "trap '' XFSZ; ulimit -f 8; exec \"$0\" synth --count 3 --gestures 400 --out out",
+                                             CommandLineTests.binary], in: dir, shell: true)
+        #expect(full.status == 2)
+        #expect(full.stderr == "out/synth-000000.yaml: error: cannot write the synthesized traces: File too large\n")
+        #expect(full.stdout.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/out").isEmpty)
+    }
+
+    @Test(.enabled(if: canWriteProtect, "running as root without setpriv: no folder is read-only"))
+    func aGoldenThatCannotBeWrittenIsAnErrorOfTheRun() throws {
+        let dir = try Self.fixture(["ro/a.yaml": Self.trace, "ro/b.yaml": Self.trace])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(chmod(dir + "/ro", 0o555) == 0)
+        let run = try Self.runAsUser(["check", "--update-goldens", "ro"], in: dir)
+        #expect(run.status == 2)
+        #expect(run.stdout == """
+            ro/a.yaml.golden.jsonl: error: cannot write golden: Permission denied
+            ro/b.yaml.golden.jsonl: error: cannot write golden: Permission denied
+            2 traces in 2 files: 2 passed, 0 failed, 0 errors, 2 goldens not written
+
+            """)
+        let json = try Self.runAsUser(["check", "--update-goldens", "--format", "json", "ro"], in: dir)
+        #expect(json.status == 2 && json.stderr.hasSuffix("ro/b.yaml.golden.jsonl: error: cannot write golden: Permission denied\n"))
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        #expect((object["summary"] as! [String: Any])["goldensNotWritten"] as? Int == 2)
+        #expect(((object["files"] as! [[String: Any]])[0]["goldenError"] as? String)?.hasSuffix("Permission denied") == true)
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func aSignalDuringUpdateGoldensLeavesNoTemporaryFile(_ signal: Int32) throws {
+        let dir = try Self.fixture(["big/a.yaml.golden.jsonl": "the golden before\n"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // A long recording, so that its golden's temporary file is open for a while.
+        let synth = try Self.run(["synth", "--seed", "3", "--count", "1", "--gestures", "30000", "--out", "big"], in: dir)
+        try #require(synth.status == 0)
+        try FileManager.default.moveItem(atPath: dir + "/big/synth-000000.yaml", toPath: dir + "/big/a.yaml")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+        process.arguments = ["check", "--update-goldens", "--jobs", "1", "big"]
+        process.currentDirectoryURL = URL(fileURLWithPath: dir)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var waited = 0
+        while Self.temporaryFiles(in: dir).isEmpty, process.isRunning, waited < 400 {
+            Thread.sleep(forTimeInterval: 0.025)
+            waited += 1
+        }
+        #expect(!Self.temporaryFiles(in: dir).isEmpty, "no temporary file appeared")
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        #expect(Self.temporaryFiles(in: dir).isEmpty, "\(Self.temporaryFiles(in: dir))")
+        #expect(try String(contentsOfFile: dir + "/big/a.yaml.golden.jsonl", encoding: .utf8) == "the golden before\n")
+    }
+}

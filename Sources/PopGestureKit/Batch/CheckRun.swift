@@ -42,6 +42,7 @@ public struct CheckRun: Sendable {
                 if let error = document.error, format != .text { console.report(error) }
             case .fileEnd(let file):
                 summary.add(file)
+                if let error = file.goldenError, format != .text { console.report(error) }
             }
             reporter.add(output)
         }
@@ -68,7 +69,7 @@ public struct CheckRun: Sendable {
             }
         })
         reporter.end(summary)
-        return console.finish(ExitStatus(errors: summary.errors + runErrors, findings: summary.failed))
+        return console.finish(ExitStatus(errors: summary.errors + summary.goldensNotWritten + runErrors, findings: summary.failed))
     }
 }
 
@@ -153,7 +154,8 @@ struct CheckFileJob: FileJob {
                 do {
                     file.goldenWritten = try recorder.commit()
                 } catch {
-                    pending?.failures.append("\(error)")
+                    // Not the trace's failure: the run could not do what it was asked.
+                    file.goldenError = asDiagnostic(error, path: goldenPath)
                 }
             }
         }
@@ -198,6 +200,8 @@ public struct CheckedFile: Sendable {
     /// Rules and stack-config documents: validated, not replayed.
     public var otherDocuments = 0
     public var goldenWritten = false
+    /// --update-goldens could not write the golden: an error of the run (exit 2).
+    public var goldenError: Diagnostic?
 }
 
 public struct CheckSummary: Sendable {
@@ -207,6 +211,8 @@ public struct CheckSummary: Sendable {
     public var failed = 0
     public var errors = 0
     public var goldensWritten = 0
+    /// Goldens that could not be written, each an error of the run.
+    public var goldensNotWritten = 0
     /// Rules and stack-config documents: validated, not replayed.
     public var otherDocuments = 0
     /// `*.json` files found by walking that are not popgesture documents.
@@ -215,6 +221,7 @@ public struct CheckSummary: Sendable {
     mutating func add(_ file: CheckedFile) {
         files += 1
         if file.goldenWritten { goldensWritten += 1 }
+        if file.goldenError != nil { goldensNotWritten += 1 }
         otherDocuments += file.otherDocuments
     }
 
