@@ -346,3 +346,122 @@ extension HardeningTests {
         #expect(try String(contentsOfFile: dir + "/big/a.yaml.golden.jsonl", encoding: .utf8) == "the golden before\n")
     }
 }
+
+extension HardeningTests {
+    // MARK: 7. diff and validate in flat memory
+
+    /// A diff streamed record by record (each replay hands over its records from the first, so
+    /// neither report is ever whole) says exactly what the diff of the two whole reports says: over
+    /// the corpus, and for a document whose header key after its events makes both replays start
+    /// again from the kept events.
+    @Test(arguments: [("fd", "cupertino"), ("fd", "edge30"), ("fd-1.1", "uikit"), ("tz", "fd")])
+    func aStreamedDiffSaysWhatTheWholeReportsSay(_ base: String, _ head: String) throws {
+        let rules = (try RulesLoader.load(base), try RulesLoader.load(head))
+        let whole = [Replay(rules: rules.0), Replay(rules: rules.1)]
+        let restarted = Self.trace.replacingOccurrences(of: "expect:", with: "screen: {width: 100}\nexpect:")
+        func streamed(_ loader: (((Trace) -> any TraceEventSink)?) -> TraceFileLoader) -> [[ReportChange]] {
+            var compared: [[ReportChange]] = []
+            let job = DiffFileJob(base: rules.0, head: rules.1) { output in
+                if case .compared(let trace) = output { compared.append(trace.changes.all) }
+            }
+            for document in loader(Replay.sink(job.replays)) {
+                switch document {
+                case .trace(let trace, let fed): job.document(.trace(trace, reports: Replay.reports(of: trace, fed: fed, under: job.replays)))
+                case .failure(let source, let diagnostic): job.document(.failure(source: source, diagnostic))
+                default: break
+                }
+            }
+            job.finish()
+            return compared
+        }
+        func expected(_ loader: TraceFileLoader) -> [[ReportChange]] {
+            loader.compactMap { replayed($0, under: whole) }.map { ReportDiff.changes(base: $0.reports[0], head: $0.reports[1]) }
+        }
+        var traces = 0
+        for path in InputFiles.expand([packageRoot + "/traces"] + (sharedIsPresent ? [sharedRoot + "/conformance"] : [])) {
+            let changes = streamed { TraceFileLoader(path: path, sink: $0) }
+            #expect(changes == expected(TraceFileLoader(path: path)), "\(path)")
+            traces += changes.count
+        }
+        #expect(traces > 100)
+        let text = restarted + "\n---\n" + CommandLineTests.swipe() + "\n---\n" + restarted
+        #expect(streamed { TraceFileLoader(text: text, path: "t.yaml", sink: $0) } == expected(TraceFileLoader(text: text, path: "t.yaml")))
+        #expect(expected(TraceFileLoader(text: text, path: "t.yaml")).count == 3)
+    }
+
+    /// validate keeps no more of a long recording's events than a replay does: it used to keep them
+    /// all (489 MB for a 77 MB recording). Past the bound the events are dropped, and the checks
+    /// that replay makes of a header key after them are made too.
+    @Test func validateKeepsNoEventsOfALongRecording() throws {
+        var events = ""
+        for i in 0..<40 { events += "- touch: 1\n  samples: [[\(i * 100), 10, 10], [\(i * 100 + 16), 40, 10]]\n  up: \(i * 100 + 20)\n" }
+        let header = "format: popgesture-trace/1\nstack: [{id: a}, {id: b}]\nevents:\n"
+        var kept: [Bool] = []
+        var outputs: [InvalidDocument?] = []
+        let job = try ValidateFileJob(path: "t.yaml", rules: RulesChoice(forced: nil)) { outputs.append($0) }
+        for document in TraceFileLoader(text: header + events + "---\n" + header + events + "screen: {width: 320}\n",
+                                        path: "t.yaml", sink: { _ in DiscardedEvents() }, retainedSamples: 10) {
+            if case .trace(let trace, _) = document { kept.append(trace.eventsKept) }
+            switch document {
+            case .trace(let trace, _): job.document(.trace(trace, reports: []))
+            case .failure(let source, let diagnostic): job.document(.failure(source: source, diagnostic))
+            default: break
+            }
+        }
+        #expect(kept == [false])
+        #expect(outputs.count == 2 && outputs[0] == nil)
+        #expect(outputs[1]?.diagnostic.message.contains("a key that shapes the replay") == true, "\(String(describing: outputs[1]))")
+    }
+}
+
+extension HardeningTests {
+    // MARK: 8. validate refuses what replay refuses at load
+
+    @Test func validateReportsARulesCommentThatReplayRefuses() throws {
+        let dir = try Self.fixture(["a.yaml": "# popgesture-rules: rules/missing.yaml\n" + Self.trace,
+                                    "b.yaml": "# popgesture-rules: fd11\n" + Self.trace, "c.yaml": Self.trace])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let replay = try Self.run(["replay", "a.yaml", "b.yaml"], in: dir)
+        #expect(replay.status == 2)
+        let validate = try Self.run(["validate", "a.yaml", "b.yaml", "c.yaml"], in: dir)
+        #expect(validate.status == 1)
+        #expect(validate.stdout == """
+            a.yaml:1:1: error: `# popgesture-rules: rules/missing.yaml`: cannot read file: No such file or directory
+            b.yaml:1:1: error: `# popgesture-rules: fd11`: unknown preset or file `fd11` (did you mean `fd-1.1`?)
+            3 documents in 3 files: 1 valid, 2 invalid
+
+            """)
+        // Every diagnostic of validate is one replay gives too.
+        for line in validate.stdout.split(separator: "\n").dropLast() {
+            #expect(replay.stderr.contains(line), "\(line)")
+        }
+    }
+
+    // MARK: 12. Comments that look like rules comments
+
+    @Test(arguments: [
+        ("# popgesture-rule: fd11", "# popgesture-rules: fd11"),
+        ("# popgesture-rules fd-1.1", "# popgesture-rules: fd-1.1"),
+        ("#Popgesture-Rules: cupertino", "# popgesture-rules: cupertino"),
+        ("# popgesture rules: uikit", "# popgesture-rules: uikit"),
+    ])
+    func aCommentThatLooksLikeARulesCommentIsAWarning(_ comment: String, _ meant: String) throws {
+        let dir = try Self.fixture(["a.yaml": "# a swipe back\n\(comment)\n" + Self.trace])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let shown = comment.dropFirst().drop { $0 == " " }
+        let warning = "a.yaml:2:1: warning: `# \(shown)` is not a rules comment; the file is replayed under fd (did you mean `\(meant)`?)\n"
+        for command in [["check"], ["replay"], ["validate"]] {
+            let run = try Self.run(command + ["a.yaml"], in: dir)
+            #expect(run.status == 0, "\(command): \(run.stderr)")
+            #expect(run.stderr.hasPrefix(warning), "\(command): \(run.stderr)")
+        }
+        // --rules chooses for every file: the comment would not count either way.
+        #expect(try Self.run(["check", "--rules", "fd", "a.yaml"], in: dir).stderr.isEmpty)
+    }
+
+    @Test func commentsThatOnlyMentionPopgestureAreNotWarnedAbout() throws {
+        let dir = try Self.fixture(["a.yaml": "# popgesture: a trace of a cancelled swipe\n# yaml-language-server: $schema=x\n" + Self.trace])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try Self.run(["check", "a.yaml"], in: dir).stderr.isEmpty)
+    }
+}

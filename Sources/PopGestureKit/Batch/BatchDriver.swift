@@ -31,6 +31,9 @@ enum BatchItem<Output: Sendable>: Sendable {
     case unreadable(path: String, Diagnostic)
     /// A `*.json` found by walking whose root has no popgesture `format`; nothing else of it follows.
     case notATrace(path: String)
+    /// Something worth a look in a file that is still used (a comment that looks like a rules
+    /// comment but is not one); before the file's outputs.
+    case warning(Diagnostic)
     /// After a file's last output.
     case fileEnd(path: String)
 }
@@ -56,10 +59,12 @@ struct BatchDriver {
         self.allowEmpty = allowEmpty
     }
 
-    /// `makeJob` runs on the worker thread of its file, with that file's `produce`. Returns the
-    /// errors of the run itself, already reported: 1 when it found no trace file, else 0.
+    /// `makeJob` runs on the worker thread of its file, with that file's `produce` and a `warn` for
+    /// warnings about the file. Returns the errors of the run itself, already reported: 1 when it
+    /// found no trace file, else 0.
     @discardableResult
-    func run<Job: FileJob>(_ makeJob: @escaping @Sendable (_ path: String, _ produce: @escaping (Job.Output) -> Void) throws -> Job,
+    func run<Job: FileJob>(_ makeJob: @escaping @Sendable (_ path: String, _ produce: @escaping (Job.Output) -> Void,
+                                                           _ warn: (Diagnostic) -> Void) throws -> Job,
                            emit: (BatchItem<Job.Output>) -> Void) -> Int {
         var progress = Progress(total: files.count, console: console)
         var notTraces = 0
@@ -77,7 +82,7 @@ struct BatchDriver {
                 var foreign = false
                 var job: Job
                 do {
-                    job = try makeJob(path) { if !foreign { produce(.output($0)) } }
+                    job = try makeJob(path, { if !foreign { produce(.output($0)) } }, { produce(.warning($0)) })
                 } catch {
                     produce(.fileFailed(path: path, asDiagnostic(error, path: path)))
                     return

@@ -47,8 +47,8 @@ public struct CheckRun: Sendable {
             reporter.add(output)
         }
         var fileFailed = false
-        let runErrors = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty).run({ path, produce in
-            try CheckFileJob(check: check, path: path, produce: produce)
+        let runErrors = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty).run({ path, produce, warn in
+            try CheckFileJob(check: check, path: path, produce: produce, warn: warn)
         }, emit: { item in
             switch item {
             case .output(let output):
@@ -58,6 +58,8 @@ public struct CheckRun: Sendable {
                 add(.document(CheckedDocument(source: path, error: diagnostic)))
             case .notATrace:
                 summary.notTraces += 1
+            case .warning(let diagnostic):
+                console.report(diagnostic)
             case .fileEnd(let path):
                 // A job that finished said so itself, with what it learnt of the file.
                 if fileFailed {
@@ -92,8 +94,8 @@ struct CheckFileJob: FileJob {
     private var pending: CheckedDocument?
     private var compared = 0
 
-    init(check: CheckRun, path: String, produce: @escaping (CheckOutput) -> Void) throws {
-        rules = try check.rules.rules(for: path)
+    init(check: CheckRun, path: String, produce: @escaping (CheckOutput) -> Void, warn: (Diagnostic) -> Void) throws {
+        rules = try check.rules.rules(for: path, warn: warn)
         self.path = path
         self.produce = produce
         requireGoldens = check.requireGoldens

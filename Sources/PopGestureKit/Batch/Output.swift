@@ -21,6 +21,12 @@ public struct Console: Sendable {
         if fputs(text, standardOutput) < 0 { Self.failed(errno) }
     }
 
+    /// Bytes as they are: a block of text read back from disk may end inside a character.
+    func out(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !outputClosed else { return Self.failed(EBADF) }
+        if fwrite(bytes.baseAddress, 1, bytes.count, standardOutput) != bytes.count { Self.failed(errno) }
+    }
+
     public func err(_ text: String) {
         flushOutput()
         fputs(text, standardError)

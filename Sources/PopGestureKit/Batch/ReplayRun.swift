@@ -25,8 +25,8 @@ public struct ReplayRun {
             if format == .json { console.out(TraceReport.errorJSON(source: source, diagnostic).rendered + "\n") }
             console.report(diagnostic)
         }
-        let runErrors = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty).run({ path, produce in
-            try ReplayFileJob(rules: try choice.rules(for: path), format: format, path: path, produce: produce)
+        let runErrors = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty).run({ path, produce, warn in
+            try ReplayFileJob(rules: try choice.rules(for: path, warn: warn), format: format, path: path, produce: produce)
         }, emit: { item in
             switch item {
             case .output(.text(let text)): console.out(text)
@@ -34,6 +34,7 @@ public struct ReplayRun {
             case .output(.other): others += 1
             case .fileFailed(let path, let diagnostic), .unreadable(let path, let diagnostic): failed(path, diagnostic)
             case .notATrace: notTraces += 1
+            case .warning(let diagnostic): console.report(diagnostic)
             case .fileEnd: break
             }
         })

@@ -30,7 +30,8 @@ public struct ValidateRun {
             summary.invalid += 1
             renderer.add(problem)
         }
-        let runErrors = driver.run({ path, produce in try ValidateFileJob(path: path, rules: choice, produce: produce) }, emit: { item in
+        let runErrors = driver.run({ path, produce, warn in try ValidateFileJob(path: path, rules: choice, produce: produce, warn: warn) },
+                                   emit: { item in
             switch item {
             case .output(let problem):
                 summary.documents += 1
@@ -47,6 +48,8 @@ public struct ValidateRun {
             case .notATrace:
                 summary.files -= 1
                 summary.notTraces += 1
+            case .warning(let diagnostic):
+                console.report(diagnostic)
             case .fileEnd:
                 break
             }
@@ -69,8 +72,8 @@ struct ValidateFileJob: FileJob {
     let produce: (InvalidDocument?) -> Void
 
     /// Throws what replay would refuse the file for before reading a document: its rules comment.
-    init(path: String, rules: RulesChoice, produce: @escaping (InvalidDocument?) -> Void) throws {
-        _ = try rules.rules(for: path)
+    init(path: String, rules: RulesChoice, produce: @escaping (InvalidDocument?) -> Void, warn: (Diagnostic) -> Void = { _ in }) throws {
+        _ = try rules.rules(for: path, warn: warn)
         self.produce = produce
     }
 
