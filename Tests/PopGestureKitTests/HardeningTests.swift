@@ -7,12 +7,13 @@ import Testing
 
 /// Issue 13's findings, one test (or a few) per item: pathological inputs, file kinds, links,
 /// write failures, signals, empty matches and misspelt directives. The end-to-end ones run the
-/// built binary under `timeout`, so that a regression that blocks fails instead of hanging CI.
+/// built binary under `timeout`, so that a regression that blocks fails instead of hanging CI; with
+/// `-k`, since a process spawned from a test's thread inherits a mask that blocks SIGTERM.
 @Suite(.serialized) struct HardeningTests {
     /// The binary, killed after `seconds` (status 124 then).
     static func run(_ arguments: [String], in directory: String, seconds: Int = 30,
                     environment: [String: String] = [:]) throws -> CommandLineTests.Run {
-        try CommandLineTests.run(["-c", "exec timeout \(seconds) \"$0\" \"$@\"", CommandLineTests.binary] + arguments,
+        try CommandLineTests.run(["-c", "exec timeout -k 5 \(seconds) \"$0\" \"$@\"", CommandLineTests.binary] + arguments,
                                  in: directory, environment: environment, shell: true)
     }
 
@@ -249,7 +250,7 @@ extension HardeningTests {
     func outputLostOnAFullDeviceIsAnError(_ arguments: [String]) throws {
         let dir = try Self.fixture(["a.yaml": Self.trace])
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let run = try CommandLineTests.run(["-c", "exec timeout 30 \"$0\" \"$@\" > /dev/full", CommandLineTests.binary] + arguments,
+        let run = try CommandLineTests.run(["-c", "exec timeout -k 5 30 \"$0\" \"$@\" > /dev/full", CommandLineTests.binary] + arguments,
                                            in: dir, shell: true)
         #expect(run.status == 2, "\(arguments) exited \(run.status)")
         #expect(run.stderr.hasSuffix("error: cannot write standard output: No space left on device\n"), "\(arguments): \(run.stderr)")
@@ -264,7 +265,7 @@ extension HardeningTests {
 
     static func runAsUser(_ arguments: [String], in directory: String) throws -> CommandLineTests.Run {
         let user = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
-        return try CommandLineTests.run(["-c", "exec \(user)timeout 30 \"$0\" \"$@\"", CommandLineTests.binary] + arguments,
+        return try CommandLineTests.run(["-c", "exec \(user)timeout -k 5 30 \"$0\" \"$@\"", CommandLineTests.binary] + arguments,
                                         in: directory, shell: true)
     }
 
