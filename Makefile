@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN_RELEASE := .build/release/popgesture
 BIN_DEBUG := .build/debug/popgesture
 
-.PHONY: setup build run test release bench clean
+.PHONY: setup build run test release bench fuzz sanitize clean
 
 setup:
 	@bash scripts/setup.sh
@@ -30,9 +30,24 @@ test: build
 	$(BIN_DEBUG) check traces/ --require-goldens
 	python3 Tests/browser/check_browser.py --binary $(BIN_DEBUG)
 
+# libFuzzer over load -> replay -> report, FUZZ_SECONDS long (FUZZ_WORKERS processes); fails on any finding.
+FUZZ_SECONDS ?= 600
+fuzz:
+	@bash scripts/setup.sh --fuzz
+	bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# The unit tests under AddressSanitizer, in a build folder of their own. swiftc has no
+# UndefinedBehaviorSanitizer for Swift on Linux (Swift traps overflow and out-of-bounds itself in
+# debug builds); the C code compiled here, the libyaml shim's event loop, gets it through -Xcc.
+# Leaks are left to the fuzz target: at exit LeakSanitizer finds only the test harness's own
+# (Foundation's Process, JSONSerialization's bridging in RulesSchemaTests).
+sanitize: setup
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
+	    --scratch-path .build-sanitize
+
 # Throughput against the libyaml floor, batch scaling, peak memory, start-up (minutes; not part of test).
 bench:
 	bash scripts/bench.sh
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-sanitize

@@ -37,3 +37,14 @@ let package = Package(
         ),
     ]
 )
+
+// The libFuzzer target (`make fuzz`, scripts/fuzz.sh): only with POPGESTURE_FUZZ set, and built with
+// -sanitize=fuzzer,address, so that a plain `swift build` or `swift test` never sees it.
+if Context.environment["POPGESTURE_FUZZ"] != nil {
+    package.products.append(.executable(name: "popgesture-fuzz", targets: ["PopGestureFuzz"]))
+    package.targets += [
+        // libFuzzer's driver entry point, declared for Swift; the sanitizer's runtime defines it.
+        .systemLibrary(name: "CFuzzer"),
+        .executableTarget(name: "PopGestureFuzz", dependencies: ["PopGestureKit", "CFuzzer"]),
+    ]
+}

@@ -4,7 +4,8 @@
 #   1. single-core throughput of `check` and `replay --format json` against a bare libyaml event scan
 #      of the same bytes (scripts/yaml-floor.c), as a ratio of the floor's time to ours;
 #   2. batch scaling: --jobs 2 against --jobs 1 on 2,000 files;
-#   3. peak resident memory on one long recording and on one file of many documents;
+#   3. peak resident memory on one long recording (check, replay, validate, diff) and on one file of
+#      many documents;
 #   4. start-up: `check` on one small trace.
 # Usage: scripts/bench.sh [--quick]   (--quick: smaller corpora, for trying the script out)
 set -euo pipefail
@@ -59,6 +60,10 @@ echo "long recording: $(( $(stat -c %s "$longfile") / 1000000 )) MB in one docum
 echo "peak RSS check, long recording          $(peak $bin check "$longfile") MB (target < 64)"
 echo "peak RSS replay text, long recording    $(peak $bin replay "$longfile") MB (target < 64)"
 echo "peak RSS replay json, long recording    $(peak $bin replay --format json "$longfile") MB"
+# diff and validate streamed too (issue 13): a diff keeps what differs, validate keeps positions.
+echo "peak RSS validate, long recording       $(peak $bin validate "$longfile") MB (target < 128)"
+echo "peak RSS diff fd -> cupertino, long rec $(peak $bin diff --base fd --head cupertino "$longfile") MB (target < 128)"
+echo "peak RSS diff --format json, long rec   $(peak $bin diff --base fd --head cupertino --format json "$longfile") MB (target < 128)"
 for command in "check" "replay" "replay --format json" "validate"; do
     echo "peak RSS $command, many documents$(printf '%*s' $((19 - ${#command})) '') $(peak $bin $command "$manyfile") MB (target < 64)"
 done

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what popgesture needs beyond the Swift toolchain: libyaml's headers and library, and the
 # Python packages the schema test uses. Safe to run again: it only installs what is missing.
+# With --fuzz, also what the libFuzzer target links with: lld.
 set -euo pipefail
 
 have_libyaml() {
@@ -44,4 +45,19 @@ if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/
     as_root apt-get update -qq
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
         || echo "setup: chromium could not be installed; the browser test will skip" >&2
+fi
+
+if [[ ${1:-} == --fuzz ]]; then
+    # The Swift toolchain for Linux ships lld beside swiftc; a distribution's may not.
+    toolchain=$(dirname "$(readlink -f "$(command -v swiftc)")")
+    if ! command -v ld.lld >/dev/null 2>&1 && [[ ! -x $toolchain/ld.lld ]]; then
+        if command -v apt-get >/dev/null 2>&1; then
+            echo "setup: installing lld with apt-get (the fuzz target links with it)" >&2
+            as_root apt-get update -qq
+            as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq lld >/dev/null
+        else
+            echo "setup: the fuzz target needs lld (ld.lld); install it with your package manager" >&2
+            exit 2
+        fi
+    fi
 fi

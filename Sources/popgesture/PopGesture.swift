@@ -19,6 +19,9 @@ struct PopGesture: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+            end(.ok)
+        } catch let code as ExitCode {
+            end(ExitStatus(rawValue: code.rawValue) ?? .errors)
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
@@ -28,14 +31,23 @@ struct PopGesture: ParsableCommand {
             exit(withError: error)
         }
     }
+
+    /// Standard output is flushed and closed before the process ends: output lost on the way (a full
+    /// disk, `> /dev/full`) makes the run an error, said on stderr, whatever it found.
+    static func end(_ status: ExitStatus) -> Never {
+        exit(withError: ExitCode(Console.closeOutput(status).rawValue))
+    }
 }
 
 struct InputOptions: ParsableArguments {
-    @Argument(help: "Trace files or directories (searched recursively for *.yaml and *.yml).")
+    @Argument(help: "Trace files or directories (searched recursively for *.yaml, *.yml and *.json).")
     var paths: [String]
 
     @Option(help: "Files processed at once; the default is this machine's core count.")
     var jobs: Int = availableCores
+
+    @Flag(help: "Succeed when the paths hold no trace file (by default that is an error, exit 2).")
+    var allowEmpty = false
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
@@ -63,7 +75,7 @@ struct Validate: ParsableCommand {
     @Option(help: "Output format: text or json.") var format: ValidateRun.Format = .text
 
     func run() throws {
-        let status = ValidateRun(paths: input.paths, format: format, jobs: input.jobs).run()
+        let status = ValidateRun(paths: input.paths, format: format, jobs: input.jobs, allowEmpty: input.allowEmpty).run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }
@@ -124,7 +136,8 @@ struct Check: ParsableCommand {
     func run() throws {
         let colour = Console.stdoutWantsColour
         let status = CheckRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs,
-                              updateGoldens: updateGoldens, requireGoldens: requireGoldens, output: output).run(colour: colour)
+                              updateGoldens: updateGoldens, requireGoldens: requireGoldens, allowEmpty: input.allowEmpty,
+                              output: output).run(colour: colour)
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }
@@ -144,7 +157,7 @@ struct Replay: ParsableCommand {
     @Option(help: "Output format: text (a timeline) or json (JSON Lines, one report per document).") var format: ReplayRun.Format = .text
 
     func run() throws {
-        let status = ReplayRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs).run()
+        let status = ReplayRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs, allowEmpty: input.allowEmpty).run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }
@@ -170,7 +183,7 @@ struct Diff: ParsableCommand {
 
     func run() throws {
         let status = DiffRun(paths: input.paths, base: try loadRules(base), head: try loadRules(head),
-                             format: format, jobs: input.jobs).run()
+                             format: format, jobs: input.jobs, allowEmpty: input.allowEmpty).run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }
@@ -286,7 +299,13 @@ struct Synth: ParsableCommand {
         }
         guard let out else { return }
         var synthesizer = TraceSynthesizer(seed: seed, gestures: gestures)
-        let files = try synthesizer.writeCorpus(count: count, perFile: perFile, into: out)
+        let files: [String]
+        do {
+            files = try synthesizer.writeCorpus(count: count, perFile: perFile, into: out)
+        } catch {
+            Console().report(error as? Diagnostic ?? Diagnostic(path: out, message: "\(error)"))
+            throw ExitCode(ExitStatus.errors.rawValue)
+        }
         Console().out("wrote \(count) document\(count == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s") to \(out)\n")
         Console().flush()
     }

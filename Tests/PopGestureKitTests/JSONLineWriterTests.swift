@@ -32,6 +32,20 @@ import Testing
         }
     }
 
+    /// A block of a log may end inside a character: ids and names beyond ASCII still come out whole.
+    @Test func charactersCutByABlockComeOutWhole() throws {
+        let swipe = Stroke(finger: 1, samples: [Sample(t: 0, x: 30, y: 400), Sample(t: 16, x: 42, y: 401), Sample(t: 33, x: 140, y: 402)], end: .up(40))
+        let trace = Trace(name: "réglages → 設定", source: "t#1",
+                          stack: [ViewControllerSpec(id: "réglages"), ViewControllerSpec(id: "設定", barHidden: true)],
+                          events: [.touch(swipe), TraceEvent(.push(ViewControllerSpec(id: "écran 🙂", barHidden: false, popDisabled: false, maxStartX: 0), animated: true), t: 900)])
+        for rules in [try RulesLoader.load("fd"), try RulesLoader.load("cupertino")] {
+            let whole = Replay(rules: rules).run(trace).jsonLine() + "\n"
+            for blockSize in [1, 2, 3, 5, 7] {
+                #expect(Self.streamedLine(trace, rules, blockSize: blockSize) == whole, "blocks of \(blockSize) under \(rules.name)")
+            }
+        }
+    }
+
     @Test func aLongRecordingThroughTheLoader() throws {
         let rules = try RulesLoader.load("fd")
         guard let (yaml, trace) = TextTimelineTests.synthesizedRecording(seed: 12, gestures: 400) else {

@@ -1116,7 +1116,8 @@ extension LoaderTests {
             _ = try RulesLoader.load("nosuchpreset")
             Issue.record("an unknown preset loaded")
         } catch let error as Diagnostic {
-            checkError(error, path: "nosuchpreset", at: 1, 1, ["no preset of that name", "cannot read file"],
+            // Not a path and no such file: a misspelt preset, at no position in any file (issue 13).
+            checkError(error, path: "", at: 0, 0, ["unknown preset or file `nosuchpreset`"],
                        suggestion: "presets are fd, fd-1.1, uikit, tz, cupertino, flutter, edge30, lh")
         }
         do {

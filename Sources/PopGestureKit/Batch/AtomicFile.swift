@@ -19,8 +19,15 @@ struct AtomicFile {
         self.path = path
         self.what = what
         temporary = path + ".tmp.\(getpid())"
+        // Known before it exists, so that a signal in between cannot leave it behind.
+        TemporaryFiles.register(temporary)
         file = fopen(temporary, "wb")
-        if file == nil { failure = String(cString: strerror(errno)) }
+        if let file {
+            setvbuf(file, nil, _IOFBF, 1 << 16)
+        } else {
+            failure = String(cString: strerror(errno))
+            TemporaryFiles.unregister(temporary)
+        }
     }
 
     /// Why the temporary file could not be created, known before anything is written.
@@ -38,11 +45,13 @@ struct AtomicFile {
         if let file { fclose(file) }
         file = nil
         unlink(temporary)
+        TemporaryFiles.unregister(temporary)
     }
 
     /// Closes the temporary file and renames it over `path`, or with `replacing: false` removes it;
     /// a failure to write is thrown either way, naming `path` and the system's reason.
     mutating func commit(replacing: Bool = true) throws {
+        defer { TemporaryFiles.unregister(temporary) }
         let closed = file.map { fclose($0) } ?? -1
         file = nil
         if closed != 0, failure == nil { failure = String(cString: strerror(errno)) }
@@ -61,7 +70,8 @@ struct AtomicFile {
         }
     }
 
+    /// No position: nothing in the file was read.
     private func problem(_ reason: String) -> Diagnostic {
-        Diagnostic(path: path, line: 1, column: 1, message: "cannot write \(what): \(reason)")
+        Diagnostic(path: path, message: "cannot write \(what): \(reason)")
     }
 }

@@ -24,8 +24,16 @@ protocol FileJob {
 /// What the driver hands a command's main-thread side, in input order.
 enum BatchItem<Output: Sendable>: Sendable {
     case output(Output)
-    /// The file could not be worked on at all (its rule version did not load); nothing else of it follows.
+    /// The file could not be worked on at all (its rule version or its golden did not load); nothing
+    /// else of it follows.
     case fileFailed(path: String, Diagnostic)
+    /// The file could not be opened, or is not a regular file; nothing else of it follows.
+    case unreadable(path: String, Diagnostic)
+    /// A `*.json` found by walking whose root has no popgesture `format`; nothing else of it follows.
+    case notATrace(path: String)
+    /// Something worth a look in a file that is still used (a comment that looks like a rules
+    /// comment but is not one); before the file's outputs.
+    case warning(Diagnostic)
     /// After a file's last output.
     case fileEnd(path: String)
 }
@@ -35,33 +43,52 @@ enum BatchItem<Output: Sendable>: Sendable {
 /// and hands what the jobs produce to `emit` in input order on the calling thread, whatever `jobs`
 /// is; a progress line on a terminal's stderr once a run takes more than a second.
 struct BatchDriver {
-    let files: [String]
+    let paths: [String]
+    let files: [InputFile]
     let jobs: Int
     let console: Console
+    /// A run that finds no trace file passes only when asked to: a CI job pointed at the wrong folder
+    /// would otherwise pass forever.
+    let allowEmpty: Bool
 
-    init(paths: [String], jobs: Int, console: Console) {
-        files = InputFiles.expand(paths)
+    init(paths: [String], jobs: Int, console: Console, allowEmpty: Bool = false) {
+        self.paths = paths
+        files = InputFiles.files(paths)
         self.jobs = jobs
         self.console = console
+        self.allowEmpty = allowEmpty
     }
 
-    /// `makeJob` runs on the worker thread of its file, with that file's `produce`.
-    func run<Job: FileJob>(_ makeJob: @escaping @Sendable (_ path: String, _ produce: @escaping (Job.Output) -> Void) throws -> Job,
-                           emit: (BatchItem<Job.Output>) -> Void) {
+    /// `makeJob` runs on the worker thread of its file, with that file's `produce` and a `warn` for
+    /// warnings about the file. Returns the errors of the run itself, already reported: 1 when it
+    /// found no trace file, else 0.
+    @discardableResult
+    func run<Job: FileJob>(_ makeJob: @escaping @Sendable (_ path: String, _ produce: @escaping (Job.Output) -> Void,
+                                                           _ warn: (Diagnostic) -> Void) throws -> Job,
+                           emit: (BatchItem<Job.Output>) -> Void) -> Int {
         var progress = Progress(total: files.count, console: console)
-        forEachInOrder(files, jobs: jobs, work: { path, produce in
+        var notTraces = 0
+        forEachInOrder(files, jobs: jobs, work: { file, produce in
             // The job writes through `produce` only while this call runs.
             withoutActuallyEscaping(produce) { produce in
+                let path = file.path
                 defer { produce(.fileEnd(path: path)) }
+                let loader = TraceFileLoader(path: path, mayBeForeign: file.foundAsJSON)
+                if let error = loader.openError {
+                    produce(.unreadable(path: path, error))
+                    return
+                }
+                // Not a trace after all: what the job made of the file so far is not shown.
+                var foreign = false
                 var job: Job
                 do {
-                    job = try makeJob(path) { produce(.output($0)) }
+                    job = try makeJob(path, { if !foreign { produce(.output($0)) } }, { produce(.warning($0)) })
                 } catch {
                     produce(.fileFailed(path: path, asDiagnostic(error, path: path)))
                     return
                 }
                 let replays = job.replays
-                let loader = TraceFileLoader(path: path, sink: replays.isEmpty ? nil : Replay.sink(replays))
+                loader.sink = replays.isEmpty ? { _ in DiscardedEvents() } : Replay.sink(replays)
                 for loaded in loader {
                     switch loaded {
                     case .trace(let trace, let fed):
@@ -70,15 +97,26 @@ struct BatchDriver {
                         job.document(.other(source: source))
                     case .failure(let source, let diagnostic):
                         job.document(.failure(source: source, diagnostic))
+                    case .notATrace:
+                        foreign = true
+                        produce(.notATrace(path: path))
                     }
                 }
                 job.finish()
             }
         }, emit: { (item: BatchItem<Job.Output>) in
             if case .fileEnd = item { progress.tick() }
+            if case .notATrace = item { notTraces += 1 }
             emit(item)
         })
         progress.finish()
+        guard files.count == notTraces, !allowEmpty else { return 0 }
+        var said = Set<String>()
+        for path in paths where said.insert(path).inserted {
+            console.report(Diagnostic(path: path, message: "no \(InputFiles.patterns) trace file found",
+                                      suggestion: "pass --allow-empty when an empty run is expected"))
+        }
+        return 1
     }
 }
 
@@ -108,6 +146,16 @@ extension ExitStatus {
     init(errors: Int, findings: Int) {
         self = errors > 0 ? .errors : findings > 0 ? .findings : .ok
     }
+}
+
+/// How many `*.json` files a walk found that were not traces: never skipped quietly.
+func notTracesPhrase(_ n: Int) -> String {
+    "\(counted(n, "JSON file")) without a popgesture `format`, not \(n == 1 ? "a trace" : "traces")"
+}
+
+/// The same, ending a summary line: nothing when there are none.
+func notTracesClause(_ n: Int) -> String {
+    n == 0 ? "" : "; " + notTracesPhrase(n)
 }
 
 /// "1 trace", "2 traces".

@@ -13,11 +13,14 @@ public struct CheckRun: Sendable {
     public var requireGoldens: Bool
     /// Where `html` writes its page; nil writes it to standard output.
     public var output: String?
+    /// Finding no trace file is not an error.
+    public var allowEmpty: Bool
 
     public init(paths: [String], rules: RulesChoice, format: Format = .text, jobs: Int,
-                updateGoldens: Bool = false, requireGoldens: Bool = false, output: String? = nil) {
+                updateGoldens: Bool = false, requireGoldens: Bool = false, allowEmpty: Bool = false, output: String? = nil) {
         self.output = output
         self.paths = paths
+        self.allowEmpty = allowEmpty
         self.rules = rules
         self.format = format
         self.jobs = jobs
@@ -44,19 +47,24 @@ public struct CheckRun: Sendable {
                 if let error = document.error, format != .text { console.report(error) }
             case .fileEnd(let file):
                 summary.add(file)
+                if let error = file.goldenError, format != .text { console.report(error) }
             }
             reporter.add(output)
         }
         var fileFailed = false
-        BatchDriver(paths: paths, jobs: jobs, console: console).run({ path, produce in
-            try CheckFileJob(check: check, path: path, produce: produce)
+        let runErrors = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty).run({ path, produce, warn in
+            try CheckFileJob(check: check, path: path, produce: produce, warn: warn)
         }, emit: { item in
             switch item {
             case .output(let output):
                 add(output)
-            case .fileFailed(let path, let diagnostic):
+            case .fileFailed(let path, let diagnostic), .unreadable(let path, let diagnostic):
                 fileFailed = true
                 add(.document(CheckedDocument(source: path, error: diagnostic)))
+            case .notATrace:
+                summary.notTraces += 1
+            case .warning(let diagnostic):
+                console.report(diagnostic)
             case .fileEnd(let path):
                 // A job that finished said so itself, with what it learnt of the file.
                 if fileFailed {
@@ -69,8 +77,7 @@ public struct CheckRun: Sendable {
         })
         reporter.end(summary)
         if let page, !write(page, console: console) { summary.errors += 1 }
-        console.flush()
-        return ExitStatus(errors: summary.errors, findings: summary.failed)
+        return console.finish(ExitStatus(errors: summary.errors + summary.goldensNotWritten + runErrors, findings: summary.failed))
     }
 
     /// The HTML page, to `output` (whole or not at all) or standard output.
@@ -113,16 +120,16 @@ struct CheckFileJob: FileJob {
     private var pending: CheckedDocument?
     private var compared = 0
 
-    init(check: CheckRun, path: String, produce: @escaping (CheckOutput) -> Void) throws {
-        rules = try check.rules.rules(for: path)
+    init(check: CheckRun, path: String, produce: @escaping (CheckOutput) -> Void, warn: (Diagnostic) -> Void) throws {
+        rules = try check.rules.rules(for: path, warn: warn)
         plotsFailures = check.format == .html
         self.path = path
         self.produce = produce
         requireGoldens = check.requireGoldens
         file = CheckedFile(path: path)
         goldenPath = Golden.path(for: path)
-        stored = check.updateGoldens ? GoldenLines() : GoldenLines(path: goldenPath)
-        recorder = check.updateGoldens ? GoldenRecorder(path: goldenPath) : nil
+        stored = check.updateGoldens ? GoldenLines() : try GoldenLines(path: goldenPath)
+        recorder = check.updateGoldens ? try GoldenRecorder(path: goldenPath) : nil
         // Without a golden, only the expectations' verdicts are needed: the replay keeps no records.
         replay = Replay(rules: rules, keepsRecords: recorder != nil || stored.exists)
         replays = [replay]
@@ -189,7 +196,8 @@ struct CheckFileJob: FileJob {
                 do {
                     file.goldenWritten = try recorder.commit()
                 } catch {
-                    pending?.failures.append("\(error)")
+                    // Not the trace's failure: the run could not do what it was asked.
+                    file.goldenError = asDiagnostic(error, path: goldenPath)
                 }
             }
         }
@@ -236,6 +244,8 @@ public struct CheckedFile: Sendable {
     /// Rules and stack-config documents: validated, not replayed.
     public var otherDocuments = 0
     public var goldenWritten = false
+    /// --update-goldens could not write the golden: an error of the run (exit 2).
+    public var goldenError: Diagnostic?
 }
 
 public struct CheckSummary: Sendable {
@@ -245,12 +255,17 @@ public struct CheckSummary: Sendable {
     public var failed = 0
     public var errors = 0
     public var goldensWritten = 0
+    /// Goldens that could not be written, each an error of the run.
+    public var goldensNotWritten = 0
     /// Rules and stack-config documents: validated, not replayed.
     public var otherDocuments = 0
+    /// `*.json` files found by walking that are not popgesture documents.
+    public var notTraces = 0
 
     mutating func add(_ file: CheckedFile) {
         files += 1
         if file.goldenWritten { goldensWritten += 1 }
+        if file.goldenError != nil { goldensNotWritten += 1 }
         otherDocuments += file.otherDocuments
     }
 

@@ -8,9 +8,12 @@ public struct DiffRun: Sendable {
     public var head: Rules
     public var format: Format
     public var jobs: Int
+    /// Finding no trace file is not an error.
+    public var allowEmpty: Bool
 
-    public init(paths: [String], base: Rules, head: Rules, format: Format = .text, jobs: Int) {
+    public init(paths: [String], base: Rules, head: Rules, format: Format = .text, jobs: Int, allowEmpty: Bool = false) {
         self.paths = paths
+        self.allowEmpty = allowEmpty
         self.base = base
         self.head = head
         self.format = format
@@ -18,32 +21,35 @@ public struct DiffRun: Sendable {
     }
 
     public func run(console: Console = Console()) -> ExitStatus {
-        let replays = [Replay(rules: base), Replay(rules: head)]
+        let rules = (base, head)
         var summary = DiffSummary(base: base.name, head: head.name)
         var renderer: any DiffRenderer = switch format {
         case .text: DiffTextRenderer(console: console)
         case .json: DiffJSONRenderer(console: console)
         }
         renderer.begin()
-        BatchDriver(paths: paths, jobs: jobs, console: console).run({ _, produce in
-            DiffFileJob(replays: replays, produce: produce)
+        let runErrors = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty).run({ _, produce, _ in
+            DiffFileJob(base: rules.0, head: rules.1, produce: produce)
         }, emit: { item in
             switch item {
             case .output(.compared(let trace)):
                 summary.add(trace)
                 renderer.add(trace)
-            case .output(.failure(let diagnostic)), .fileFailed(_, let diagnostic):
+            case .output(.failure(let diagnostic)), .fileFailed(_, let diagnostic), .unreadable(_, let diagnostic):
                 summary.errors += 1
                 console.report(diagnostic)
             case .output(.other):
                 summary.others += 1
+            case .notATrace:
+                summary.notTraces += 1
+            case .warning(let diagnostic):
+                console.report(diagnostic)
             case .fileEnd:
                 break
             }
         })
         renderer.end(summary)
-        console.flush()
-        return ExitStatus(errors: summary.errors, findings: summary.changed)
+        return console.finish(ExitStatus(errors: summary.errors + runErrors, findings: summary.changed))
     }
 }
 
@@ -51,7 +57,7 @@ public struct DiffRun: Sendable {
 struct ComparedTrace: Sendable {
     var source: String
     var trace: String
-    var changes: [ReportChange]
+    var changes: ChangeList
 }
 
 enum DiffOutput: Sendable {
@@ -60,17 +66,26 @@ enum DiffOutput: Sendable {
     case other
 }
 
-/// `diff`'s work on one file: each trace replayed under both rule versions while it is read.
+/// `diff`'s work on one file: each trace replayed under both rule versions while it is read, each
+/// side handing its records to the comparison as they close, from the first: no whole report is
+/// kept, however long the recording.
 struct DiffFileJob: FileJob {
     typealias Output = DiffOutput
     let replays: [Replay]
+    private let comparison = ReportComparison()
     let produce: (DiffOutput) -> Void
+
+    init(base: Rules, head: Rules, produce: @escaping (DiffOutput) -> Void) {
+        replays = [Replay(rules: base, observer: ComparisonFeed(comparison, .base), fromStart: true),
+                   Replay(rules: head, observer: ComparisonFeed(comparison, .head), fromStart: true)]
+        self.produce = produce
+    }
 
     func document(_ result: DocumentResult) {
         switch result {
         case .trace(let trace, let reports):
             produce(.compared(ComparedTrace(source: trace.source, trace: trace.name,
-                                            changes: ReportDiff.changes(base: reports[0], head: reports[1]))))
+                                            changes: comparison.changes(base: reports[0].final, head: reports[1].final))))
         case .failure(_, let diagnostic):
             produce(.failure(diagnostic))
         case .other:
@@ -81,6 +96,33 @@ struct DiffFileJob: FileJob {
     func finish() {}
 }
 
+/// One side of a diff, watching its replay.
+final class ComparisonFeed: ReplayObserver, @unchecked Sendable {
+    // Fed by the one thread that reads the file.
+    let comparison: ReportComparison
+    let side: ReportComparison.Side
+
+    init(_ comparison: ReportComparison, _ side: ReportComparison.Side) {
+        self.comparison = comparison
+        self.side = side
+    }
+
+    /// The base side's replay starts first, both for a document and when a document's replays
+    /// start again from its kept events (a header key came after them): what was compared is stale.
+    func began(trace: String, source: String, rules: String) {
+        if side == .base { comparison.reset() }
+    }
+
+    func closed(gesture: GestureRecord) { comparison.add(gesture: gesture, side: side) }
+    func closed(transition: TransitionRecord) {}
+    func changed(bar entry: BarEntry) { comparison.add(bar: entry, side: side) }
+    func found(anomaly: Anomaly) { comparison.add(anomaly: anomaly.kind, side: side) }
+    func found(note: Note) { comparison.add(note: note.kind, side: side) }
+    func found(detection: Detection) { comparison.add(detection: detection.direction, side: side) }
+    func reached(_ t: Double) {}
+    func finished(_ report: TraceReport) {}
+}
+
 public struct DiffSummary: Sendable {
     var base: String
     var head: String
@@ -89,6 +131,8 @@ public struct DiffSummary: Sendable {
     var errors = 0
     /// Rules and stack-config documents: not replayed.
     var others = 0
+    /// `*.json` files found by walking that are not popgesture documents.
+    var notTraces = 0
     /// How often each kind of change occurred.
     var kinds: [String: Int] = [:]
 
@@ -96,6 +140,6 @@ public struct DiffSummary: Sendable {
         compared += 1
         guard !trace.changes.isEmpty else { return }
         changed += 1
-        for change in trace.changes { kinds[change.kind, default: 0] += 1 }
+        kinds.merge(trace.changes.kinds, uniquingKeysWith: +)
     }
 }

@@ -4,19 +4,42 @@ import Glibc
 import Darwin
 #endif
 
-/// The files a command works on: each path as given, directories walked for `*.yaml` and `*.yml`
-/// in byte order of their paths, so that output order never depends on the file system.
+/// One file a command works on.
+public struct InputFile: Sendable, Equatable {
+    public let path: String
+    /// A `*.json` met while walking a folder. Other tools keep JSON beside traces (`schemas/`), so
+    /// one whose root has no popgesture `format` is counted as not a trace instead of reported; a
+    /// `.json` named on the command line is read as a trace like any other file.
+    public let foundAsJSON: Bool
+}
+
+/// The files a command works on: each path as given, directories walked for `*.yaml`, `*.yml` and
+/// `*.json` (JSON is YAML) in byte order of their paths, so that output order never depends on the
+/// file system. Each folder is walked and each file taken once, however links reach them: a link to
+/// a folder above it would otherwise repeat every trace, and two such links never end.
 public enum InputFiles {
+    /// The names a walk picks up.
+    public static let patterns = "*.yaml, *.yml or *.json"
+
     public static func expand(_ paths: [String]) -> [String] {
-        var files: [String] = []
+        files(paths).map(\.path)
+    }
+
+    static func files(_ paths: [String]) -> [InputFile] {
+        var walked = Set<Identity>()
+        var taken = Set<Identity>()
+        var files: [InputFile] = []
         for path in paths {
             if isDirectory(path) {
-                var found: [String] = []
-                walk(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, into: &found)
-                files += found.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-            } else {
+                var found: [(file: InputFile, identity: Identity?)] = []
+                walk(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, walked: &walked, into: &found)
+                found.sort { Array($0.file.path.utf8).lexicographicallyPrecedes(Array($1.file.path.utf8)) }
+                for (file, identity) in found where identity.map({ taken.insert($0).inserted }) ?? true {
+                    files.append(file)
+                }
+            } else if Identity(of: path).map({ taken.insert($0).inserted }) ?? true {
                 // A missing or unreadable file is reported by the loader, in its place in the output.
-                files.append(path)
+                files.append(InputFile(path: path, foundAsJSON: false))
             }
         }
         return files
@@ -27,19 +50,45 @@ public enum InputFiles {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    private static func walk(_ directory: String, into files: inout [String]) {
+    /// What a path leads to, whatever links lead there.
+    struct Identity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+
+        init?(of path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            self.init(info)
+        }
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
+    }
+
+    /// Entries in byte order of their names, so that of two ways into one folder the same one is
+    /// always taken.
+    private static func walk(_ directory: String, walked: inout Set<Identity>, into files: inout [(file: InputFile, identity: Identity?)]) {
+        guard let folder = Identity(of: directory), walked.insert(folder).inserted else { return }
         guard let handle = opendir(directory) else { return }
-        defer { closedir(handle) }
+        var names: [String] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name.hasPrefix(".") { continue }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        closedir(handle)
+        names.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        for name in names {
             let path = directory + "/" + name
-            if isDirectory(path) {
-                walk(path, into: &files)
-            } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
-                files.append(path)
+            var info = stat()
+            let found = stat(path, &info) == 0
+            if found, (info.st_mode & S_IFMT) == S_IFDIR {
+                walk(path, walked: &walked, into: &files)
+            } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".json") {
+                files.append((InputFile(path: path, foundAsJSON: name.hasSuffix(".json")), found ? Identity(info) : nil))
             }
         }
     }

@@ -7,17 +7,28 @@ import Darwin
 // Only the main thread writes: workers hand their results over in order.
 nonisolated(unsafe) private let standardOutput = fdopen(1, "w")
 nonisolated(unsafe) private let standardError = fdopen(2, "w")
+/// Why standard output could not be written, from the first failure on (a full disk, a closed pipe
+/// end when SIGPIPE is ignored): output lost that way must not leave a run looking successful.
+nonisolated(unsafe) private var outputFailure: String?
+nonisolated(unsafe) private var outputClosed = false
 
 /// Buffered standard output and error: reports are written as they are made, not gathered.
 public struct Console: Sendable {
     public init() {}
 
     public func out(_ text: String) {
-        fputs(text, standardOutput)
+        guard !outputClosed else { return Self.failed(EBADF) }
+        if fputs(text, standardOutput) < 0 { Self.failed(errno) }
+    }
+
+    /// Bytes as they are: a block of text read back from disk may end inside a character.
+    func out(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !outputClosed else { return Self.failed(EBADF) }
+        if fwrite(bytes.baseAddress, 1, bytes.count, standardOutput) != bytes.count { Self.failed(errno) }
     }
 
     public func err(_ text: String) {
-        fflush(standardOutput)
+        flushOutput()
         fputs(text, standardError)
         fflush(standardError)
     }
@@ -29,8 +40,38 @@ public struct Console: Sendable {
     }
 
     public func flush() {
-        fflush(standardOutput)
+        flushOutput()
         fflush(standardError)
+    }
+
+    private func flushOutput() {
+        if !outputClosed, fflush(standardOutput) != 0 { Self.failed(errno) }
+    }
+
+    private static func failed(_ code: Int32) {
+        if outputFailure == nil { outputFailure = String(cString: strerror(code)) }
+    }
+
+    /// A run's exit status once its output is flushed: errors (2), said on stderr, when standard
+    /// output could not be written; else `status`.
+    public func finish(_ status: ExitStatus) -> ExitStatus {
+        flush()
+        guard let reason = outputFailure else { return status }
+        outputFailure = nil
+        report(Diagnostic(message: "cannot write standard output: \(reason)"))
+        return .errors
+    }
+
+    /// Closes standard output for good, as the process ends, so that a failure to close (the last
+    /// write of a file on a full or remote disk) is seen too; the status as `finish` gives it.
+    public static func closeOutput(_ status: ExitStatus) -> ExitStatus {
+        let console = Console()
+        let finished = console.finish(status)
+        guard !outputClosed else { return finished }
+        outputClosed = true
+        guard fclose(standardOutput) != 0 else { return finished }
+        console.report(Diagnostic(message: "cannot write standard output: \(String(cString: strerror(errno)))"))
+        return .errors
     }
 
     public static var stderrIsTerminal: Bool { isatty(2) == 1 }

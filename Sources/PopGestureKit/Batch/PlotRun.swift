@@ -22,19 +22,21 @@ public struct PlotRun: Sendable {
         var plots: [PlotOutput.Plot] = []
         var errors = 0
         let choice = rules, document = document, versus = versus
-        BatchDriver(paths: [path], jobs: 1, console: console).run({ path, produce in
-            PlotFileJob(rules: try choice.rules(for: path), versus: versus, document: document, produce: produce)
+        let runErrors = BatchDriver(paths: [path], jobs: 1, console: console).run({ path, produce, warn in
+            PlotFileJob(rules: try choice.rules(for: path, warn: warn), versus: versus, document: document, produce: produce)
         }, emit: { item in
             switch item {
             case .output(.plot(let plot)): plots.append(plot)
-            case .output(.failure(let diagnostic)), .fileFailed(_, let diagnostic):
+            case .output(.failure(let diagnostic)), .fileFailed(_, let diagnostic), .unreadable(_, let diagnostic):
                 errors += 1
                 console.report(diagnostic)
-            case .fileEnd: break
+            case .warning(let diagnostic):
+                console.report(diagnostic)
+            case .notATrace, .fileEnd: break
             }
         })
         if plots.isEmpty, errors == 0 {
-            console.report(Diagnostic(path: path, line: 1, column: 1,
+            console.report(Diagnostic(path: path,
                 message: document.map { "has no trace document #\($0)" } ?? "has no trace document to plot"))
             errors += 1
         }
@@ -42,14 +44,13 @@ public struct PlotRun: Sendable {
             console.report(problem)
             errors += 1
         }
-        console.flush()
-        return ExitStatus(errors: errors, findings: 0)
+        return console.finish(ExitStatus(errors: errors + runErrors, findings: 0))
     }
 
     private func write(_ plots: [PlotOutput.Plot], console: Console) -> Diagnostic? {
         guard let output else {
             guard plots.count == 1 else {
-                return Diagnostic(path: path, line: 1, column: 1, message: "holds \(plots.count) trace documents; standard output takes one SVG",
+                return Diagnostic(path: path, message: "holds \(plots.count) trace documents; standard output takes one SVG",
                                   suggestion: "choose one with --document N, or write them all with -o NAME.html")
             }
             console.out(plots[0].svg)

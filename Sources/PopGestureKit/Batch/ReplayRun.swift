@@ -6,9 +6,12 @@ public struct ReplayRun {
     public var rules: RulesChoice
     public var format: Format
     public var jobs: Int
+    /// Finding no trace file is not an error.
+    public var allowEmpty: Bool
 
-    public init(paths: [String], rules: RulesChoice, format: Format, jobs: Int) {
+    public init(paths: [String], rules: RulesChoice, format: Format, jobs: Int, allowEmpty: Bool = false) {
         self.paths = paths
+        self.allowEmpty = allowEmpty
         self.rules = rules
         self.format = format
         self.jobs = jobs
@@ -16,28 +19,30 @@ public struct ReplayRun {
 
     public func run(console: Console = Console()) -> ExitStatus {
         let format = format, choice = rules
-        var errors = 0, others = 0
+        var errors = 0, others = 0, notTraces = 0
         func failed(_ source: String, _ diagnostic: Diagnostic) {
             errors += 1
             if format == .json { console.out(TraceReport.errorJSON(source: source, diagnostic).rendered + "\n") }
             console.report(diagnostic)
         }
-        BatchDriver(paths: paths, jobs: jobs, console: console).run({ path, produce in
-            try ReplayFileJob(rules: try choice.rules(for: path), format: format, path: path, produce: produce)
+        let runErrors = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty).run({ path, produce, warn in
+            try ReplayFileJob(rules: try choice.rules(for: path, warn: warn), format: format, path: path, produce: produce)
         }, emit: { item in
             switch item {
             case .output(.text(let text)): console.out(text)
             case .output(.failure(let source, let diagnostic)): failed(source, diagnostic)
             case .output(.other): others += 1
-            case .fileFailed(let path, let diagnostic): failed(path, diagnostic)
+            case .fileFailed(let path, let diagnostic), .unreadable(let path, let diagnostic): failed(path, diagnostic)
+            case .notATrace: notTraces += 1
+            case .warning(let diagnostic): console.report(diagnostic)
             case .fileEnd: break
             }
         })
         if others > 0 {
             console.err("note: \(counted(others, "rules or stack-config document")) validated, not replayed\n")
         }
-        console.flush()
-        return ExitStatus(errors: errors, findings: 0)
+        if notTraces > 0 { console.err("note: \(notTracesPhrase(notTraces))\n") }
+        return console.finish(ExitStatus(errors: errors + runErrors, findings: 0))
     }
 }
 

@@ -21,20 +21,32 @@ public struct RulesChoice: Sendable {
         standard = forced ?? (try? RulesLoader.load("fd"))!
     }
 
-    public func rules(for path: String) throws -> Rules {
+    /// `warn` hears of each comment among the first lines that looks like a rules comment but is
+    /// not one (`# popgesture-rule: fd11`): it chooses nothing, and silence would hide that.
+    public func rules(for path: String, warn: (Diagnostic) -> Void = { _ in }) throws -> Rules {
         if let forced { return forced }
-        guard let (spec, line) = Self.directive(in: path) else { return standard }
-        let target = Presets.named(spec) != nil ? spec : resolve(spec, relativeTo: path)
+        let scan = Self.scan(path)
+        for (text, value, line) in scan.lookalikes {
+            warn(Diagnostic(path: path, line: line, column: 1,
+                            message: "`# \(text)` is not a rules comment; the file is replayed under \(standard.name)",
+                            suggestion: "did you mean `# \(Self.directive) \(value)`?", severity: .warning))
+        }
+        guard let (spec, line) = scan.directive else { return standard }
+        let target = resolve(spec, relativeTo: path)
         do {
-            return try RulesLoader.load(target)
-        } catch let error as Diagnostic where error.path == target && error.line == 1 && error.column == 1 {
+            return try RulesLoader.load(spec, relativeTo: path)
+        } catch let error as Diagnostic where error.line == 0 || (error.path == target && error.line == 1 && error.column == 1) {
+            // About the target as a whole: said at the comment that names it.
             throw Diagnostic(path: path, line: line, column: 1, message: "`# \(Self.directive) \(spec)`: \(error.message)", suggestion: error.suggestion)
         }
     }
 
-    /// The directive among the comment lines at the top of the file, with its line number.
-    static func directive(in path: String) -> (String, Int)? {
-        guard let file = fopen(path, "rb") else { return nil }
+    /// The directive among the comment lines at the top of the file, with its line number, and the
+    /// comments before it that look like one.
+    static func scan(_ path: String) -> (directive: (String, Int)?, lookalikes: [(comment: String, value: String, line: Int)]) {
+        var lookalikes: [(comment: String, value: String, line: Int)] = []
+        // Whatever cannot be read here is reported by the loader, in its place in the output.
+        guard let file = try? RegularFile.open(path) else { return (nil, []) }
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 4096)
         var lineNumber = 0
@@ -43,13 +55,28 @@ public struct RulesChoice: Sendable {
             let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 .trimmingCharacters(in: " \t\r\n\u{FEFF}")
             if line.isEmpty || line == "---" { continue }
-            guard line.hasPrefix("#") else { return nil }
+            guard line.hasPrefix("#") else { break }
             let comment = line.dropFirst().trimmingCharacters(in: " \t")
             if comment.hasPrefix(Self.directive) {
-                return (comment.dropFirst(Self.directive.count).trimmingCharacters(in: " \t"), lineNumber)
+                return ((comment.dropFirst(Self.directive.count).trimmingCharacters(in: " \t"), lineNumber), lookalikes)
             }
+            if let value = lookalikeValue(comment) { lookalikes.append((comment, value, lineNumber)) }
         }
-        return nil
+        return (nil, lookalikes)
+    }
+
+    /// What a comment whose first word is a near miss of `popgesture-rules:` (a letter off, another
+    /// case, a space for the dash, no colon) would have named; nil for any other comment, one that
+    /// merely mentions popgesture included.
+    static func lookalikeValue(_ comment: String) -> String? {
+        let head: Substring
+        if let colon = comment.firstIndex(of: ":"), comment.distance(from: comment.startIndex, to: colon) < 24 {
+            head = comment[...colon]
+        } else {
+            head = comment.prefix { $0 != " " && $0 != "\t" }
+        }
+        guard head.lowercased().hasPrefix("popgesture"), nearest(to: String(head), in: [directive]) != nil else { return nil }
+        return comment[head.endIndex...].trimmingCharacters(in: " \t")
     }
 }
 

@@ -1,35 +1,61 @@
-/// `popgesture validate`: loads every document and reports each input error like a compiler.
+/// `popgesture validate`: loads every document and reports each input error like a compiler; a
+/// file's `# popgesture-rules:` comment is checked as `replay` would load it.
 public struct ValidateRun {
     public enum Format: String, Sendable, CaseIterable { case text, json }
 
     public var paths: [String]
     public var format: Format
     public var jobs: Int
+    /// Finding no trace file is not an error.
+    public var allowEmpty: Bool
 
-    public init(paths: [String], format: Format = .text, jobs: Int) {
+    public init(paths: [String], format: Format = .text, jobs: Int, allowEmpty: Bool = false) {
         self.paths = paths
         self.format = format
         self.jobs = jobs
+        self.allowEmpty = allowEmpty
     }
 
     public func run(console: Console = Console()) -> ExitStatus {
-        let driver = BatchDriver(paths: paths, jobs: jobs, console: console)
+        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty)
         var summary = ValidateSummary(files: driver.files.count)
         var renderer: any ValidateRenderer = switch format {
         case .text: ValidateTextRenderer(console: console)
         case .json: ValidateJSONRenderer(console: console)
         }
         renderer.begin()
-        driver.run({ _, produce in ValidateFileJob(produce: produce) }, emit: { item in
-            guard case .output(let problem) = item else { return }
+        let choice = RulesChoice(forced: nil)
+        func invalid(_ problem: InvalidDocument) {
             summary.documents += 1
-            guard let problem else { return }
             summary.invalid += 1
             renderer.add(problem)
+        }
+        let runErrors = driver.run({ path, produce, warn in try ValidateFileJob(path: path, rules: choice, produce: produce, warn: warn) },
+                                   emit: { item in
+            switch item {
+            case .output(let problem):
+                summary.documents += 1
+                if let problem {
+                    summary.invalid += 1
+                    renderer.add(problem)
+                }
+            case .fileFailed(let path, let diagnostic):
+                invalid(InvalidDocument(source: path, diagnostic: diagnostic))
+            case .unreadable(let path, let diagnostic):
+                // Not a finding about a document: the run could not look at one.
+                summary.unreadable += 1
+                invalid(InvalidDocument(source: path, diagnostic: diagnostic))
+            case .notATrace:
+                summary.files -= 1
+                summary.notTraces += 1
+            case .warning(let diagnostic):
+                console.report(diagnostic)
+            case .fileEnd:
+                break
+            }
         })
         renderer.end(summary)
-        console.flush()
-        return ExitStatus(errors: 0, findings: summary.invalid)
+        return console.finish(ExitStatus(errors: summary.unreadable + runErrors, findings: summary.invalid))
     }
 }
 
@@ -44,6 +70,12 @@ struct ValidateFileJob: FileJob {
     typealias Output = InvalidDocument?
     let replays: [Replay] = []
     let produce: (InvalidDocument?) -> Void
+
+    /// Throws what replay would refuse the file for before reading a document: its rules comment.
+    init(path: String, rules: RulesChoice, produce: @escaping (InvalidDocument?) -> Void, warn: (Diagnostic) -> Void = { _ in }) throws {
+        _ = try rules.rules(for: path, warn: warn)
+        self.produce = produce
+    }
 
     func document(_ result: DocumentResult) {
         if case .failure(let source, let diagnostic) = result {
@@ -60,5 +92,9 @@ public struct ValidateSummary: Sendable {
     var files: Int
     var documents = 0
     var invalid = 0
+    /// Files that could not be read, among the invalid.
+    var unreadable = 0
+    /// `*.json` files found by walking that are not popgesture documents, not among the files.
+    var notTraces = 0
     var valid: Int { documents - invalid }
 }

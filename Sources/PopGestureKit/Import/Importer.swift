@@ -79,8 +79,7 @@ public struct Importer {
                 return .errors
             }
         }
-        console.flush()
-        return ExitStatus(errors: 0, findings: warnings)
+        return console.finish(ExitStatus(errors: 0, findings: warnings))
     }
 
     /// What every document gets besides its name and strokes.

@@ -23,10 +23,7 @@ final class LineReader {
 
     init(path: String) throws {
         self.path = path
-        guard let handle = fopen(path, "rb") else {
-            throw Diagnostic(path: path, line: 1, column: 1, message: "cannot read file: \(String(cString: strerror(errno)))")
-        }
-        file = handle
+        file = try RegularFile.open(path, expecting: "a recording")
     }
 
     init(text source: String, path: String) {

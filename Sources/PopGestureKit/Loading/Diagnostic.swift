@@ -1,6 +1,9 @@
 /// A problem with an input, located like a compiler diagnostic so editors and CI annotate the right line.
 ///
 /// Lines and columns are 1-based (libyaml's marks are 0-based and are converted where they are read).
+/// A problem with no place in an input (a file that could not be written, a name that is neither a
+/// preset nor a file) has line 0 and is printed without one: `path: error: message`, or
+/// `error: message` without a path, rather than pointing at a line 1 that was never read.
 public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// A warning names something worth a look in an input that was still used (`import`); a note
     /// adds context to the diagnostic before it.
@@ -25,8 +28,9 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         self.suggestion = suggestion
     }
 
-    /// About a whole file (one that cannot be opened, say): no line or column to point at.
-    public init(path: String, message: String, suggestion: String? = nil, severity: Severity = .error) {
+    /// About no place in an input (a file that cannot be opened or written, a name that is neither a
+    /// preset nor a file): no line or column to point at, and without a path no path either.
+    public init(path: String = "", message: String, suggestion: String? = nil, severity: Severity = .error) {
         self.init(path: path, line: 0, column: 0, message: message, suggestion: suggestion, severity: severity)
     }
 
@@ -36,10 +40,10 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `path:line:column: error: message (suggestion)`, the form editors and CI annotators parse;
-    /// `path: error: message` for a diagnostic about a whole file.
+    /// `path: error: message` about a whole file, `error: message` about no file.
     public var description: String {
-        let place = location.map { "\($0.path):\($0.line):\($0.column)" } ?? path
-        var text = "\(place): \(severity.rawValue): \(message)"
+        let place = location.map { "\($0.path):\($0.line):\($0.column): " } ?? (path.isEmpty ? "" : "\(path): ")
+        var text = "\(place)\(severity.rawValue): \(message)"
         if let suggestion { text += " (\(suggestion))" }
         return text
     }
@@ -72,11 +76,12 @@ func nearest(to word: String, in known: [String]) -> String? {
     var best: (String, Int)?
     for candidate in known {
         let distance = editDistance(lowered, Array(candidate.lowercased()))
+        // A case-only difference, or at most a third of the letters wrong: judged per candidate, so
+        // a short name as far off (`fd` from `fd11`) does not hide a plausible one (`fd-1.1`).
+        guard distance <= max(1, candidate.count / 3) else { continue }
         if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
     }
-    guard let (candidate, distance) = best else { return nil }
-    // A case-only difference, or at most a third of the letters wrong.
-    return distance <= max(1, candidate.count / 3) ? candidate : nil
+    return best?.0
 }
 
 func didYouMean(_ word: String, in known: [String]) -> String? {

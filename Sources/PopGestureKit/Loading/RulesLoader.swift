@@ -42,14 +42,26 @@ public enum RulesLoader {
         transition: .init(duration: 0, settle: .uikit, progressCap: 1), bar: .init(inject: .none, restoreOnDisappear: false),
         content: .init(policy: .uikit, ties: .content, hysteresis: 0, deceleration: 0.5), detectors: [])
 
-    /// A preset name, else a path to a rules file.
-    public static func load(_ spec: String) throws -> Rules {
+    /// A preset name, else a path to a rules file (relative to `referrer`'s folder when given: a
+    /// trace's `# popgesture-rules:` comment).
+    public static func load(_ spec: String, relativeTo referrer: String? = nil) throws -> Rules {
         if let preset = Presets.named(spec) {
             return try decode(presetTree(preset), name: preset.name)
         }
+        let path = referrer.map { resolve(spec, relativeTo: $0) } ?? spec
+        if !RegularFile.exists(path), !looksLikePath(spec) {
+            // Most likely a misspelt preset: no file position, and the nearest preset.
+            throw Diagnostic(message: "unknown preset or file `\(spec)`",
+                             suggestion: didYouMean(spec, in: Presets.names) ?? "presets are \(Presets.names.joined(separator: ", "))")
+        }
         var visiting: [String] = []
-        let (tree, name) = try fileTree(path: spec, from: nil, visiting: &visiting)
+        let (tree, name) = try fileTree(path: path, from: nil, visiting: &visiting)
         return try decode(tree, name: name)
+    }
+
+    /// A name only a rules file could have: a folder in it, or a YAML extension.
+    static func looksLikePath(_ spec: String) -> Bool {
+        spec.hasSuffix(".yaml") || spec.hasSuffix(".yml") || spec.contains("/")
     }
 
     /// The resolved rules as a rules document `--rules` accepts back.
@@ -81,10 +93,8 @@ public enum RulesLoader {
         do {
             reader = try YAMLDocumentReader(path: path)
         } catch let error as Diagnostic {
-            guard let referrer else {
-                let hint = didYouMean(path, in: Presets.names).map { $0 } ?? "presets are \(Presets.names.joined(separator: ", "))"
-                throw Diagnostic(path: path, line: 1, column: 1, message: "no preset of that name and \(error.message)", suggestion: hint)
-            }
+            // Named on the command line: the file's own error, at its start.
+            guard let referrer else { throw error }
             throw referrer.error("cannot read rules file `\(path)`: \(error.message)")
         }
         return try tree(of: try parseSingle(reader, what: "rules document"), path: path, visiting: &visiting)
@@ -106,7 +116,7 @@ public enum RulesLoader {
             let target = try extends.text("`extends` (a preset or a rules file)")
             if let preset = Presets.named(target) {
                 base = try presetTree(preset)
-            } else if target.hasSuffix(".yaml") || target.hasSuffix(".yml") || target.contains("/") {
+            } else if looksLikePath(target) {
                 base = try fileTree(path: resolve(target, relativeTo: path), from: extends, visiting: &visiting).0
             } else {
                 throw extends.error("`extends: \(target)` names no preset; expected one of \(Presets.names.joined(separator: ", ")) or a rules file path",

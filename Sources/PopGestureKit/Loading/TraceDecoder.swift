@@ -46,6 +46,9 @@ struct TraceDecoder {
                 guard let value = screen[key] else { continue }
                 let number = try value.number("`screen.\(key)`")
                 guard number > 0 else { throw value.error("expected `screen.\(key)` > 0, found \(formatNumber(number))") }
+                guard TraceLimits.extent.contains(number) else {
+                    throw value.error("expected `screen.\(key)` between 0.001 and 1e9 points, found \(formatNumber(number))")
+                }
                 if key == "width" { settings.screen.width = number } else { settings.screen.height = number }
             }
         }
@@ -132,9 +135,9 @@ struct TraceDecoder {
         }
         switch kind {
         case .scroll:
-            region.offset = try fields["offset"].map { try $0.nonNegativeNumber("`offset`") } ?? 0
+            region.offset = try fields["offset"].map { try $0.coordinate("`offset`", nonNegative: true) } ?? 0
             if let maxNode = fields["maxOffset"] {
-                let maximum = try maxNode.number("`maxOffset`")
+                let maximum = try maxNode.coordinate("`maxOffset`")
                 guard maximum >= region.offset else {
                     throw maxNode.error("expected `maxOffset` >= `offset` (\(formatNumber(region.offset))), found \(formatNumber(maximum))",
                                         suggestion: "leave `maxOffset` out for no limit")
@@ -265,16 +268,20 @@ struct TraceDecoder {
         guard values.count == 3 else {
             throw row.error("expected a sample [t, x, y] with 3 numbers, found \(values.count)")
         }
-        let sample = Sample(t: try values[0].nonNegativeNumber(sampleWhat.t), x: try values[1].number(sampleWhat.x),
-                            y: try values[2].number(sampleWhat.y))
+        let sample = Sample(t: try values[0].nonNegativeNumber(sampleWhat.t), x: try values[1].coordinate(sampleWhat.x),
+                            y: try values[2].coordinate(sampleWhat.y))
         // An aliased row is out of order where it is used, not where it is written.
         try checkOrder(sample, after: previous, at: row.isAlias ? row.location : values[0].location)
         return sample
     }
 
     static func checkOrder(_ sample: Sample, after previous: Sample?, at position: SourcePosition) throws {
-        if let previous, sample.t <= previous.t {
+        guard let previous else { return }
+        if sample.t <= previous.t {
             throw position.error("sample time \(formatNumber(sample.t)) is not after the previous sample's \(formatNumber(previous.t)); times must strictly increase within a stroke")
+        }
+        if sample.t - previous.t < TraceLimits.sampleStep {
+            throw position.error("sample time \(formatNumber(sample.t)) is less than 1e-6 ms after the previous sample's \(formatNumber(previous.t)); samples of a stroke are at least a nanosecond apart")
         }
     }
 

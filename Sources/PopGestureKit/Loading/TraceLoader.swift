@@ -8,11 +8,14 @@ public enum LoadedDocument: Sendable {
     case rules(Rules, source: String)
     case stackConfig(source: String)
     case failure(source: String, Diagnostic)
+    /// A file read with `mayBeForeign` whose first document has no popgesture `format` at its root:
+    /// another tool's JSON; nothing else of the file follows.
+    case notATrace(path: String)
 
     public var source: String {
         switch self {
         case .trace(let trace, _): trace.source
-        case .rules(_, let source), .stackConfig(let source), .failure(let source, _): source
+        case .rules(_, let source), .stackConfig(let source), .failure(let source, _), .notATrace(let source): source
         }
     }
 }
@@ -26,6 +29,13 @@ public protocol TraceEventSink: AnyObject, Sendable {
     func eventsDropped()
 }
 
+/// The sink of a load that wants no events, only their checks (`validate`): a long recording then
+/// keeps no more of its events than a replay would.
+final class DiscardedEvents: TraceEventSink {
+    func add(_ event: TraceEvent) {}
+    func eventsDropped() {}
+}
+
 /// Load stage: turns one file's YAML documents into typed documents, one document at a time.
 ///
 /// An invalid document yields a `.failure` and the next document is read; a syntax error ends the
@@ -33,20 +43,27 @@ public protocol TraceEventSink: AnyObject, Sendable {
 public final class TraceFileLoader: IteratorProtocol, Sequence {
     public let path: String
     private var reader: YAMLDocumentReader?
-    private var openError: Diagnostic?
+    /// Why the file could not be opened; yielded as the file's one failure.
+    private(set) var openError: Diagnostic?
     private var index = 0
     private var configs: [String: Result<StackConfig, Diagnostic>] = [:]
     /// Starts a sink for a trace whose header (`format` and a stack) came before its events.
-    private let sink: ((Trace) -> any TraceEventSink)?
+    var sink: ((Trace) -> any TraceEventSink)?
+    /// Another tool's file may turn up here (a `*.json` found by walking a folder): without a
+    /// popgesture `format` at its root it is `.notATrace`, not an error.
+    private let mayBeForeign: Bool
+    /// The document being read has a root `format` naming a popgesture document.
+    private var hasPopgestureFormat = false
     /// Samples kept per document, beyond which a trace whose events go to a sink keeps no events:
     /// a long recording then costs what its sink holds, not its size.
     let retainedSamples: Int
 
     /// With `sink`, each trace document's events go to a sink made from its header as they are read.
-    public init(path: String, sink: ((Trace) -> any TraceEventSink)? = nil, retainedSamples: Int = 200_000) {
+    public init(path: String, sink: ((Trace) -> any TraceEventSink)? = nil, retainedSamples: Int = 200_000, mayBeForeign: Bool = false) {
         self.path = path
         self.sink = sink
         self.retainedSamples = retainedSamples
+        self.mayBeForeign = mayBeForeign
         do {
             reader = try YAMLDocumentReader(path: path)
         } catch {
@@ -59,6 +76,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         self.path = path
         self.sink = sink
         self.retainedSamples = retainedSamples
+        mayBeForeign = false
         reader = YAMLDocumentReader(text: text, path: path)
     }
 
@@ -70,9 +88,13 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         guard let reader else { return nil }
         index += 1
         let source = "\(path)#\(index)"
+        hasPopgestureFormat = false
+        /// The first document of a file that may be another tool's showed no popgesture `format`.
+        var foreign: Bool { mayBeForeign && index == 1 && !hasPopgestureFormat }
         do {
             guard try reader.beginDocument() else {
                 self.reader = nil
+                if foreign { return .notATrace(path: path) }
                 if index == 1 {
                     return .failure(source: path, Diagnostic(path: path, line: 1, column: 1,
                         message: "contains no trace document", suggestion: "a trace starts with `format: popgesture-trace/1`"))
@@ -82,23 +104,27 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         } catch {
             // libyaml cannot go on after a syntax error: this file ends here.
             self.reader = nil
-            return .failure(source: source, asDiagnostic(error, path: path))
+            return foreign ? .notATrace(path: path) : .failure(source: source, asDiagnostic(error, path: path))
         }
         var documentRead = false
         do {
             var stream = EventStream(source: source, limit: retainedSamples)
             let root = try readRoot(reader, into: &stream)
+            if foreign {
+                self.reader = nil
+                return .notATrace(path: path)
+            }
             try reader.endDocument()
             documentRead = true
             let several = index > 1 || !reader.atEnd
             return try decode(root, source: source, defaultName: several ? "\(stem(of: path))#\(index)" : stem(of: path), stream: stream)
         } catch {
-            if reader.broken {
+            if reader.broken || foreign {
                 self.reader = nil
             } else if !documentRead {
                 reader.skipDocument()
             }
-            return .failure(source: source, asDiagnostic(error, path: path))
+            return foreign ? .notATrace(path: path) : .failure(source: source, asDiagnostic(error, path: path))
         }
     }
 
@@ -133,15 +159,20 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     /// The document's root; a trace's `events` list is read item by item as it streams past, its
     /// samples straight from libyaml's events, and handed to `stream` instead of kept as nodes.
     private func readRoot(_ reader: YAMLDocumentReader, into stream: inout EventStream) throws -> YAMLNode {
-        guard reader.kind == .mappingStart, !reader.hasAnchor else { return try reader.node() }
+        guard reader.kind == .mappingStart, !reader.hasAnchor else {
+            let root = try reader.node()
+            if case .mapping(let pairs) = root.content { hasPopgestureFormat = pairs.contains(where: Self.namesPopgestureFormat) }
+            return root
+        }
         let position = reader.position
         var pairs: [(key: YAMLNode, value: YAMLNode)] = []
         try reader.advance()
         while reader.kind != .mappingEnd {
             let key = try reader.node()
             try reader.advance()
+            // Another tool's JSON may have `events` of its own: only a popgesture trace's are read as they stream.
             if !stream.read, case .scalar("events", _) = key.content, reader.kind == .sequenceStart, !reader.hasAnchor,
-               Self.mayBeTrace(pairs) {
+               Self.mayBeTrace(pairs), hasPopgestureFormat || !mayBeForeign {
                 // The keys before `events` are checked first, so errors come in document order.
                 let head = YAMLNode(.mapping(pairs), at: position, expandedSize: 1)
                 _ = try MappingFields(head, "a trace document", known: TraceDecoder.topKeys)
@@ -156,10 +187,17 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                 pairs.append((key, YAMLNode(.sequence([]), at: list, expandedSize: 1)))
             } else {
                 pairs.append((key, try reader.node()))
+                if Self.namesPopgestureFormat(pairs[pairs.count - 1]) { hasPopgestureFormat = true }
             }
             try reader.advance()
         }
         return YAMLNode(.mapping(pairs), at: position, expandedSize: 2 * pairs.count + 1)
+    }
+
+    /// A root `format` naming a popgesture document, known or not (`popgesture-trace/2` is ours, and wrong).
+    private static func namesPopgestureFormat(_ pair: (key: YAMLNode, value: YAMLNode)) -> Bool {
+        guard case .scalar("format", _) = pair.key.content, case .scalar(let value, _) = pair.value.content else { return false }
+        return value.hasPrefix("popgesture-")
     }
 
     private static func mayBeTrace(_ pairs: [(key: YAMLNode, value: YAMLNode)]) -> Bool {
@@ -335,8 +373,10 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                 try reader.advance()
                 while reader.kind != .sequenceEnd {
                     if count == 0 { (tLine, tColumn) = (reader.line, reader.column) }
+                    // Anything else (out of range included) goes the node path, for its message.
                     if count < 3, reader.kind == .scalar, reader.isPlainScalar, !reader.hasAnchor,
-                       let value = parseDecimal(bytes: reader.scalarBytes), value.isFinite, count > 0 || value >= 0 {
+                       let value = parseDecimal(bytes: reader.scalarBytes), value.isFinite,
+                       count > 0 ? abs(value) <= TraceLimits.coordinate : value >= 0 {
                         let clean = value == 0 ? 0 : value
                         switch count {
                         case 0: values.0 = clean
@@ -357,8 +397,8 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                     // Only a row with an odd value pays for the lookups.
                     let sample = slow.isEmpty ? Sample(t: values.0, x: values.1, y: values.2) :
                         Sample(t: try slow[0]?.nonNegativeNumber(TraceDecoder.sampleWhat.t) ?? values.0,
-                               x: try slow[1]?.number(TraceDecoder.sampleWhat.x) ?? values.1,
-                               y: try slow[2]?.number(TraceDecoder.sampleWhat.y) ?? values.2)
+                               x: try slow[1]?.coordinate(TraceDecoder.sampleWhat.x) ?? values.1,
+                               y: try slow[2]?.coordinate(TraceDecoder.sampleWhat.y) ?? values.2)
                     try TraceDecoder.checkOrder(sample, after: samples.last,
                                                 at: SourcePosition(path: path, line: tLine, column: tColumn))
                     samples.append(sample)

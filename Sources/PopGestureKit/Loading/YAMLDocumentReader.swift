@@ -40,20 +40,10 @@ final class YAMLDocumentReader {
     private var anchors: [String: YAMLNode] = [:]
     private var aliasExpansion = 0
 
-    /// Opens a file for streaming; throws when it cannot be read.
+    /// Opens a regular file for streaming; throws when it cannot be read or is anything else.
     init(path: String) throws {
         self.path = path
-        var info = stat()
-        if stat(path, &info) != 0 {
-            throw Diagnostic(path: path, line: 1, column: 1, message: "cannot read file: \(String(cString: strerror(errno)))")
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw Diagnostic(path: path, line: 1, column: 1, message: "is a directory, expected a YAML file",
-                             suggestion: "pass the directory to `validate`, `check` or `replay`, which read the *.yaml files inside")
-        }
-        guard let handle = fopen(path, "rb") else {
-            throw Diagnostic(path: path, line: 1, column: 1, message: "cannot read file: \(String(cString: strerror(errno)))")
-        }
+        let handle = try RegularFile.open(path)
         file = handle
         parser = .allocate(capacity: 1)
         guard let batch = pg_batch_new(Self.batchSize) else {
@@ -232,7 +222,11 @@ final class YAMLDocumentReader {
     /// After an error inside a document: skips the rest of it, so the next one can be read.
     func skipDocument() {
         do {
-            while kind != .documentEnd { try advance() }
+            var depth = 0
+            while kind != .documentEnd {
+                try advance()
+                try track(&depth)
+            }
             try advance()
             if kind == .streamEnd { finished = true }
         } catch {
@@ -282,9 +276,7 @@ final class YAMLDocumentReader {
                 if let anchor { anchors[anchor] = node }
                 finished = node
             case .sequenceStart, .mappingStart:
-                if stack.count >= Self.maximumDepth {
-                    throw here.error("nesting deeper than \(Self.maximumDepth) levels; no popgesture document nests like this")
-                }
+                if stack.count >= Self.maximumDepth { throw tooDeep(at: here) }
                 stack.append(Frame(isMapping: kind == .mappingStart, anchor: anchor, location: here))
             case .sequenceEnd, .mappingEnd:
                 let frame = stack.removeLast()
@@ -321,14 +313,32 @@ final class YAMLDocumentReader {
     func skipNode() throws {
         var depth = 0
         while true {
-            switch kind {
-            case .sequenceStart, .mappingStart: depth += 1
-            case .sequenceEnd, .mappingEnd: depth -= 1
-            default: break
-            }
+            try track(&depth)
             if depth == 0 { return }
             try advance()
         }
+    }
+
+    /// Counts the current event into `depth`, levels below where a walk started, and stops the
+    /// walk at the same limit as `node()`.
+    private func track(_ depth: inout Int) throws {
+        switch kind {
+        case .sequenceStart, .mappingStart:
+            depth += 1
+            if depth > Self.maximumDepth { throw tooDeep(at: position) }
+        case .sequenceEnd, .mappingEnd: depth -= 1
+        default: break
+        }
+    }
+
+    /// Too deep a nesting ends the file, not only its document: libyaml's flow scanner costs time in
+    /// proportion to the depth for every token, so reading on through 100,000 open brackets to the
+    /// document's end would take minutes, and an unclosed one hides every later document anyway.
+    private func tooDeep(at place: SourcePosition) -> Diagnostic {
+        let error = place.error("nesting deeper than \(Self.maximumDepth) levels; no popgesture document nests like this")
+        broken = true
+        failure = error
+        return error
     }
 
     private struct Frame {
@@ -354,7 +364,7 @@ final class YAMLDocumentReader {
         } else if let file {
             // libyaml reads no further after an error, so the file can be read again from its start.
             guard fseeko(file, 0, SEEK_SET) == 0 else { return nil }
-            var chunk = [UInt8](repeating: 0, count: 65536)
+            var chunk = [UInt8](repeating: 0, count: min(65536, max(offset, 1)))
             var consumed = 0
             while consumed < offset {
                 let read = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, min($0.count, offset - consumed), file) }

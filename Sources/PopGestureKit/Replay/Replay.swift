@@ -9,17 +9,22 @@ public struct Replay: Sendable {
     /// record to the observer as it closes and keeps none: a short document gets its whole report,
     /// a long recording costs no memory.
     let observer: (any ReplayObserver)?
+    /// Hands every record to the observer from the first, as if committed at once: for a consumer
+    /// that never needs a whole report (`diff`), whatever the document's length.
+    let observesFromStart: Bool
 
     public init(rules: Rules, keepsRecords: Bool = true) {
         self.rules = rules
         self.keepsRecords = keepsRecords
         observer = nil
+        observesFromStart = false
     }
 
-    init(rules: Rules, observer: any ReplayObserver) {
+    init(rules: Rules, observer: any ReplayObserver, fromStart: Bool = false) {
         self.rules = rules
         keepsRecords = true
         self.observer = observer
+        observesFromStart = fromStart
     }
 
     public func run(_ trace: Trace) -> TraceReport {
@@ -63,6 +68,7 @@ struct ReplaySession {
         detectors = makeDetectors(rules.detectors)
         records = RecordBook(report: TraceReport(trace: trace.name, source: trace.source, rules: rules.name),
                              keepsRecords: replay.keepsRecords, observer: replay.observer)
+        if replay.observesFromStart { commit() }
     }
 
     /// The next event, in document order (start times never decrease).

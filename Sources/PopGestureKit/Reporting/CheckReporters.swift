@@ -36,16 +36,18 @@ struct TextCheckReporter: CheckReporter {
 
     mutating func file(_ file: CheckedFile) {
         if file.goldenWritten { console.out("wrote \(Golden.path(for: file.path))\n") }
+        if let error = file.goldenError { console.out(paint(error.description, "1;31") + "\n") }
     }
 
     mutating func end(_ s: CheckSummary) {
         var line = "\(s.documents) trace\(s.documents == 1 ? "" : "s") in \(s.files) file\(s.files == 1 ? "" : "s"): "
         line += "\(paint("\(s.passed) passed", s.failed + s.errors == 0 ? "32" : "0")), \(s.failed) failed, \(s.errors) error\(s.errors == 1 ? "" : "s")"
         if s.goldensWritten > 0 { line += ", \(s.goldensWritten) golden\(s.goldensWritten == 1 ? "" : "s") written" }
+        if s.goldensNotWritten > 0 { line += ", \(s.goldensNotWritten) golden\(s.goldensNotWritten == 1 ? "" : "s") not written" }
         if s.otherDocuments > 0 {
             line += "; \(s.otherDocuments) rules or stack-config document\(s.otherDocuments == 1 ? "" : "s") validated, not replayed"
         }
-        console.out(line + "\n")
+        console.out(line + notTracesClause(s.notTraces) + "\n")
     }
 }
 
@@ -81,15 +83,21 @@ struct JSONCheckReporter: CheckReporter {
     mutating func file(_ file: CheckedFile) {
         openFile()
         inFile = false
-        console.out("], \"goldenWritten\": \(file.goldenWritten), \"path\": \(JSONValue.string(file.path).rendered)}")
+        // `goldenError` only when there is one, so that other runs print what they always printed.
+        let error = file.goldenError.map { "\"goldenError\": \(JSONValue.string($0.description).rendered), " } ?? ""
+        console.out("], \(error)\"goldenWritten\": \(file.goldenWritten), \"path\": \(JSONValue.string(file.path).rendered)}")
     }
 
     mutating func end(_ s: CheckSummary) {
-        let summary = JSONValue.object([
+        var fields: [String: JSONValue] = [
             "files": .number(Double(s.files)), "traces": .number(Double(s.documents)), "passed": .number(Double(s.passed)),
             "failed": .number(Double(s.failed)), "errors": .number(Double(s.errors)), "goldensWritten": .number(Double(s.goldensWritten)),
             "otherDocuments": .number(Double(s.otherDocuments)),
-        ])
+        ]
+        // Only when there are some, so that a run over traces alone prints what it always printed.
+        if s.notTraces > 0 { fields["notTraces"] = .number(Double(s.notTraces)) }
+        if s.goldensNotWritten > 0 { fields["goldensNotWritten"] = .number(Double(s.goldensNotWritten)) }
+        let summary = JSONValue.object(fields)
         console.out("], \"summary\": \(summary.rendered)}\n")
     }
 }

@@ -7,13 +7,14 @@ struct DiffTextRenderer: DiffRenderer {
 
     mutating func add(_ trace: ComparedTrace) {
         guard !trace.changes.isEmpty else { return }
-        console.out("\(trace.source) \(trace.trace)\n" + trace.changes.map { "  \($0.detail)\n" }.joined())
+        console.out("\(trace.source) \(trace.trace)\n")
+        trace.changes.forEach { console.out("  \($0.detail)\n") }
     }
 
     mutating func end(_ s: DiffSummary) {
         let skipped = s.others > 0 ? "; \(counted(s.others, "rules or stack-config document")) not replayed" : ""
         let errors = s.errors > 0 ? ", \(counted(s.errors, "error"))" : ""
-        console.out("\(counted(s.compared, "trace")) compared (\(s.base) -> \(s.head)), \(s.changed) changed\(errors)\(skipped)\n")
+        console.out("\(counted(s.compared, "trace")) compared (\(s.base) -> \(s.head)), \(s.changed) changed\(errors)\(skipped)\(notTracesClause(s.notTraces))\n")
         let rows = s.kinds.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
         let width = rows.map(\.key.count).max() ?? 0
         for (kind, count) in rows {
@@ -22,26 +23,45 @@ struct DiffTextRenderer: DiffRenderer {
     }
 }
 
-/// One JSON object: the changed traces and the summary (keys sorted like every JSON output).
+/// One JSON object: the changed traces and the summary (keys sorted like every JSON output). The
+/// summary comes before the traces in that order but is known only at the end, so the traces wait
+/// as JSON text, on disk past a megabyte: a diff of a long recording may change a million gestures.
 struct DiffJSONRenderer: DiffRenderer {
     let console: Console
-    var traces: [JSONValue] = []
+    private let traces = RecordLog<UInt8>(blockSize: 1 << 20)
+
+    init(console: Console) {
+        self.console = console
+    }
 
     mutating func add(_ trace: ComparedTrace) {
         guard !trace.changes.isEmpty else { return }
-        traces.append(.object([
-            "source": .string(trace.source), "trace": .string(trace.trace),
-            "changes": .array(trace.changes.map { .object(["kind": .string($0.kind), "detail": .string($0.detail)]) }),
-        ]))
+        var text = traces.count == 0 ? "{\"changes\": [" : ", {\"changes\": ["
+        var first = true
+        trace.changes.forEach { change in
+            text += (first ? "" : ", ") + JSONValue.object(["kind": .string(change.kind), "detail": .string(change.detail)]).rendered
+            first = false
+            if text.utf8.count >= 1 << 16 { spool(&text) }
+        }
+        text += "], \"source\": \(JSONValue.string(trace.source).rendered), \"trace\": \(JSONValue.string(trace.trace).rendered)}"
+        spool(&text)
+    }
+
+    private func spool(_ text: inout String) {
+        text.withUTF8 { traces.append(contentsOf: $0) }
+        text = ""
     }
 
     mutating func end(_ s: DiffSummary) {
-        console.out(JSONValue.object([
-            "base": .string(s.base), "head": .string(s.head), "traces": .array(traces),
-            "summary": .object([
-                "compared": .number(Double(s.compared)), "changed": .number(Double(s.changed)), "errors": .number(Double(s.errors)),
-                "kinds": .object(s.kinds.mapValues { .number(Double($0)) }),
-            ]),
-        ]).rendered + "\n")
+        var summary: [String: JSONValue] = [
+            "compared": .number(Double(s.compared)), "changed": .number(Double(s.changed)), "errors": .number(Double(s.errors)),
+            "kinds": .object(s.kinds.mapValues { .number(Double($0)) }),
+        ]
+        // Only when there are some, so that a run over traces alone prints what it always printed.
+        if s.notTraces > 0 { summary["notTraces"] = .number(Double(s.notTraces)) }
+        console.out("{\"base\": \(JSONValue.string(s.base).rendered), \"head\": \(JSONValue.string(s.head).rendered), "
+                    + "\"summary\": \(JSONValue.object(summary).rendered), \"traces\": [")
+        traces.forEachBlock { console.out($0) }
+        console.out("]}\n")
     }
 }

@@ -75,8 +75,10 @@ struct GoldenLines {
     private var buffer: UnsafeMutablePointer<CChar>?
     private var capacity = 0
 
-    init(path: String) {
-        file = fopen(path, "rb")
+    /// Absent is no golden; anything else there must be a regular file.
+    init(path: String) throws(Diagnostic) {
+        guard RegularFile.exists(path) else { return }
+        file = try RegularFile.open(path, expecting: "a golden file")
     }
 
     /// No golden.
@@ -119,10 +121,10 @@ struct GoldenRecorder {
     private var existing: GoldenLines
     private var same: Bool
 
-    init(path: String) {
+    init(path: String) throws(Diagnostic) {
         self.path = path
+        existing = try GoldenLines(path: path)
         output = AtomicFile(path: path, what: "golden")
-        existing = GoldenLines(path: path)
         same = existing.exists
     }
 

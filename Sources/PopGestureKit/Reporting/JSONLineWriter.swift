@@ -65,8 +65,7 @@ final class JSONLineWriter: ReplayObserver, @unchecked Sendable {
         var w = JSONWriter()
         var out = ""
         func flush(_ w: inout JSONWriter) {
-            out += String(decoding: w.bytes, as: UTF8.self)
-            w.clear()
+            out += w.takeWholeCharacters()
             if out.utf8.count >= 1 << 16 {
                 write(out)
                 out = ""

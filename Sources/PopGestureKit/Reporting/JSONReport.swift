@@ -47,9 +47,23 @@ struct JSONWriter: ~Copyable {
     /// What was written so far.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
-    /// Empties the buffer; the next token follows what was written before as if it were still there.
-    mutating func clear() {
-        count = 0
+    /// What was written up to its last whole character, as text, and empties the buffer but for
+    /// the bytes of a character its end cuts (a block read back from a log may end inside one);
+    /// the next token follows as if nothing had been taken.
+    mutating func takeWholeCharacters() -> String {
+        var end = count
+        var continuations = 0
+        while continuations < 3, end - continuations > 0, base[end - continuations - 1] & 0xC0 == 0x80 { continuations += 1 }
+        let lead = end - continuations - 1
+        if lead >= 0 {
+            let byte = base[lead]
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            if length > continuations + 1 { end = lead }
+        }
+        let text = String(decoding: UnsafeBufferPointer(start: base, count: end), as: UTF8.self)
+        for i in 0..<(count - end) { base[i] = base[end + i] }
+        count -= end
+        return text
     }
 
     /// Empties the buffer for a new value.

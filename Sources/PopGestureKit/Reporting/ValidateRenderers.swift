@@ -11,7 +11,7 @@ struct ValidateTextRenderer: ValidateRenderer {
     }
 
     mutating func end(_ s: ValidateSummary) {
-        console.out("\(counted(s.documents, "document")) in \(counted(s.files, "file")): \(s.valid) valid, \(s.invalid) invalid\n")
+        console.out("\(counted(s.documents, "document")) in \(counted(s.files, "file")): \(s.valid) valid, \(s.invalid) invalid\(notTracesClause(s.notTraces))\n")
     }
 }
 
@@ -25,10 +25,13 @@ struct ValidateJSONRenderer: ValidateRenderer {
     }
 
     mutating func end(_ s: ValidateSummary) {
-        console.out(JSONValue.object([
+        var fields: [String: JSONValue] = [
             "files": .number(Double(s.files)), "documents": .number(Double(s.documents)),
             "valid": .number(Double(s.valid)), "invalid": .number(Double(s.invalid)), "diagnostics": .array(diagnostics),
-        ]).rendered + "\n")
+        ]
+        // Only when there are some, so that a run over traces alone prints what it always printed.
+        if s.notTraces > 0 { fields["notTraces"] = .number(Double(s.notTraces)) }
+        console.out(JSONValue.object(fields).rendered + "\n")
     }
 }
 

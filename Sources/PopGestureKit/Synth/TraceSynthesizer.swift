@@ -106,26 +106,46 @@ public struct TraceSynthesizer {
         }
     }
 
-    /// Writes `count` documents into files of `perFile` documents in `directory`; returns the paths.
+    /// Writes `count` documents into files of `perFile` documents in `directory` (created with its
+    /// parents if missing); returns the paths. Each file appears whole or not at all (`AtomicFile`):
+    /// on a full or unwritable disk the first failure is thrown, naming the file or the folder that
+    /// could not be created and the system's reason, and no partial file is left.
     public mutating func writeCorpus(count: Int, perFile: Int, into directory: String) throws -> [String] {
-        mkdir(directory, 0o755)
+        try Self.createFolder(directory)
         var paths: [String] = []
         var index = 0
         var fileNumber = 0
         while index < count {
             let path = directory + "/synth-\(String(fileNumber).leftPadded(to: 6)).yaml"
-            guard let file = fopen(path, "wb") else {
-                throw Diagnostic(path: path, line: 1, column: 1, message: "cannot write: \(String(cString: strerror(errno)))")
-            }
-            setvbuf(file, nil, _IOFBF, 1 << 16)
+            var file = AtomicFile(path: path, what: "the synthesized traces")
+            if let failure = file.openFailure { throw failure }
             for d in 0..<min(perFile, count - index) {
-                document(d) { fputs($0, file) }
+                document(d) { file.write($0) }
             }
-            fclose(file)
+            try file.commit()
             paths.append(path)
             index += perFile
             fileNumber += 1
         }
         return paths
+    }
+
+    /// `mkdir -p`, saying which folder could not be made and why, rather than failing later on a
+    /// file inside it.
+    static func createFolder(_ directory: String) throws {
+        var prefix = directory.hasPrefix("/") ? "/" : ""
+        for component in directory.split(separator: "/") {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+            var info = stat()
+            if stat(prefix, &info) == 0 {
+                guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                    throw Diagnostic(path: prefix, message: "is not a folder; --out names the folder the traces are written into")
+                }
+                continue
+            }
+            guard mkdir(prefix, 0o755) == 0 || errno == EEXIST else {
+                throw Diagnostic(path: prefix, message: "cannot create folder: \(String(cString: strerror(errno)))")
+            }
+        }
     }
 }
