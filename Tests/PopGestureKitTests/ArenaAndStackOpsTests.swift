@@ -34,7 +34,9 @@ import Testing
         let gesture = alone.gestures[0]
         #expect(gesture.outcome == .began && gesture.reason == nil && gesture.decidedAt == Sample(t: 0, x: 8, y: 300))
         #expect(gesture.pop == PopRecord(result: .cancelled, by: .progress, releasedAt: 60, progress: 0, velocity: 0, settledAt: 60,
-                                         why: .progress(progress: 0, threshold: 0.5, strict: false)))
+                                         why: .progress(.init(p: 0, v: 0, fling: 1, progressThreshold: 0.5, strict: false)),
+                                         settle: SettleTerms(model: "cupertino", remaining: 0, duration: 500, velocity: 0, width: 390,
+                                                             completing: false, result: 0)))
         #expect(alone.transitions == [TransitionRecord(kind: .interactivePop, start: 0, end: 60, from: "b", to: "a", animated: true,
                                                        result: .cancelled)])
         #expect(alone.final.stack == ["a", "b"])
@@ -161,6 +163,9 @@ import Testing
     /// W = 800, D = 500; samples 50 ms apart, so lsq2 keeps one sample and the velocity is 0: the
     /// threshold model decides by progress alone.
     static let wide = "screen: {width: 800, height: 600}\n"
+    /// cupertino's cancel from progress 0.625 on the wide screen: min(floor(800 * 0.625), 300) = 300 ms.
+    static let cancelledFrom0625 = SettleTerms(model: "cupertino", remaining: 0.625, duration: 500, velocity: 0, width: 800,
+                                               completing: false, result: 300)
     static let swipe = """
         - touch: 1
           samples: [[0, 5, 300], [50, 105, 300], [100, 305, 300], [150, 505, 300]]
@@ -176,7 +181,8 @@ import Testing
         // in min(floor(800 * 0.625), 300) = 300 ms: at 450, without adding b a second time.
         let report = try replay(Self.trace(extra: Self.wide, Self.swipe + "\n- {t: 100, push: {id: c}}"), rulesDocument: Self.immediate)
         #expect(report.gestures[0].pop == PopRecord(result: .cancelled, by: .interrupted, releasedAt: 150, progress: 0.625, velocity: 0,
-                                                    settledAt: 450, why: .interrupted(at: 100, removed: false)))
+                                                    settledAt: 450, why: .interrupted(at: 100, removed: false),
+                                                    settle: Self.cancelledFrom0625))
         #expect(report.transitions == [
             TransitionRecord(kind: .interactivePop, start: 0, end: 450, from: "b", to: "a", animated: true, result: .cancelled),
             TransitionRecord(kind: .push, start: 100, end: 600, from: "b", to: "c", animated: true, result: .completed),
@@ -270,7 +276,8 @@ import Testing
         let keepingB = try replay(Self.trace(stack: three, extra: Self.wide, Self.swipe + "\n- {t: 100, setStack: [{id: a}, {id: b}]}"),
                                   rulesDocument: Self.immediate)
         #expect(keepingB.gestures[0].pop == PopRecord(result: .cancelled, by: .interrupted, releasedAt: 150, progress: 0.625, velocity: 0,
-                                                      settledAt: 450, why: .interrupted(at: 100, removed: false)))
+                                                      settledAt: 450, why: .interrupted(at: 100, removed: false),
+                                                    settle: Self.cancelledFrom0625))
         // The top stayed b's instance: no setStack transition, only P.
         #expect(keepingB.transitions.count == 1 && keepingB.final.stack == ["a", "b"])
     }

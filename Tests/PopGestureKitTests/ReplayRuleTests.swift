@@ -367,11 +367,11 @@ import Testing
         #expect(pop.result == .completed && pop.by == .projection)
         #expect(pop.progress == 0.275 && pop.velocity == 2000)
         #expect(Self.close(pop.settledAt, 215))
-        guard case .projection(let projected, let threshold)? = pop.why else {
+        guard case .projection(let terms)? = pop.why else {
             Issue.record("expected a projection reason, got \(String(describing: pop.why))")
             return
         }
-        #expect(Self.close(projected, 2.025) && threshold == 0.46875)
+        #expect(Self.close(terms.projected, 2.025) && terms.threshold == 0.46875)
         #expect(report.final.stack == ["a"] && report.transitions[0].result == .completed)
     }
 
@@ -399,13 +399,13 @@ import Testing
         #expect(pop.result == .cancelled && pop.by == .projection)
         #expect(pop.progress == 0.125 && Self.close(pop.velocity, -1000))
         #expect(Self.close(pop.settledAt, 120))
-        guard case .projection(let projected, let threshold)? = pop.why else {
+        guard case .projection(let terms)? = pop.why else {
             Issue.record("expected a projection reason, got \(String(describing: pop.why))")
             return
         }
         let d = 0.35, expected: Double = 0.125 + 1.5 * d - 20.0 / 3 * d * d / 2
-        #expect(Self.close(projected, expected))
-        #expect(threshold == 0.46875)
+        #expect(Self.close(terms.projected, expected))
+        #expect(terms.threshold == 0.46875)
         #expect(report.final.stack == ["a", "b"] && report.transitions[0].result == .cancelled)
     }
 
@@ -426,14 +426,14 @@ import Testing
         let pop = try #require(moved.gestures[0].pop)
         #expect(pop.result == .completed && pop.by == .projection)
         #expect(Self.close(pop.velocity, 600) && pop.settledAt == 390)
-        guard case .projection(let projected, let threshold)? = pop.why else {
+        guard case .projection(let terms)? = pop.why else {
             Issue.record("expected a projection reason, got \(String(describing: pop.why))")
             return
         }
         let d = 0.35, p: Double = 2.0 / 390, avgV: Double = 650.0 / 390, avgA: Double = -5.0 / 3
         let expected: Double = p + avgV * d + avgA * d * d / 2
-        #expect(Self.close(projected, expected))
-        #expect(Self.close(threshold, 187.5 / 390))
+        #expect(Self.close(terms.projected, expected))
+        #expect(Self.close(terms.threshold, 187.5 / 390))
         // Without it: 16 and the lift (dts 24): n = 2, not moved -> lowSampleVelocity cancels;
         // release velocity c * v.x = 750; settle 2/390 * 390 / 750 * 1000 = 2/750*1000 after 40.
         let still = try replay(Self.trace("""
@@ -486,7 +486,7 @@ import Testing
         let strict = try #require(try replay(exact, rules: "edge30").gestures[0].pop)
         #expect(strict.progress == 0.3)
         #expect(strict.result == .cancelled && strict.by == .progress && strict.settledAt == 260)
-        guard case .progress(0.3, 0.3, true)? = strict.why else {
+        guard case .progress(let terms)? = strict.why, terms.p == 0.3, terms.progressThreshold == 0.3, terms.strict, terms.fling == 0 else {
             Issue.record("expected a strict progress reason, got \(String(describing: strict.why))")
             return
         }

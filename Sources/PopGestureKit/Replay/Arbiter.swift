@@ -16,9 +16,23 @@ struct Arbiter {
     let rules: Rules
     let recognizer: Recognizer
 
-    /// The refusal reason, or nil when the gesture begins.
-    func refusal(_ context: BeginContext) -> GestureReason? {
-        rules.begin.first { refuses($0, context) }?.reason
+    /// The first check that refuses, or nil when the gesture begins.
+    func refusal(_ context: BeginContext) -> CheckEvidence? {
+        for check in rules.begin {
+            let evidence = evidence(check, context)
+            if evidence.refuses { return evidence }
+        }
+        return nil
+    }
+
+    /// Each check in the rule's order up to the first that refuses, as `explain` shows them.
+    func checks(_ context: BeginContext) -> [CheckEvidence] {
+        var out: [CheckEvidence] = []
+        for check in rules.begin {
+            out.append(evidence(check, context))
+            if out.last!.refuses { break }
+        }
+        return out
     }
 
     /// Whether the recognizer is alone in its gesture arena and so wins it at the tracked finger's
@@ -32,27 +46,38 @@ struct Arbiter {
         }
     }
 
-    func refuses(_ check: BeginCheck, _ c: BeginContext) -> Bool {
+    func evidence(_ check: BeginCheck, _ c: BeginContext) -> CheckEvidence {
+        let name = check.rawValue
         switch check {
         case .rootOnly:
-            return c.stackCount <= 1
+            return CheckEvidence(check: name, refuses: c.stackCount <= 1, quantity: "stack count", value: .number(Double(c.stackCount)),
+                                 limit: 1, refusesAbove: false)
         case .popDisabled:
-            return c.top.popDisabled
+            return CheckEvidence(check: name, refuses: c.top.popDisabled, quantity: "\(c.top.id).popDisabled", value: .flag(c.top.popDisabled))
         case .maxStartX:
             // FD compares the raw x, which is the wrong edge in RTL; `mirrorMaxStartX` is the fix.
             let s = rules.mirrorMaxStartX ? recognizer.leadingDistance(c.location.x) : c.location.x
-            return c.top.maxStartX > 0 && s > c.top.maxStartX
+            let quantity = rules.mirrorMaxStartX ? "edge distance" : "location.x"
+            guard c.top.maxStartX > 0 else {
+                return CheckEvidence(check: name, refuses: false, quantity: "\(c.top.id).maxStartX", value: .name("0, no limit"))
+            }
+            return CheckEvidence(check: name, refuses: s > c.top.maxStartX, quantity: quantity, value: .number(s),
+                                 limitName: "maxStartX", limit: c.top.maxStartX)
         case .locationLimit:
-            return c.location.x > rules.locationLimit
+            return CheckEvidence(check: name, refuses: c.location.x > rules.locationLimit, quantity: "location.x", value: .number(c.location.x),
+                                 limitName: "locationLimit", limit: rules.locationLimit)
         case .transitioning:
-            return c.busy
+            return CheckEvidence(check: name, refuses: c.busy, quantity: "busy", value: .flag(c.busy))
         case .direction:
-            if c.atDown { return false }
-            let k: Double = recognizer.direction == .rtl && rules.mirrorDirection ? -1 : 1
-            return c.translation.x * k <= 0
+            if c.atDown { return CheckEvidence(check: name, refuses: false, quantity: "translation", value: .name("zero at the down, no direction")) }
+            let mirrored = recognizer.direction == .rtl && rules.mirrorDirection
+            let k: Double = mirrored ? -1 : 1
+            return CheckEvidence(check: name, refuses: c.translation.x * k <= 0, quantity: mirrored ? "-translation.x" : "translation.x",
+                                 value: .number(c.translation.x * k), limit: 0, refusesAbove: false)
         case .horizontal:
-            if c.atDown { return false }
-            return abs(c.translation.y) > abs(c.translation.x)
+            if c.atDown { return CheckEvidence(check: name, refuses: false, quantity: "translation", value: .name("zero at the down, no direction")) }
+            return CheckEvidence(check: name, refuses: abs(c.translation.y) > abs(c.translation.x), quantity: "|translation.y|",
+                                 value: .number(abs(c.translation.y)), limitName: "|translation.x|", limit: abs(c.translation.x))
         }
     }
 }

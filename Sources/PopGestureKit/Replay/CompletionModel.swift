@@ -7,41 +7,121 @@ struct ReleaseDecision: Equatable {
     var reason: ReleaseReason
 }
 
-/// Why a release decided as it did: the quantity compared and what it was compared with. Kept as
-/// numbers and turned into words only when a failure or a timeline shows it.
+/// Why a release decided as it did: the model's terms with the numbers it compared. Kept as numbers
+/// and turned into words only when a report, a failure or `explain` shows it.
 public enum ReleaseReason: Sendable, Equatable {
     case touchCancelled
-    case projection(projected: Double, threshold: Double)
+    case projection(ProjectionTerms)
+    /// Too few statistics samples, or no move after recognition: the sign of avgV decides.
     case lowSampleVelocity(samples: Int, moved: Bool, averageVelocity: Double)
-    case fling(speed: Double, threshold: Double)
-    case progress(progress: Double, threshold: Double, strict: Bool)
-    case velocitySign(velocity: Double, popOnZero: Bool)
+    case fling(ThresholdTerms)
+    case progress(ThresholdTerms)
+    /// v in widths per second.
+    case velocitySign(v: Double, popOnZero: Bool)
     /// A stack operation at `at` ended the pop (`removed`: it took B off the stack) or put B back
     /// before the release, which can then only cancel (`stackOps: immediate`, SPEC section 4).
     case interrupted(at: Double, removed: Bool)
 
+    /// The projection model's terms at the lift (SPEC section 4, `projection`).
+    public struct ProjectionTerms: Sendable, Equatable {
+        /// Progress at the lift.
+        public var p: Double
+        /// Widths per second, and per second squared.
+        public var averageVelocity: Double
+        public var averageAcceleration: Double
+        /// The look-ahead D, in seconds.
+        public var lookAhead: Double
+        public var samples: Int
+        public var moved: Bool
+        public var projectionDistance: Double
+        public var projectionCap: Double
+        public var width: Double
+
+        /// p + avgV D + avgA D^2 / 2.
+        public var projected: Double { p + averageVelocity * lookAhead + averageAcceleration * lookAhead * lookAhead / 2 }
+        /// min(projectionDistance / W, projectionCap).
+        public var threshold: Double { min(projectionDistance / width, projectionCap) }
+    }
+
+    /// The threshold model's terms (SPEC section 4, `threshold`).
+    public struct ThresholdTerms: Sendable, Equatable {
+        public var p: Double
+        /// c * velocity.x / W, widths per second.
+        public var v: Double
+        /// 0: no fling.
+        public var fling: Double
+        public var progressThreshold: Double
+        public var strict: Bool
+    }
+
+    /// One sentence with the numbers that decided, rounded for people.
     public var text: String {
         switch self {
         case .touchCancelled:
-            "the system cancelled the touch"
-        case .projection(let projected, let threshold):
-            "projected progress \(formatNumber(projected)) \(projected > threshold ? ">" : "<=") threshold \(formatNumber(threshold))"
+            return "the system cancelled the touch"
+        case .projection(let terms):
+            let (projected, threshold) = Readable.pair(terms.projected, terms.threshold, places: 3)
+            let d = formatNumber(terms.lookAhead)
+            return "p \(Readable.fraction(terms.p)) + avgV \(Readable.fraction(terms.averageVelocity)) x \(d)"
+                + " + avgA \(Readable.fraction(terms.averageAcceleration)) x \(d)^2 / 2 = \(projected)"
+                + " \(terms.projected > terms.threshold ? ">" : "<=") threshold min(\(formatNumber(terms.projectionDistance)) / \(formatNumber(terms.width)), \(formatNumber(terms.projectionCap))) = \(threshold)"
+                + " (n \(terms.samples), moved)"
         case .lowSampleVelocity(let samples, let moved, let average):
-            "\(samples) statistics samples\(moved ? "" : ", no move after recognition"); average velocity \(formatNumber(average)) widths/s"
-        case .fling(let speed, let threshold):
-            "|velocity| \(formatNumber(speed)) widths/s >= fling \(formatNumber(threshold))"
-        case .progress(let progress, let threshold, let strict):
-            if strict {
-                "progress \(formatNumber(progress)) \(progress > threshold ? ">" : "<=") threshold \(formatNumber(threshold)) (strict)"
-            } else {
-                "progress \(formatNumber(progress)) \(progress >= threshold ? ">=" : "<") threshold \(formatNumber(threshold))"
+            let why = moved ? "n \(samples) < 3" : "no move after recognition"
+            return "\(why): avgV \(Readable.fraction(average)) widths/s \(average > 0 && moved ? "> 0 and moved" : moved ? "<= 0" : "does not count")"
+        case .fling(let terms):
+            let (speed, fling) = Readable.pair(abs(terms.v), terms.fling, places: 3)
+            return "|v| \(speed) >= fling \(fling) widths/s, v \(terms.v > 0 ? "> 0" : "<= 0")"
+        case .progress(let terms):
+            let (p, threshold) = Readable.pair(terms.p, terms.progressThreshold, places: 3)
+            let fling = terms.fling > 0 ? "|v| \(Readable.pair(abs(terms.v), terms.fling, places: 3).0) < fling \(formatNumber(terms.fling)); " : ""
+            if terms.strict {
+                return fling + "p \(p) \(terms.p > terms.progressThreshold ? ">" : "<=") threshold \(threshold) (strict)"
             }
-        case .velocitySign(let velocity, let popOnZero):
-            "velocity \(formatNumber(velocity)) pt/s\(popOnZero ? ", popOnZero" : "")"
+            return fling + "p \(p) \(terms.p >= terms.progressThreshold ? ">=" : "<") threshold \(threshold)"
+        case .velocitySign(let v, let popOnZero):
+            let sign = v > 0 ? "> 0" : v < 0 ? "< 0" : popOnZero ? "= 0, popOnZero" : "= 0"
+            return "v \(Readable.fraction(v)) widths/s \(sign)"
         case .interrupted(let t, let removed):
-            removed
-                ? "a stack operation at t=\(formatNumber(t)) removed the popped view controller"
-                : "a stack operation at t=\(formatNumber(t)) put the popped view controller back, so the release could only cancel"
+            return removed
+                ? "a stack operation at t=\(Readable.time(t)) removed the popped view controller"
+                : "a stack operation at t=\(Readable.time(t)) put the popped view controller back, so the release could only cancel"
+        }
+    }
+}
+
+/// How a released pop's settle time came about (SPEC section 4, Settle).
+public struct SettleTerms: Sendable, Equatable {
+    /// The settle model, or `linear` for a touch cancel, which the system animates back linearly.
+    public var model: String
+    /// r: 1 - p when completing, p when cancelling.
+    public var remaining: Double
+    /// D, milliseconds.
+    public var duration: Double
+    /// The release velocity, points per second (the `uikit` model divides by it).
+    public var velocity: Double
+    public var width: Double
+    public var completing: Bool
+    /// Milliseconds from the release to the settle.
+    public var result: Double
+
+    public var text: String {
+        let r = Readable.fraction(remaining), d = formatNumber(duration), ms = Readable.time(result)
+        switch model {
+        case "uikit":
+            if remaining == 0 { return "uikit: r = 0, so 0 ms" }
+            if velocity == 0 { return "uikit: release velocity 0, so D = \(d) ms" }
+            let free = remaining * width / abs(velocity) * 1000
+            return "uikit: min(D \(d), r \(r) x W \(formatNumber(width)) / |velocity| \(Readable.velocity(abs(velocity))) x 1000 = \(Readable.time(free))) = \(ms) ms"
+        case "cupertino":
+            let frames = (800 * remaining).rounded(.down)
+            return completing
+                ? "cupertino: floor(800 x r \(r)) = \(ms) ms"
+                : "cupertino: min(floor(800 x r \(r)) = \(formatNumber(frames)), 300) = \(ms) ms"
+        case "fixed":
+            return "fixed: D = \(d) ms"
+        default:
+            return "linear: r \(r) x D \(d) = \(ms) ms"
         }
     }
 }
@@ -64,29 +144,31 @@ struct CompletionModel {
         case .projection:
             let d = duration / 1000
             if statistics.n >= 3 && moved {
-                let projected = p + statistics.averageVelocity * d + statistics.averageAcceleration * d * d / 2
-                let threshold = min(completion.projectionDistance / width, completion.projectionCap)
+                let terms = ReleaseReason.ProjectionTerms(
+                    p: p, averageVelocity: statistics.averageVelocity, averageAcceleration: statistics.averageAcceleration,
+                    lookAhead: d, samples: statistics.n, moved: moved, projectionDistance: completion.projectionDistance,
+                    projectionCap: completion.projectionCap, width: width)
                 return ReleaseDecision(
-                    completes: projected > threshold, by: .projection, velocity: width * statistics.previousVelocity,
-                    reason: .projection(projected: projected, threshold: threshold))
+                    completes: terms.projected > terms.threshold, by: .projection, velocity: width * statistics.previousVelocity,
+                    reason: .projection(terms))
             }
             let completes = statistics.averageVelocity > 0 && moved
             return ReleaseDecision(
                 completes: completes, by: .lowSampleVelocity, velocity: velocity,
                 reason: .lowSampleVelocity(samples: statistics.n, moved: moved, averageVelocity: statistics.averageVelocity))
         case .threshold:
+            let terms = ReleaseReason.ThresholdTerms(p: p, v: v, fling: completion.flingVelocity,
+                                                     progressThreshold: completion.progressThreshold, strict: completion.strict)
             if completion.flingVelocity > 0 && abs(v) >= completion.flingVelocity {
-                return ReleaseDecision(completes: v > 0, by: .fling, velocity: velocity,
-                                       reason: .fling(speed: abs(v), threshold: completion.flingVelocity))
+                return ReleaseDecision(completes: v > 0, by: .fling, velocity: velocity, reason: .fling(terms))
             }
             let threshold = completion.progressThreshold
             let completes = completion.strict ? p > threshold : p >= threshold
-            return ReleaseDecision(completes: completes, by: .progress, velocity: velocity,
-                                   reason: .progress(progress: p, threshold: threshold, strict: completion.strict))
+            return ReleaseDecision(completes: completes, by: .progress, velocity: velocity, reason: .progress(terms))
         case .velocitySign:
             let completes = v > 0 || (completion.popOnZero && v == 0)
             return ReleaseDecision(completes: completes, by: .velocitySign, velocity: velocity,
-                                   reason: .velocitySign(velocity: velocity, popOnZero: completion.popOnZero))
+                                   reason: .velocitySign(v: v, popOnZero: completion.popOnZero))
         }
     }
 }
@@ -120,5 +202,16 @@ struct Settle {
     /// animates it back.
     func cancelledDuration(progress p: Double) -> Double {
         p * transition.duration
+    }
+
+    /// The settle's duration with the terms that made it.
+    func terms(remaining r: Double, completing: Bool, velocity: Double, width: Double) -> SettleTerms {
+        SettleTerms(model: transition.settle.rawValue, remaining: r, duration: transition.duration, velocity: velocity, width: width,
+                    completing: completing, result: duration(remaining: r, completing: completing, velocity: velocity, width: width))
+    }
+
+    func cancelledTerms(progress p: Double, velocity: Double, width: Double) -> SettleTerms {
+        SettleTerms(model: "linear", remaining: p, duration: transition.duration, velocity: velocity, width: width,
+                    completing: false, result: cancelledDuration(progress: p))
     }
 }

@@ -37,15 +37,16 @@ struct InteractivePop {
     }
 
     /// A sample of the tracked finger, the recognition sample first. `velocity` includes it.
-    mutating func track(_ sample: Sample, velocity: Vector, isRecognition: Bool) {
+    @discardableResult
+    mutating func track(_ sample: Sample, velocity: Vector, isRecognition: Bool) -> StatisticsStep {
         if !isRecognition { moved = true }
         translation = Vector(x: sample.x - origin.x, y: sample.y - origin.y)
         progress = min(max(c * translation.x / width, 0), progressCap)
-        statistics.add(time: sample.t, displacement: max(c * translation.x, 0) / width, velocity: c * velocity.x / width)
+        return statistics.add(time: sample.t, displacement: max(c * translation.x, 0) / width, velocity: c * velocity.x / width)
     }
 
     /// The lift keeps the last move's translation and velocity but has its own time.
-    mutating func lift(at t: Double, velocity: Vector) {
+    mutating func lift(at t: Double, velocity: Vector) -> StatisticsStep {
         statistics.add(time: t, displacement: max(c * translation.x, 0) / width, velocity: c * velocity.x / width)
     }
 
@@ -55,9 +56,12 @@ struct InteractivePop {
         var by: PopDecider
         /// Points per second along the pop direction.
         var velocity: Double
-        /// Milliseconds from the release to the settle.
-        var duration: Double
         var why: ReleaseReason
+        var settle: SettleTerms
+        /// What the lift's statistics sample did (nil when no model looked at the statistics).
+        var liftStep: StatisticsStep?
+        /// Milliseconds from the release to the settle.
+        var duration: Double { settle.result }
     }
 
     /// The tracked finger lifted or was cancelled (SPEC section 4, Release and Settle).
@@ -66,25 +70,25 @@ struct InteractivePop {
         let settle = Settle(transition: rules.transition)
         var release: Release
         if cancelled && rules.completion.onCancel == .cancel {
-            release = Release(completes: false, by: .touchCancelled, velocity: c * velocity.x,
-                              duration: settle.cancelledDuration(progress: p), why: .touchCancelled)
+            release = Release(completes: false, by: .touchCancelled, velocity: c * velocity.x, why: .touchCancelled,
+                              settle: settle.cancelledTerms(progress: p, velocity: c * velocity.x, width: width))
         } else {
-            lift(at: t, velocity: velocity)
+            let step = lift(at: t, velocity: velocity)
             let decision = CompletionModel(completion: rules.completion, duration: rules.transition.duration)
                 .decide(progress: p, velocity: c * velocity.x, width: width, statistics: statistics, moved: moved)
-            release = Release(completes: decision.completes, by: decision.by, velocity: decision.velocity,
-                              duration: settle.duration(remaining: decision.completes ? 1 - p : p, completing: decision.completes,
-                                                        velocity: decision.velocity, width: width),
-                              why: decision.reason)
+            release = Release(completes: decision.completes, by: decision.by, velocity: decision.velocity, why: decision.reason,
+                              settle: settle.terms(remaining: decision.completes ? 1 - p : p, completing: decision.completes,
+                                                   velocity: decision.velocity, width: width),
+                              liftStep: step)
         }
         if let interruptedAt {
             // B is in the stack again: the pop is cancelled with the velocity the release would have
             // had, and settles as that release settles a cancelled pop.
-            let duration = release.by == .touchCancelled
-                ? release.duration
-                : settle.duration(remaining: p, completing: false, velocity: release.velocity, width: width)
-            release = Release(completes: false, by: .interrupted, velocity: release.velocity, duration: duration,
-                              why: .interrupted(at: interruptedAt, removed: false))
+            let terms = release.by == .touchCancelled
+                ? release.settle
+                : settle.terms(remaining: p, completing: false, velocity: release.velocity, width: width)
+            release = Release(completes: false, by: .interrupted, velocity: release.velocity,
+                              why: .interrupted(at: interruptedAt, removed: false), settle: terms, liftStep: release.liftStep)
         }
         releaseCompletes = release.completes
         return release

@@ -12,6 +12,10 @@ struct NavigationController {
         var barMark: Int
         var kind: TransitionKind
         var animated: Bool
+        /// For a `transitioning` refusal's words.
+        var start: Double
+        var from: String
+        var to: String
     }
     /// The transitions in flight, in start order. Under `stackOps: deferred` there is at most one:
     /// operations wait (are deferred) behind it. Under `immediate` they overlap.
@@ -42,6 +46,16 @@ struct NavigationController {
     /// What the `transitioning` check refuses on: a transition in flight (an interactive pop that has
     /// not settled is one), or deferred operations.
     var isBusy: Bool { !inFlight.isEmpty || !deferred.isEmpty }
+
+    /// Why the `transitioning` check refuses, in words: the newest transition in flight, or the
+    /// deferred operations.
+    var busyDescription: String {
+        if let flight = inFlight.last {
+            let what = flight.kind == .interactivePop ? "an interactive pop" : "a \(flight.kind.rawValue)"
+            return "\(what) \(flight.from) -> \(flight.to) started at t=\(Readable.time(flight.start)) has not settled"
+        }
+        return "\(deferred.count) deferred operation\(deferred.count == 1 ? "" : "s") wait\(deferred.count == 1 ? "s" : "")"
+    }
 
     /// Whether `point`, a gesture's first down, hits a content region of the top view controller (SPEC
     /// section 9's hit test), which makes `recognizer.arena: byContent` contested.
@@ -99,7 +113,8 @@ struct NavigationController {
         let end: Double? = kind == .interactivePop ? nil : animated ? t + duration : t
         let index = records.openTransition(TransitionRecord(kind: kind, start: t, end: end, from: disappearing.id, to: appearing.id,
                                                             animated: animated, result: kind == .interactivePop ? .unfinished : .completed))
-        inFlight.append(Flight(index: index, barMark: bar.count, kind: kind, animated: animated))
+        inFlight.append(Flight(index: index, barMark: bar.count, kind: kind, animated: animated, start: t,
+                               from: disappearing.id, to: appearing.id))
         // In flight while its own start hooks run.
         chargeBarChanges()
         bar.topChanged(from: disappearing, to: appearing, animated: animated, at: t, anomalies: &records.report.anomalies)
@@ -275,16 +290,26 @@ struct NavigationController {
     }
 
     /// A later sample of the finger that drives the pop of gesture `record`.
-    mutating func trackPop(gesture record: Int, _ sample: Sample, velocity: Vector) {
-        guard driven(by: record) != nil else { return }
-        pop?.track(sample, velocity: velocity, isRecognition: false)
+    /// The pop's state after the sample, for a derivation; nil when the gesture does not drive it.
+    @discardableResult
+    mutating func trackPop(gesture record: Int, _ sample: Sample, velocity: Vector) -> Derivation.PopStep? {
+        guard driven(by: record) != nil else { return nil }
+        let step = pop!.track(sample, velocity: velocity, isRecognition: false)
+        return Derivation.PopStep(translation: pop!.translation, progress: pop!.progress, statistics: step)
+    }
+
+    /// The pop of gesture `record` as it stands, for a derivation: its statistics as at its start.
+    func popState(gesture record: Int) -> Derivation.PopStep? {
+        guard let pop, pop.gestureRecord == record else { return nil }
+        return Derivation.PopStep(translation: pop.translation, progress: pop.progress, statistics: .first(velocity: pop.statistics.previousVelocity))
     }
 
     /// The finger that drives the pop of gesture `record` lifted or was cancelled: it is decided and
     /// starts to settle.
+    @discardableResult
     mutating func releasePop(gesture record: Int, at t: Double, velocity: Vector, cancelled: Bool, rules: Rules,
-                             records: inout RecordBook) {
-        guard var current = driven(by: record) else { return }
+                             records: inout RecordBook) -> InteractivePop.Release? {
+        guard var current = driven(by: record) else { return nil }
         let release = current.release(at: t, velocity: velocity, cancelled: cancelled, rules: rules)
         pop = current
         let result: PopResult = release.completes ? .completed : .cancelled
@@ -294,7 +319,9 @@ struct NavigationController {
         }
         records.editGesture(current.gestureRecord) {
             $0.pop = PopRecord(result: result, by: release.by, releasedAt: t, progress: current.progress,
-                               velocity: release.velocity, settledAt: t + release.duration, why: release.why)
+                               velocity: release.velocity, settledAt: t + release.duration, why: release.why,
+                               settle: release.settle)
         }
+        return release
     }
 }

@@ -18,7 +18,8 @@ struct ProjectionStatistics {
     /// The largest change in acceleration one sample may make (widths per second squared).
     static let accelerationStep = 5.0
 
-    mutating func add(time s: Double, displacement: Double, velocity: Double) {
+    @discardableResult
+    mutating func add(time s: Double, displacement: Double, velocity: Double) -> StatisticsStep {
         guard n > 0 else {
             previousTime = s
             skipTime = s
@@ -30,19 +31,22 @@ struct ProjectionStatistics {
             velocitySlots[0] = velocity
             accelerationSlots[0] = 0
             n = 1
-            return
+            return .first(velocity: velocity)
         }
         let sinceLast = s - skipTime
         skipTime = s
         // UIKit drops samples closer than 10 ms unless they moved and are more than 1 ms apart.
-        guard sinceLast >= 10 || (sinceLast > 1 && displacement != previousDisplacement) else { return }
+        guard sinceLast >= 10 || (sinceLast > 1 && displacement != previousDisplacement) else {
+            return .skipped(sinceLast: sinceLast, displacementChanged: displacement != previousDisplacement)
+        }
         let dt = (s - previousTime) / 1000
         let k = n % 3
         averageVelocity = n > 2
             ? (velocity + 3 * averageVelocity - velocitySlots[k]) / 3
             : (velocity + Double(n) * averageVelocity) / Double(n + 1)
         velocitySlots[k] = velocity
-        var a = (velocity - previousVelocity) / dt
+        let raw = (velocity - previousVelocity) / dt
+        var a = raw
         if abs(a - previousAcceleration) > Self.accelerationStep {
             a = previousAcceleration + Self.accelerationStep * sign(a - previousAcceleration)
         }
@@ -55,5 +59,17 @@ struct ProjectionStatistics {
         previousDisplacement = displacement
         previousTime = s
         n += 1
+        return .taken(dt: dt, velocity: velocity, acceleration: a, clampedFrom: a == raw ? nil : raw,
+                      averageVelocity: averageVelocity, averageAcceleration: averageAcceleration, n: n)
     }
+}
+
+/// What one sample did to the statistics, for `explain`.
+public enum StatisticsStep: Sendable, Equatable {
+    case first(velocity: Double)
+    /// Dropped: `sinceLast` ms after the previous sample looked at, displacement unchanged or not.
+    case skipped(sinceLast: Double, displacementChanged: Bool)
+    /// Taken after `dt` seconds; `clampedFrom` is the acceleration before the clamp, nil when it did not bite.
+    case taken(dt: Double, velocity: Double, acceleration: Double, clampedFrom: Double?, averageVelocity: Double,
+               averageAcceleration: Double, n: Int)
 }

@@ -9,24 +9,27 @@ struct Recognizer {
         direction == .ltr ? x : width - x
     }
 
-    /// False when an edge recognizer never sees this down point.
-    func accepts(down: Sample) -> Bool {
-        rules.region == .fullscreen || leadingDistance(down.x) <= rules.edgeWidth
-    }
-
-    /// The translation at recognition, or nil while the move stays inside the hysteresis or slop.
-    func recognize(from p0: Sample, to p: Sample) -> Vector? {
-        let dx = p.x - p0.x, dy = p.y - p0.y
+    /// The recognition with its translation, or nil while the move stays inside the hysteresis or slop.
+    func recognize(from p0: Sample, to p: Sample) -> Recognition? {
+        let d = Vector(x: p.x - p0.x, y: p.y - p0.y)
         switch rules.kind {
         case .uikit:
             let h = rules.hysteresis
-            guard abs(dx) >= h || abs(dy) >= h else { return nil }
+            guard abs(d.x) >= h || abs(d.y) >= h else { return nil }
             // UIKit removes the hysteresis per axis, so the pan starts from where it was recognized.
             func remove(_ s: Double) -> Double { sign(s) * max(abs(s) - h, 0) }
-            return Vector(x: remove(dx), y: remove(dy))
+            return Recognition(kind: .uikit, d: d, limit: h, translation: Vector(x: remove(d.x), y: remove(d.y)))
         case .horizontalSlop:
-            guard abs(dx) > rules.slop else { return nil }
-            return .zero
+            guard abs(d.x) > rules.slop else { return nil }
+            return Recognition(kind: .horizontalSlop, d: d, limit: rules.slop, translation: .zero)
         }
+    }
+
+    /// The region check at the down (SPEC section 3, Region).
+    func regionEvidence(down: Sample) -> CheckEvidence? {
+        guard rules.region == .edge else { return nil }
+        let distance = leadingDistance(down.x)
+        return CheckEvidence(check: "edgeWidth", refuses: distance > rules.edgeWidth, quantity: "edge distance", value: .number(distance),
+                             limitName: "edgeWidth", limit: rules.edgeWidth)
     }
 }

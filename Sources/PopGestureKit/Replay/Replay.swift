@@ -12,12 +12,15 @@ public struct Replay: Sendable {
     /// Hands every record to the observer from the first, as if committed at once: for a consumer
     /// that never needs a whole report (`diff`), whatever the document's length.
     let observesFromStart: Bool
+    /// Follows the replay sample by sample (`explain`).
+    let derivation: Derivation?
 
     public init(rules: Rules, keepsRecords: Bool = true) {
         self.rules = rules
         self.keepsRecords = keepsRecords
         observer = nil
         observesFromStart = false
+        derivation = nil
     }
 
     init(rules: Rules, observer: any ReplayObserver, fromStart: Bool = false) {
@@ -25,6 +28,16 @@ public struct Replay: Sendable {
         keepsRecords = true
         self.observer = observer
         observesFromStart = fromStart
+        derivation = nil
+    }
+
+    /// A replay that writes down how it decided, into `derivation`.
+    public init(rules: Rules, derivation: Derivation) {
+        self.rules = rules
+        keepsRecords = true
+        observer = nil
+        observesFromStart = false
+        self.derivation = derivation
     }
 
     public func run(_ trace: Trace) -> TraceReport {
@@ -59,10 +72,12 @@ struct ReplaySession {
     /// The time of the last item replayed: where a claimant still waiting at the end is blocked.
     var lastItemTime = 0.0
     var detectors: [any Detector]
+    let derivation: Derivation?
 
     init(trace: Trace, replay: Replay) {
         self.trace = trace
         rules = replay.rules
+        derivation = replay.derivation
         arbiter = Arbiter(rules: rules, recognizer: Recognizer(rules: rules.recognizer, width: trace.screen.width, direction: trace.layoutDirection))
         navigation = NavigationController(trace: trace, rules: rules)
         detectors = makeDetectors(rules.detectors)

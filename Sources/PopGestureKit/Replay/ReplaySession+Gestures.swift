@@ -11,23 +11,27 @@ extension ReplaySession {
             var estimator = makeVelocityEstimator(rules.velocity)
             estimator.add(sample)
             gesture = Gesture(record: record, trackedFinger: finger, p0: sample, estimator: estimator, latest: sample)
+            derivation?.add(.init(kind: .down, t: sample.t, point: sample, d: .zero, velocity: estimator.velocity), gesture: record)
             // The hit test sees the stack as section 4 does: without a popping B.
             gesture!.content = GestureContent(regions: navigation.stack.top?.regions(at: sample) ?? [], rules: rules.content,
                                               direction: trace.layoutDirection, down: sample)
             recordContent()
-            if !arbiter.recognizer.accepts(down: sample) {
-                decide(.refused, reason: .outsideEdge, at: sample)
+            if let region = arbiter.recognizer.regionEvidence(down: sample), region.refuses {
+                decide(.refused, reason: .outsideEdge, at: sample, refusal: region)
             } else if arbiter.winsArenaAtDown(hitsContent: { navigation.downPointHitsContent(sample) }) {
                 // Alone in its arena, the recognizer wins at the down: no slop, a zero translation.
-                recognized(at: sample, translation: .zero, atDown: true, atMoment: false)
+                recognized(at: sample, Recognition(kind: .arena, d: .zero, limit: 0, translation: .zero), atDown: true, atMoment: false)
             }
         } else if let gesture, !gesture.decided, fingersDown.count > rules.recognizer.maxTouches {
-            decide(.refused, reason: .tooManyTouches, at: sample)
+            decide(.refused, reason: .tooManyTouches, at: sample,
+                   refusal: CheckEvidence(check: "maxTouches", refuses: true, quantity: "fingers down", value: .number(Double(fingersDown.count)),
+                                          limitName: "maxTouches", limit: Double(rules.recognizer.maxTouches)))
         }
     }
 
     /// The pop gesture's decision (SPEC section 3); the content learns it unless it made it.
-    mutating func decide(_ outcome: GestureOutcome, reason: GestureReason?, at sample: Sample, atMoment: Bool = false) {
+    mutating func decide(_ outcome: GestureOutcome, reason: GestureReason?, at sample: Sample, atMoment: Bool = false,
+                         refusal: CheckEvidence? = nil, recognition: Recognition? = nil) {
         guard let record = gesture?.record else { return }
         gesture?.decided = true
         gesture?.began = outcome == .began
@@ -35,6 +39,8 @@ extension ReplaySession {
             $0.outcome = outcome
             $0.reason = reason
             $0.decidedAt = sample
+            $0.refusal = refusal
+            $0.recognition = recognition
         }
         if reason != .contentWon, gesture?.content != nil {
             gesture!.content!.popDecided(began: outcome == .began, at: sample.t, atMoment: atMoment, latest: gesture!.latest,
@@ -61,8 +67,10 @@ extension ReplaySession {
         if let offset = gesture!.content?.follow(sample) {
             for i in detectors.indices { detectors[i].scrolled(to: offset, at: sample.t, detections: &records.report.detections) }
         }
-        if gesture!.drivesPop {
-            navigation.trackPop(gesture: gesture!.record, sample, velocity: gesture!.estimator.velocity)
+        derivation?.add(.init(kind: .move, t: sample.t, point: sample, d: Vector(x: sample.x - gesture!.p0.x, y: sample.y - gesture!.p0.y),
+                              velocity: gesture!.estimator.velocity), gesture: gesture!.record)
+        if gesture!.drivesPop, let step = navigation.trackPop(gesture: gesture!.record, sample, velocity: gesture!.estimator.velocity) {
+            derivation?.popped(step, gesture: gesture!.record)
         }
         let recognizedHere = gesture!.decided ? nil : arbiter.recognizer.recognize(from: gesture!.p0, to: sample)
         var atMoment = false
@@ -72,25 +80,37 @@ extension ReplaySession {
             let verdict = gesture!.content!.moment(sample, pop: pop, popRecognizesHere: recognizedHere != nil, anomalies: &records.report.anomalies)
             recordContent()
             // The claimant takes the drag whatever the pop's own checks would have said.
-            if verdict == .refusePop { decide(.refused, reason: .contentWon, at: sample) }
+            if verdict == .refusePop {
+                let claimant = gesture!.content!.record
+                decide(.refused, reason: .contentWon, at: sample,
+                       refusal: CheckEvidence(check: "content", refuses: true, quantity: "contentWon",
+                                              value: .name("\(claimant.region) (\(claimant.kind.rawValue)) claimed the drag")))
+            }
         }
-        guard !gesture!.decided, let translation = recognizedHere else { return }
-        recognized(at: sample, translation: translation, atDown: false, atMoment: atMoment)
+        guard !gesture!.decided, let recognition = recognizedHere else { return }
+        recognized(at: sample, recognition, atDown: false, atMoment: atMoment)
     }
 
     /// The tracked finger's gesture is recognized at `sample`: the begin checks decide, and a gesture
     /// that began starts the interactive pop; `atMoment`: at the content moment's own sample.
-    mutating func recognized(at sample: Sample, translation: Vector, atDown: Bool, atMoment: Bool) {
+    mutating func recognized(at sample: Sample, _ recognition: Recognition, atDown: Bool, atMoment: Bool) {
+        let translation = recognition.translation
         let context = BeginContext(stackCount: navigation.stack.count, top: navigation.stack.top!, location: sample,
                                    translation: translation, busy: navigation.isBusy, atDown: atDown)
-        if let reason = arbiter.refusal(context) {
-            decide(.refused, reason: reason, at: sample, atMoment: atMoment)
+        derivation?.recognized(recognition, checks: arbiter.checks(context), gesture: gesture!.record)
+        if var refusal = arbiter.refusal(context) {
+            if refusal.check == BeginCheck.transitioning.rawValue { refusal.value = .name(navigation.busyDescription) }
+            decide(.refused, reason: BeginCheck(rawValue: refusal.check)!.reason, at: sample, atMoment: atMoment,
+                   refusal: refusal, recognition: recognition)
             return
         }
-        decide(.began, reason: nil, at: sample, atMoment: atMoment)
+        decide(.began, reason: nil, at: sample, atMoment: atMoment, recognition: recognition)
         gesture!.drivesPop = navigation.beginInteractivePop(
             gesture: gesture!.record, at: sample, translation: translation, velocity: gesture!.estimator.velocity,
             trace: trace, progressCap: rules.transition.progressCap, records: &records)
+        if gesture!.drivesPop, let step = navigation.popState(gesture: gesture!.record) {
+            derivation?.popped(step, gesture: gesture!.record)
+        }
     }
 
     mutating func lift(_ finger: Int, at t: Double, cancelled: Bool) {
@@ -105,6 +125,10 @@ extension ReplaySession {
                                                 popBegan: current.began, anomalies: &records.report.anomalies)
             gesture = current
             recordContent()
+            if !current.decided || !current.drivesPop {
+                derivation?.add(.init(kind: cancelled ? .cancel : .lift, t: t, point: nil, d: .zero, velocity: current.estimator.velocity),
+                                gesture: current.record)
+            }
             if !current.decided {
                 records.editGesture(current.record) {
                     $0.outcome = .unrecognized
@@ -113,8 +137,16 @@ extension ReplaySession {
                 gesture?.decided = true
             } else if current.drivesPop {
                 gesture?.drivesPop = false
-                navigation.releasePop(gesture: current.record, at: t, velocity: current.estimator.velocity, cancelled: cancelled,
-                                      rules: rules, records: &records)
+                let release = navigation.releasePop(gesture: current.record, at: t, velocity: current.estimator.velocity,
+                                                    cancelled: cancelled, rules: rules, records: &records)
+                if let derivation {
+                    derivation.add(.init(kind: cancelled ? .cancel : .lift, t: t, point: nil, d: .zero, velocity: current.estimator.velocity),
+                                   gesture: current.record)
+                    if let release, let state = navigation.popState(gesture: current.record) {
+                        derivation.popped(.init(translation: state.translation, progress: state.progress, statistics: release.liftStep),
+                                          gesture: current.record)
+                    }
+                }
             }
         }
         if fingersDown.isEmpty {

@@ -1,8 +1,13 @@
 /// A velocity or translation in points (per second).
-struct Vector: Equatable {
-    var x: Double
-    var y: Double
-    static let zero = Vector(x: 0, y: 0)
+public struct Vector: Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+    public static let zero = Vector(x: 0, y: 0)
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
 }
 
 /// -1, 0 or +1.

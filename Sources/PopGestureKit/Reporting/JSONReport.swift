@@ -263,13 +263,97 @@ struct JSONWriter: ~Copyable {
             key("progress"); number(pop.progress)
             key("releasedAt"); number(pop.releasedAt)
             key("result"); string(pop.result.rawValue)
+            key("settle"); if let settle = pop.settle { self.settle(settle) } else { null() }
             key("settledAt"); number(pop.settledAt)
             key("velocity"); number(pop.velocity)
+            key("why"); if let why = pop.why { self.why(why) } else { null() }
             close("}")
         } else {
             null()
         }
         key("reason"); string(g.reason?.rawValue)
+        key("recognition"); if let recognition = g.recognition { self.recognition(recognition) } else { null() }
+        key("refusal"); if let refusal = g.refusal { self.refusal(refusal) } else { null() }
+        close("}")
+    }
+
+    mutating func vector(_ v: Vector) {
+        open("{")
+        key("x"); number(v.x)
+        key("y"); number(v.y)
+        close("}")
+    }
+
+    mutating func recognition(_ r: Recognition) {
+        open("{")
+        key("d"); vector(r.d)
+        key("kind"); string(r.kind.rawValue)
+        key("limit"); number(r.limit)
+        key("translation"); vector(r.translation)
+        close("}")
+    }
+
+    mutating func refusal(_ r: CheckEvidence) {
+        open("{")
+        key("check"); string(r.check)
+        key("limit"); number(r.limit)
+        key("test"); string(r.text)
+        key("value")
+        switch r.value {
+        case .number(let value): number(value)
+        case .flag(let value): bool(value)
+        case .name(let value): string(value)
+        }
+        close("}")
+    }
+
+    /// The completion model's terms, each object's keys sorted (uppercase first, as in ASCII).
+    mutating func why(_ why: ReleaseReason) {
+        open("{")
+        switch why {
+        case .touchCancelled:
+            break
+        case .projection(let terms):
+            key("D"); number(terms.lookAhead)
+            key("avgA"); number(terms.averageAcceleration)
+            key("avgV"); number(terms.averageVelocity)
+            key("moved"); bool(terms.moved)
+            key("n"); int(terms.samples)
+            key("p"); number(terms.p)
+            key("projected"); number(terms.projected)
+        case .lowSampleVelocity(let samples, let moved, let average):
+            key("avgV"); number(average)
+            key("moved"); bool(moved)
+            key("n"); int(samples)
+        case .fling(let terms), .progress(let terms):
+            key("fling"); number(terms.fling)
+            key("p"); number(terms.p)
+            key("progressThreshold"); number(terms.progressThreshold)
+            key("strict"); bool(terms.strict)
+        case .velocitySign(_, let popOnZero):
+            key("popOnZero"); bool(popOnZero)
+        case .interrupted(let t, let removed):
+            key("at"); number(t)
+            key("removed"); bool(removed)
+        }
+        key("test"); string(why.text)
+        switch why {
+        case .projection(let terms): key("threshold"); number(terms.threshold)
+        case .fling(let terms), .progress(let terms): key("v"); number(terms.v)
+        case .velocitySign(let v, _): key("v"); number(v)
+        default: break
+        }
+        close("}")
+    }
+
+    mutating func settle(_ s: SettleTerms) {
+        open("{")
+        key("D"); number(s.duration)
+        key("duration"); number(s.result)
+        key("model"); string(s.model)
+        key("r"); number(s.remaining)
+        key("test"); string(s.text)
+        key("velocity"); number(s.velocity)
         close("}")
     }
 

@@ -25,6 +25,10 @@ public struct GestureRecord: Sendable, Equatable {
     public var pop: PopRecord?
     /// Nil when the down point hit no content region (SPEC sections 8 and 9).
     public var content: ContentRecord?
+    /// How the recognizer recognized it; nil when it was not recognized (or refused before).
+    public var recognition: Recognition?
+    /// The check that refused it, with the value it tested; nil unless refused.
+    public var refusal: CheckEvidence?
 }
 
 /// What the content under a gesture's down point did (SPEC section 8).
@@ -59,6 +63,8 @@ public struct PopRecord: Sendable, Equatable {
     public var settledAt: Double?
     /// Why the completion model decided as it did; shown by failed expectations and the text timeline.
     public var why: ReleaseReason?
+    /// How the settle time came about; nil unless released.
+    public var settle: SettleTerms?
 }
 
 public struct TransitionRecord: Sendable, Equatable {

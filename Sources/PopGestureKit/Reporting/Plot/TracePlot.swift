@@ -247,10 +247,11 @@ struct TracePlot {
             let release = (pop.releasedAt ?? curve.points.last!.t, pop.progress ?? curve.points.last!.p)
             if let why = pop.why {
                 switch why {
-                case .progress(_, let threshold, _):
-                    thresholdLine(threshold, from: curve.points[0].t, &canvas)
-                case .projection(let projected, let threshold):
-                    thresholdLine(threshold, from: curve.points[0].t, &canvas)
+                case .progress(let terms):
+                    thresholdLine(terms.progressThreshold, from: curve.points[0].t, &canvas)
+                case .projection(let terms):
+                    let projected = terms.projected
+                    thresholdLine(terms.threshold, from: curve.points[0].t, &canvas)
                     if let end = Self.projectionEnd(pop, rules: rules) {
                         canvas.line(x(release.0), progressY(release.1), x(end.t), progressY(projected),
                                     style: "stroke=\"\(Colour.release)\" stroke-width=\"2\" stroke-dasharray=\"6 4\"",
@@ -318,8 +319,8 @@ struct TracePlot {
     /// Where the projection model's dashed continuation ends: the projection looks one transition
     /// duration ahead of the release.
     static func projectionEnd(_ pop: PopRecord?, rules: Rules) -> (t: Double, p: Double)? {
-        guard let pop, let released = pop.releasedAt, case .projection(let projected, _) = pop.why else { return nil }
-        return (released + rules.transition.duration, projected)
+        guard let pop, let released = pop.releasedAt, case .projection(let terms) = pop.why else { return nil }
+        return (released + rules.transition.duration, terms.projected)
     }
 
     // MARK: transitions, bar, content
