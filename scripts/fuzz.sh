@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes the whole load -> replay -> report path with libFuzzer (Sources/PopGestureFuzz), seeded with
 # the bundled traces and every suite of ../shared/conformance, with the format's dictionary.
-#   scripts/fuzz.sh [SECONDS]   (default 600; FUZZ_WORKERS=N runs N processes at once, default 1)
+#   scripts/fuzz.sh [SECONDS]   (default 600; FUZZ_WORKERS=N runs N processes at once, default 1;
+#                                FUZZ_RUNS=N stops each worker after N executions, if sooner)
 # Builds the target first (release, -sanitize=fuzzer,address, lld), in .build-fuzz so that the
 # normal build is left alone. Exits non-zero on any crash, leak, failed check or slow input (over
 # FUZZ_TIMEOUT seconds, default 10), whose reproducer is kept in .build-fuzz/artifacts/; prints the
@@ -12,6 +13,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-600}
 workers=${FUZZ_WORKERS:-1}
 timeout=${FUZZ_TIMEOUT:-10}
+runs=${FUZZ_RUNS:--1}
 work=.build-fuzz
 bin=$work/release/popgesture-fuzz
 
@@ -35,7 +37,7 @@ pids=()
 for ((i = 1; i <= workers; i++)); do
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${FUZZ_ASAN_OPTIONS:-detect_leaks=1:malloc_context_size=0} \
         "$bin" "$work/corpus" fuzz/regressions "$work/seeds" -dict=fuzz/popgesture.dict -max_len=65536 \
-        -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 -artifact_prefix="$work/artifacts/" \
+        -max_total_time="$seconds" -runs="$runs" -timeout="$timeout" -rss_limit_mb=2048 -artifact_prefix="$work/artifacts/" \
         -print_final_stats=1 >"$work/fuzz-$i.log" 2>&1 &
     pids+=($!)
 done
