@@ -11,7 +11,7 @@ struct PopGesture: ParsableCommand {
             differences), 2 errors (unreadable input, usage).
             """,
         version: "0.1.0",
-        subcommands: [Check.self, Replay.self, Diff.self, Validate.self, Plot.self, RulesCommand.self, Synth.self, Import.self]
+        subcommands: [Check.self, Replay.self, Explain.self, Diff.self, Validate.self, Plot.self, RulesCommand.self, Synth.self, Import.self]
     )
 
     /// Usage errors exit 2 like every other error, not ArgumentParser's 64.
@@ -128,6 +128,8 @@ struct Check: ParsableCommand {
     @Flag(help: "Record each file's golden from this run (only files whose golden would change are written).")
     var updateGoldens = false
     @Flag(help: "Fail a trace file that has no golden.") var requireGoldens = false
+    @Flag(name: .shortAndLong, help: "With text output, follow each failing trace with its explanation (as `explain` prints it).")
+    var verbose = false
 
     func validate() throws {
         if output != nil, format != .html { throw ValidationError("-o/--output is for --format html; the other formats write to standard output") }
@@ -135,9 +137,10 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let colour = Console.stdoutWantsColour
-        let status = CheckRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs,
-                              updateGoldens: updateGoldens, requireGoldens: requireGoldens, allowEmpty: input.allowEmpty,
-                              output: output).run(colour: colour)
+        var run = CheckRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs,
+                           updateGoldens: updateGoldens, requireGoldens: requireGoldens, allowEmpty: input.allowEmpty, output: output)
+        run.verbose = verbose
+        let status = run.run(colour: colour)
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }
@@ -222,6 +225,46 @@ struct Plot: ParsableCommand {
         let loaded = try rules.map(loadRules)
         let status = PlotRun(path: trace, rules: RulesChoice(forced: loaded.first), document: document, output: output,
                              versus: loaded.count == 2 ? loaded[1] : nil).run()
+        if status != .ok { throw ExitCode(status.rawValue) }
+    }
+}
+
+struct Explain: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Derive a trace's gestures step by step: why each was recognized or refused, and why its pop completed or cancelled.",
+        discussion: """
+            Reads one trace file; prints, for each gesture, every sample of its tracked finger with its \
+            d = p - p0, velocity, the pop's progress and what it did to the projection statistics (taken, \
+            or skipped and why; the acceleration clamp when it bites), the recognition and each begin \
+            check with the value it tested and the limit, the completion model's terms, the settle's \
+            formula, the content under the finger and the bar entries and anomalies of the pop. Numbers \
+            are rounded for reading (0.1 ms, 0.1 pt, 0.001 of a width); `replay --format json` has them exact.
+
+            Exit 0, or 1 when the trace's expectations fail (the failures end its explanation), 2 on input errors.
+
+            Examples:
+              popgesture explain traces/example/cancelled-swipe.yaml
+              popgesture explain traces/pop/projection.yaml --gesture 2 --rules fd-1.1
+              popgesture explain recording.yaml --document 3
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A trace file.", valueName: "trace")) var trace: String
+    @Option(help: ArgumentHelp("Explain only this gesture (from 1).", valueName: "N")) var gesture: Int?
+    @Option(help: ArgumentHelp("Explain only the file's Nth document (from 1).", valueName: "N")) var document: Int?
+    @Option(help: ArgumentHelp(
+        "A preset (\(Presets.names.joined(separator: ", "))) or a rules file.",
+        discussion: "Without it, the file's `# popgesture-rules: NAME|FILE` comment, else fd."))
+    var rules: String?
+
+    func validate() throws {
+        if let gesture, gesture < 1 { throw ValidationError("--gesture counts from 1") }
+        if let document, document < 1 { throw ValidationError("--document counts from 1") }
+    }
+
+    func run() throws {
+        let status = ExplainRun(path: trace, rules: RulesChoice(forced: try rules.map(loadRules)), document: document,
+                                gesture: gesture).run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }

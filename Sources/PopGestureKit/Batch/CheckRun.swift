@@ -15,6 +15,8 @@ public struct CheckRun: Sendable {
     public var output: String?
     /// Finding no trace file is not an error.
     public var allowEmpty: Bool
+    /// Text format: each failing trace document is followed by its explanation (`explain`).
+    public var verbose = false
 
     public init(paths: [String], rules: RulesChoice, format: Format = .text, jobs: Int,
                 updateGoldens: Bool = false, requireGoldens: Bool = false, allowEmpty: Bool = false, output: String? = nil) {
@@ -108,6 +110,8 @@ struct CheckFileJob: FileJob {
     private let rules: Rules
     /// `html` shows each failure's plot.
     private let plotsFailures: Bool
+    /// `--verbose` text explains each failure.
+    private let explainsFailures: Bool
     private let produce: (CheckOutput) -> Void
     private let requireGoldens: Bool
     private let path: String
@@ -123,6 +127,7 @@ struct CheckFileJob: FileJob {
     init(check: CheckRun, path: String, produce: @escaping (CheckOutput) -> Void, warn: (Diagnostic) -> Void) throws {
         rules = try check.rules.rules(for: path, warn: warn)
         plotsFailures = check.format == .html
+        explainsFailures = check.verbose && check.format == .text
         self.path = path
         self.produce = produce
         requireGoldens = check.requireGoldens
@@ -171,6 +176,11 @@ struct CheckFileJob: FileJob {
         }
         if plotsFailures, !document.failures.isEmpty, let plotted {
             document.plot = plot(plotted.trace, plotted.hasRecords ? plotted.report : nil)
+        }
+        if explainsFailures, !document.failures.isEmpty, let plotted {
+            document.explanation = plotted.trace.eventsKept
+                ? Explanation(trace: plotted.trace, rules: rules).text()
+                : "  (a recording too long to keep its samples cannot be explained)\n"
         }
         // Held back one document, so that a golden with lines to spare can say so on the last one.
         pending = document
@@ -227,6 +237,8 @@ public struct CheckedDocument: Sendable {
     public var error: Diagnostic?
     /// The trace's plot, for the `html` format's failures.
     var plot: String?
+    /// How its gestures were decided, for `--verbose` text's failures.
+    var explanation: String?
 
     init(source: String, trace: String? = nil, rules: String? = nil, error: Diagnostic? = nil) {
         self.source = source

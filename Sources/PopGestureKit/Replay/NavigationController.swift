@@ -52,7 +52,7 @@ struct NavigationController {
     var busyDescription: String {
         if let flight = inFlight.last {
             let what = flight.kind == .interactivePop ? "an interactive pop" : "a \(flight.kind.rawValue)"
-            return "\(what) \(flight.from) -> \(flight.to) started at t=\(Readable.time(flight.start)) has not settled"
+            return "\(what) \(flight.from) -> \(flight.to) (started at t=\(Readable.time(flight.start))) has not settled"
         }
         return "\(deferred.count) deferred operation\(deferred.count == 1 ? "" : "s") wait\(deferred.count == 1 ? "s" : "")"
     }

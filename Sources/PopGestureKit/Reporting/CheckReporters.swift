@@ -32,6 +32,10 @@ struct TextCheckReporter: CheckReporter {
         for failure in document.failures {
             console.out("\(paint("FAIL", "31")) \(document.source) \(document.trace ?? "") (\(document.rules ?? "")): \(failure)\n")
         }
+        if let explanation = document.explanation {
+            // Indented under its failures, so the next FAIL line still stands out.
+            console.out(explanation.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { $0.isEmpty ? "\n" : "    \($0)\n" }.joined() + "\n")
+        }
     }
 
     mutating func file(_ file: CheckedFile) {

@@ -58,7 +58,7 @@ enum ExpectationCheck {
 
         func anomalyDetails(prefix n: Int) -> [String] {
             guard case .report(let report) = self else { return [] }
-            return report.anomalies.prefix(n).map { "\($0.kind) at t=\(formatNumber($0.t)) (\($0.detail))" }
+            return report.anomalies.prefix(n).map { "\($0.kind) at t=\(Readable.time($0.t)) (\($0.detail))" }
         }
 
         var barCount: Int {
@@ -123,7 +123,7 @@ enum ExpectationCheck {
             }
             let region = content.region.isEmpty ? "" : " (\(content.region), \(content.kind.rawValue))"
             return "gesture \(n): expected content \(wanted), got \(actual?.rawValue ?? "undecided")\(region)"
-                + (content.at.map { " claimed at t=\(formatNumber($0.t))" } ?? "") + "; the pop \(describe(gesture))"
+                + (content.at.map { " claimed at t=\(Readable.time($0.t))" } ?? "") + "; the pop \(describe(gesture))"
         case .detections(let runs):
             let actual = report.detectionRuns
             if actual == runs { return nil }
@@ -171,17 +171,20 @@ enum ExpectationCheck {
 
     private static func decisionContext(_ gesture: GestureRecord) -> String {
         guard let at = gesture.decidedAt else { return "" }
-        return " at t=\(formatNumber(at.t)) (x=\(formatNumber(at.x)), y=\(formatNumber(at.y)); down at x=\(formatNumber(gesture.down.x)), y=\(formatNumber(gesture.down.y)))"
+        let evidence = gesture.refusal?.text ?? gesture.recognition?.text
+        return " at t=\(Readable.time(at.t)) (x=\(Readable.position(at.x)), y=\(Readable.position(at.y)); down at x=\(Readable.position(gesture.down.x)), y=\(Readable.position(gesture.down.y)))"
+            + (evidence.map { ": \($0)" } ?? "")
     }
 
     private static func popContext(_ pop: PopRecord, _ rules: Rules) -> String {
         guard let progress = pop.progress else { return "" }
         guard let velocity = pop.velocity else {
             // Ended by a stack operation before any release: no release velocity, no model's decision.
-            return pop.why.map { ": progress \(formatNumber(progress)): \($0.text)" } ?? ""
+            return pop.why.map { ": progress \(Readable.fraction(progress)): \($0.text)" } ?? ""
         }
-        var text = ": progress \(formatNumber(progress)), release velocity \(formatNumber(velocity)) pt/s, \(rules.completion.model.rawValue) model"
+        var text = ": progress \(Readable.fraction(progress)), release velocity \(Readable.velocity(velocity)) pt/s, \(rules.completion.model.rawValue) model"
         if let why = pop.why { text += ": \(why.text)" }
+        if let settle = pop.settle { text += "; settles in \(settle.text)" }
         return text
     }
 }

@@ -45,17 +45,21 @@ public enum Golden {
         guard found.count < limit else { return }
         switch (a.content, b.content) {
         case (.mapping(let x), .mapping(let y)):
+            // In the report's order: a reader follows the report, the golden is the old copy.
             let keysX = x.map { render($0.key) }, keysY = y.map { render($0.key) }
-            for (i, key) in keysX.enumerated() {
+            func at(_ key: String) -> String {
                 let name = key.trimmingCharacters(in: "\"")
-                if let j = keysY.firstIndex(of: key) {
-                    diff(x[i].value, y[j].value, path: path.isEmpty ? name : "\(path).\(name)", into: &found, limit: limit)
+                return path.isEmpty ? name : "\(path).\(name)"
+            }
+            for (j, key) in keysY.enumerated() {
+                if let i = keysX.firstIndex(of: key) {
+                    diff(x[i].value, y[j].value, path: at(key), into: &found, limit: limit)
                 } else {
-                    found.append("\(path.isEmpty ? name : "\(path).\(name)"): golden has it, the report does not")
+                    found.append("\(at(key)): new in the report")
                 }
             }
-            for key in keysY where !keysX.contains(key) {
-                found.append("\(path.isEmpty ? "" : path + ".")\(key.trimmingCharacters(in: "\"")): new in the report")
+            for key in keysX where !keysY.contains(key) {
+                found.append("\(at(key)): golden has it, the report does not")
             }
         case (.sequence(let x), .sequence(let y)):
             for i in 0..<min(x.count, y.count) { diff(x[i], y[i], path: "\(path)[\(i)]", into: &found, limit: limit) }

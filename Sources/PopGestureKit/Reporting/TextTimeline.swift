@@ -47,17 +47,18 @@ public enum TextTimeline {
 
         mutating func add(gesture: GestureRecord) {
             let at = gesture.decidedAt ?? gesture.down
-            add(at.t, 1, gesture.index, 0, "gesture \(gesture.index)", "\(ExpectationCheck.describe(gesture)), finger \(gesture.finger) down at (\(formatNumber(gesture.down.x)), \(formatNumber(gesture.down.y))) t=\(formatNumber(gesture.down.t))"
-                + (gesture.decidedAt.map { ", decided at (\(formatNumber($0.x)), \(formatNumber($0.y)))" } ?? ""))
+            add(at.t, 1, gesture.index, 0, "gesture \(gesture.index)", TextTimeline.decision(gesture))
             if let content = gesture.content { add(content: content, of: gesture, at: at) }
             guard let pop = gesture.pop else { return }
             let decided = pop.result.rawValue + (pop.by.map { " by \($0.rawValue)" } ?? "")
             let why = pop.why.map { "; \($0.text)" } ?? ""
+            let settle = pop.settle.map { "; settles in \($0.text)" } ?? ""
             if let releasedAt = pop.releasedAt, let progress = pop.progress, let velocity = pop.velocity {
-                add(releasedAt, 1, gesture.index, 1, "pop \(gesture.index)", "\(decided): progress \(formatNumber(progress)), velocity \(formatNumber(velocity)) pt/s" + why)
+                add(releasedAt, 1, gesture.index, 1, "pop \(gesture.index)",
+                    "\(decided): progress \(Readable.fraction(progress)), velocity \(Readable.velocity(velocity)) pt/s" + why + settle)
             } else if let settledAt = pop.settledAt, let progress = pop.progress {
                 // Ended by a stack operation before any release: shown when it ended.
-                add(settledAt, 1, gesture.index, 1, "pop \(gesture.index)", "\(decided): progress \(formatNumber(progress))" + why)
+                add(settledAt, 1, gesture.index, 1, "pop \(gesture.index)", "\(decided): progress \(Readable.fraction(progress))" + why)
             } else {
                 add(at.t, 1, gesture.index, 1, "pop \(gesture.index)", decided)
             }
@@ -65,23 +66,7 @@ public enum TextTimeline {
 
         /// What the content under the finger did: at its claim, else where the gesture was decided.
         private mutating func add(content: ContentRecord, of gesture: GestureRecord, at decision: Sample) {
-            var text = "\(content.region) (\(content.kind.rawValue)) \(content.result?.rawValue ?? "undecided")"
-            switch content.result {
-            case .claimed?:
-                if let at = content.at { text += " at (\(formatNumber(at.x)), \(formatNumber(at.y)))" }
-                if gesture.reason == .contentWon { text += "; the pop is refused, contentWon" }
-                if let delay = content.delay { text += "; it waited \(formatNumber(delay)) ms for the pop to fail" }
-                if let offset = content.offset {
-                    text += "; offset \(formatNumber(offset.from)) -> " + (offset.to.map { "\(formatNumber($0)) after deceleration" } ?? "(finger still down)")
-                }
-                if let open = content.open { text += "; row \(open ? "opens" : "closes")" }
-            case .lost?: text += ": the pop began first"
-            case .declined?: text += ": no region wanted the drag"
-            case .blocked?: text += ": it waited for a pop that never failed"
-            case .unreached?: text += ": the finger never moved far enough"
-            case nil: break
-            }
-            add(content.at?.t ?? decision.t, 1, gesture.index, 2, "content \(gesture.index)", text)
+            add(content.at?.t ?? decision.t, 1, gesture.index, 2, "content \(gesture.index)", TextTimeline.contentText(content, of: gesture))
         }
 
         mutating func add(transition: TransitionRecord) {
@@ -114,8 +99,8 @@ public enum TextTimeline {
             guard let (first, last, count) = run else { return }
             run = nil
             detections += 1
-            let times = count == 1 ? formatNumber(first.t) : "\(formatNumber(first.t))-\(formatNumber(last.t))"
-            add(first.t, 5, detections, 0, "detection", "\(first.detector) \(first.direction.rawValue) x\(count) (\(first.region)), t=\(times), offset \(formatNumber(first.offset - first.delta)) -> \(formatNumber(last.offset))")
+            let times = count == 1 ? Readable.time(first.t) : "\(Readable.time(first.t))-\(Readable.time(last.t))"
+            add(first.t, 5, detections, 0, "detection", "\(first.detector) \(first.direction.rawValue) x\(count) (\(first.region)), t=\(times), offset \(Readable.position(first.offset - first.delta)) -> \(Readable.position(last.offset))")
         }
 
         mutating func add(note: Note) {
@@ -141,9 +126,51 @@ public enum TextTimeline {
         "\(source)\(trace.isEmpty ? "" : " \(trace)") (rules \(rules))\n"
     }
 
+    /// "refused(beyondMaxStartX), finger 1 down at (52, 400) t=0, decided at (64, 401): location.x 64 > maxStartX 40".
+    static func decision(_ gesture: GestureRecord) -> String {
+        var text = "\(ExpectationCheck.describe(gesture)), finger \(gesture.finger) down at \(point(gesture.down)) t=\(Readable.time(gesture.down.t))"
+        if gesture.reason == .tooManyTouches, let at = gesture.decidedAt {
+            // The deciding sample is the other finger's down, not a point of the tracked finger.
+            text += ", decided when another finger came down at \(point(at))"
+        } else if let at = gesture.decidedAt {
+            text += ", decided at \(point(at))"
+        }
+        if let refusal = gesture.refusal {
+            text += ": \(refusal.text)"
+        } else if let recognition = gesture.recognition {
+            text += ": \(recognition.text)"
+        }
+        return text
+    }
+
+    /// "carousel (scroll) claimed at (45, 251); the pop is refused, contentWon; offset 0 -> 212.5 after deceleration".
+    static func contentText(_ content: ContentRecord, of gesture: GestureRecord) -> String {
+        var text = "\(content.region) (\(content.kind.rawValue)) \(content.result?.rawValue ?? "undecided")"
+        switch content.result {
+        case .claimed?:
+            if let at = content.at { text += " at \(TextTimeline.point(at))" }
+            if gesture.reason == .contentWon { text += "; the pop is refused, contentWon" }
+            if let delay = content.delay { text += "; it waited \(Readable.time(delay)) ms for the pop to fail" }
+            if let offset = content.offset {
+                text += "; offset \(Readable.position(offset.from)) -> " + (offset.to.map { "\(Readable.position($0)) after deceleration" } ?? "(finger still down)")
+            }
+            if let open = content.open { text += "; row \(open ? "opens" : "closes")" }
+        case .lost?: text += ": the pop began first"
+        case .declined?: text += ": no region wanted the drag"
+        case .blocked?: text += ": it waited for a pop that never failed"
+        case .unreached?: text += ": the finger never moved far enough"
+        case nil: break
+        }
+        return text
+    }
+
+    static func point(_ s: Sample) -> String {
+        "(\(Readable.position(s.x)), \(Readable.position(s.y)))"
+    }
+
     /// Times are right-aligned to the widest.
     static func width(_ lines: [Line]) -> Int {
-        lines.map { formatNumber($0.t).utf8.count }.max() ?? 1
+        lines.map { Readable.time($0.t).utf8.count }.max() ?? 1
     }
 
     static func body(_ lines: [Line], width: Int? = nil) -> String {
@@ -154,7 +181,7 @@ public enum TextTimeline {
     }
 
     static func format(_ line: Line, width: Int, into out: inout String) {
-        let time = formatNumber(line.t)
+        let time = Readable.time(line.t)
         out += "  " + String(repeating: " ", count: max(0, width - time.utf8.count)) + time + " ms  " + line.text + "\n"
     }
 

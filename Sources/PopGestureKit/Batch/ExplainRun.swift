@@ -1,0 +1,89 @@
+/// `popgesture explain`: each trace document of a file replayed under its rule version, every
+/// gesture derived step by step (see `Explanation`).
+public struct ExplainRun: Sendable {
+    public var path: String
+    public var rules: RulesChoice
+    /// The `#N` of the document to explain; nil explains every trace document.
+    public var document: Int?
+    /// The gesture (from 1) to explain; nil explains every gesture.
+    public var gesture: Int?
+
+    public init(path: String, rules: RulesChoice, document: Int? = nil, gesture: Int? = nil) {
+        self.path = path
+        self.rules = rules
+        self.document = document
+        self.gesture = gesture
+    }
+
+    /// Exit 1 when an explained document's expectations fail (their failures end its explanation),
+    /// as `check` does; 2 on input errors.
+    public func run(console: Console = Console()) -> ExitStatus {
+        var errors = 0, findings = 0, explained = 0
+        let choice = rules, document = document, gesture = gesture
+        let runErrors = BatchDriver(paths: [path], jobs: 1, console: console).run({ path, produce, warn in
+            ExplainFileJob(rules: try choice.rules(for: path, warn: warn), document: document, gesture: gesture, produce: produce)
+        }, emit: { item in
+            switch item {
+            case .output(.explanation(let text, let failed)):
+                if explained > 0 { console.out("\n") }
+                console.out(text)
+                explained += 1
+                if failed { findings += 1 }
+            case .output(.failure(let diagnostic)), .fileFailed(_, let diagnostic), .unreadable(_, let diagnostic):
+                errors += 1
+                console.report(diagnostic)
+            case .warning(let diagnostic):
+                console.report(diagnostic)
+            case .notATrace, .fileEnd: break
+            }
+        })
+        if explained == 0, errors == 0, runErrors == 0 {
+            console.report(Diagnostic(path: path,
+                message: document.map { "has no trace document #\($0)" } ?? "has no trace document to explain"))
+            errors += 1
+        }
+        return console.finish(ExitStatus(errors: errors + runErrors, findings: findings))
+    }
+}
+
+enum ExplainOutput: Sendable {
+    /// One document's explanation; `failed`: its expectations failed.
+    case explanation(String, failed: Bool)
+    case failure(Diagnostic)
+}
+
+/// `explain`'s work on one file: each chosen trace document replayed again with a derivation.
+struct ExplainFileJob: FileJob {
+    typealias Output = ExplainOutput
+    // The derivation needs the events: the loader keeps them when no replay runs while it reads.
+    let replays: [Replay] = []
+    let rules: Rules
+    let document: Int?
+    let gesture: Int?
+    let produce: (ExplainOutput) -> Void
+
+    mutating func document(_ result: DocumentResult) {
+        switch result {
+        case .trace(let trace, _):
+            let index = PlotFileJob.index(of: trace.source) ?? 1
+            guard document == nil || document == index else { return }
+            guard trace.eventsKept else {
+                produce(.failure(Diagnostic(path: trace.source, line: 1, column: 1,
+                    message: "is a recording too long to keep its samples, so it cannot be explained",
+                    suggestion: "cut the gesture you want out of it into a trace of its own")))
+                return
+            }
+            let explanation = Explanation(trace: trace, rules: rules)
+            produce(.explanation(explanation.text(gesture: gesture) + TextTimeline.footer(explanation.report),
+                                 failed: explanation.report.expectations.failed > 0))
+        case .failure(let source, let diagnostic):
+            if document == nil || PlotFileJob.index(of: source) == document || PlotFileJob.index(of: source) == nil {
+                produce(.failure(diagnostic))
+            }
+        case .other:
+            break
+        }
+    }
+
+    func finish() {}
+}
