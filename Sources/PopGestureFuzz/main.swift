@@ -7,7 +7,7 @@ import PopGestureKit
 // reader errors included), its rules comment resolved, every document loaded and replayed under
 // rule versions that take each velocity estimator and both record modes, and every report rendered
 // as JSON (parsed back with a strict parser: JSON has no NaN or infinity), golden line, text
-// timeline and diff. A crash, a leak, a failed check or a slow input is a finding.
+// timeline, diff and explanation. A crash, a leak, a failed check or a slow input is a finding.
 
 /// The scratch file every input is written to, in memory where the system has a tmpfs.
 let scratch: String = {
@@ -175,6 +175,8 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             // The timeline formats the same numbers for every rule version: one is enough.
             _ = TextTimeline.render(reports[2])
             _ = ReportDiff.changes(base: reports[0], head: reports[1])
+            // explain replays again with a derivation: under the projection model, whose statistics it shows.
+            if trace.eventsKept { _ = Explanation(trace: trace, rules: replays[0].rules).text() }
         case .failure(_, let diagnostic):
             requireJSON(Golden.line(forError: diagnostic, traceFile: scratch), "an error's golden line")
         default:
