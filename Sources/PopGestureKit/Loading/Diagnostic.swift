@@ -41,9 +41,18 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `path:line:column: error: message (suggestion)`, the form editors and CI annotators parse;
     /// `path: error: message` about a whole file, `error: message` about no file.
-    public var description: String {
+    public var description: String { rendered(Paint(false)) }
+
+    /// The description with its severity coloured like a compiler's (bold red errors, bold yellow
+    /// warnings), when `paint` is enabled.
+    public func rendered(_ paint: Paint) -> String {
         let place = location.map { "\($0.path):\($0.line):\($0.column): " } ?? (path.isEmpty ? "" : "\(path): ")
-        var text = "\(place)\(severity.rawValue): \(message)"
+        let colour = switch severity {
+        case .error: "1;31"
+        case .warning: "1;33"
+        case .note: "1;36"
+        }
+        var text = "\(place)\(paint(severity.rawValue + ":", colour)) \(message)"
         if let suggestion { text += " (\(suggestion))" }
         return text
     }

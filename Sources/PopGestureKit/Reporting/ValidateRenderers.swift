@@ -5,9 +5,11 @@ protocol ValidateRenderer: Renderer where Item == InvalidDocument, Summary == Va
 /// then a summary line.
 struct ValidateTextRenderer: ValidateRenderer {
     let console: Console
+    /// `--color` on standard output.
+    var paint = Console.stdoutPaint
 
     mutating func add(_ document: InvalidDocument) {
-        console.out(document.diagnostic.description + "\n")
+        console.out(document.diagnostic.rendered(paint) + "\n")
     }
 
     mutating func end(_ s: ValidateSummary) {

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+@testable import PopGestureKit
+
+/// Issue 17's "rough edges found by a new user", one test (or a few) per item, end to end through the
+/// built binary where the edge is what a user sees.
+@Suite(.serialized) struct RoughEdgesTests {
+    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> CommandLineTests.Run {
+        try CommandLineTests.run(arguments, in: directory, environment: environment)
+    }
+
+    /// CommandLineTests' swipe completes under fd (projection), so `pop: cancelled` fails.
+    static let failing = CommandLineTests.swipe(expect: "- {gesture: 1, pop: cancelled}")
+    static let passing = CommandLineTests.swipe(expect: CommandLineTests.passingExpectations)
+    /// `expect: []` and no golden: nothing to check.
+    static let unchecked = CommandLineTests.swipe()
+
+    // MARK: replay's exit codes
+
+    @Test func replayExitsLikeCheck() throws {
+        let dir = try CommandLineTests.fixture(["fail.yaml": Self.failing, "pass.yaml": Self.passing, "bad.yaml": "format: popgesture-trace/1\n"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for format in ["text", "json"] {
+            let pass = try Self.run(["replay", "--format", format, "pass.yaml"], in: dir)
+            #expect(pass.status == 0 && pass.stderr.isEmpty, "\(pass.stderr)")
+            let fail = try Self.run(["replay", "--format", format, "pass.yaml", "fail.yaml"], in: dir)
+            #expect(fail.status == 1, "\(format): \(fail.stderr)")
+            #expect(fail.stderr == "note: 1 trace with failed expectations\n")
+            // Errors outrank findings, as in check.
+            #expect(try Self.run(["replay", "--format", format, "fail.yaml", "bad.yaml"], in: dir).status == 2)
+        }
+        let text = try Self.run(["replay", "fail.yaml"], in: dir)
+        #expect(text.stdout.contains("expectations: 0 passed, 1 failed\n    expect[0]: gesture 1: expected pop cancelled, got completed"))
+    }
+
+    // MARK: Unchecked traces and --strict
+
+    @Test func tracesWithoutExpectationsOrGoldenAreUnchecked() throws {
+        let dir = try CommandLineTests.fixture(["a.yaml": Self.unchecked, "b.yaml": Self.passing])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let text = try Self.run(["check", "a.yaml", "b.yaml"], in: dir)
+        #expect(text.status == 0)
+        #expect(text.stdout == "UNCHECKED a.yaml#1 swipe (fd): no `expect` items and no golden; nothing was checked\n"
+                + "2 traces in 2 files: 1 passed, 1 unchecked, 0 failed, 0 errors\n", "\(text.stdout)")
+
+        let strict = try Self.run(["check", "--strict", "a.yaml", "b.yaml"], in: dir)
+        #expect(strict.status == 1)
+        #expect(strict.stdout == "FAIL a.yaml#1 swipe (fd): unchecked: no `expect` items and no golden (--strict fails such a trace)\n"
+                + "2 traces in 2 files: 1 passed, 1 failed, 0 errors\n", "\(strict.stdout)")
+
+        let json = try Self.run(["check", "--format", "json", "a.yaml", "b.yaml"], in: dir)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let summary = object["summary"] as! [String: Any]
+        #expect(summary["unchecked"] as? Int == 1 && summary["passed"] as? Int == 1)
+        let files = object["files"] as! [[String: Any]]
+        let statuses = files.map { (($0["documents"] as! [[String: Any]])[0]["status"] as? String) ?? "" }
+        #expect(statuses == ["unchecked", "passed"])
+
+        let junit = try Self.run(["check", "--format", "junit", "a.yaml", "b.yaml"], in: dir)
+        #expect(junit.stdout.contains("""
+              <testsuite name="a.yaml" tests="1" failures="0" errors="0" skipped="1">
+                <testcase name="a.yaml#1 swipe" classname="a.yaml">
+                  <skipped message="no `expect` items and no golden; nothing was checked"/>
+                </testcase>
+              </testsuite>
+              <testsuite name="b.yaml" tests="1" failures="0" errors="0" skipped="0">
+            """), "\(junit.stdout)")
+
+        // A golden is a check: recorded, the trace is no longer unchecked.
+        #expect(try Self.run(["check", "--update-goldens", "a.yaml"], in: dir).status == 0)
+        let golden = try Self.run(["check", "--strict", "a.yaml"], in: dir)
+        #expect(golden.status == 0 && golden.stdout == "1 trace in 1 file: 1 passed, 0 failed, 0 errors\n", "\(golden.stdout)")
+    }
+
+    // MARK: --update-goldens and failing expectations
+
+    @Test func updateGoldensRefusesAFileWhoseExpectationsFail() throws {
+        let dir = try CommandLineTests.fixture(["a.yaml": Self.failing])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let refused = try Self.run(["check", "--update-goldens", "a.yaml"], in: dir)
+        #expect(refused.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/a.yaml.golden.jsonl"))
+        #expect(refused.stderr == "a.yaml.golden.jsonl: warning: not recorded: the expectations of a.yaml#1 fail (fix the trace or the rules, or pass --force to record it anyway)\n",
+                "\(refused.stderr)")
+        #expect(refused.stdout.hasSuffix("1 trace in 1 file: 0 passed, 1 failed, 0 errors, 1 golden refused (expectations fail; --force records)\n"),
+                "\(refused.stdout)")
+
+        let forced = try Self.run(["check", "--update-goldens", "--force", "a.yaml"], in: dir)
+        // The expectation still fails; the golden is recorded as asked.
+        #expect(forced.status == 1 && forced.stderr.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: dir + "/a.yaml.golden.jsonl"))
+        #expect(forced.stdout.contains("wrote a.yaml.golden.jsonl\n"))
+
+        let usage = try Self.run(["check", "--force", "a.yaml"], in: dir)
+        #expect(usage.status == 2 && usage.stderr.contains("--force is for --update-goldens"))
+    }
+
+    // MARK: synth --force
+
+    @Test func synthRefusesToOverwriteUnlessForced() throws {
+        let dir = try CommandLineTests.fixture(["keep/synth-000001.yaml": "mine\n"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let refused = try Self.run(["synth", "--count", "3", "--out", "keep"], in: dir)
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "keep/synth-000001.yaml: error: already exists; synth does not overwrite files (pass --force to replace the corpus's files, or choose another --out)\n",
+                "\(refused.stderr)")
+        // Nothing of the corpus was written, and the file is untouched.
+        #expect(!FileManager.default.fileExists(atPath: dir + "/keep/synth-000000.yaml"))
+        #expect(try String(contentsOfFile: dir + "/keep/synth-000001.yaml", encoding: .utf8) == "mine\n")
+        let forced = try Self.run(["synth", "--count", "3", "--out", "keep", "--force"], in: dir)
+        #expect(forced.status == 0 && forced.stdout == "wrote 3 documents in 3 files to keep\n")
+        #expect(try String(contentsOfFile: dir + "/keep/synth-000001.yaml", encoding: .utf8).hasPrefix("format: popgesture-trace/1"))
+    }
+
+    // MARK: Colour
+
+    @Test(arguments: [
+        // choice, terminal, environment, coloured
+        (ColourChoice.auto, true, [:], true),
+        (.auto, false, [:], false),
+        // no-color.org: only a NO_COLOR that is present and not empty turns colour off.
+        (.auto, true, ["NO_COLOR": ""], true),
+        (.auto, true, ["NO_COLOR": "1"], false),
+        (.auto, true, ["TERM": "dumb"], false),
+        (.auto, true, ["TERM": "xterm-256color"], true),
+        (.always, false, ["NO_COLOR": "1", "TERM": "dumb"], true),
+        (.never, true, [:], false),
+    ] as [(ColourChoice, Bool, [String: String], Bool)])
+    func colourFollowsTheChoiceTheTerminalAndTheEnvironment(_ choice: ColourChoice, _ terminal: Bool, _ environment: [String: String], _ coloured: Bool) {
+        #expect(choice.enabled(isTerminal: terminal, environment: environment) == coloured)
+    }
+
+    @Test func colourCodesAreWholeAndOnlyWhereAsked() throws {
+        let dir = try CommandLineTests.fixture(["a.yaml": Self.failing, "bad.yaml": "format: popgesture-trace/1\n"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let always = try Self.run(["check", "--color", "always", "a.yaml"], in: dir)
+        #expect(always.stdout.hasPrefix("\u{1B}[31mFAIL\u{1B}[0m a.yaml#1 swipe (fd): expect[0]"), "\(always.stdout.debugDescription)")
+        // With failures, "0 passed" is plain: no reset wrapped around it as if it were a colour.
+        #expect(always.stdout.hasSuffix("\n1 trace in 1 file: 0 passed, 1 failed, 0 errors\n"), "\(always.stdout.debugDescription)")
+        let error = try Self.run(["validate", "--color", "always", "bad.yaml"], in: dir)
+        #expect(error.stdout.hasPrefix("bad.yaml:1:1: \u{1B}[1;31merror:\u{1B}[0m missing required key `stack`"), "\(error.stdout.debugDescription)")
+        let unreadable = try Self.run(["check", "--color", "always", "--format", "json", "missing.yaml"], in: dir)
+        #expect(unreadable.stderr.hasPrefix("missing.yaml:1:1: \u{1B}[1;31merror:\u{1B}[0m cannot read file"), "\(unreadable.stderr.debugDescription)")
+        // Every escape sequence opened is a real SGR code, and each is reset.
+        for text in [always.stdout, error.stdout, unreadable.stderr] {
+            #expect(!text.contains("\u{1B}[0m\u{1B}[0m") && !text.contains("\u{1B}[m") && !text.contains("\u{1B}[0m0"))
+            #expect(text.components(separatedBy: "\u{1B}[0m").count == text.components(separatedBy: "\u{1B}[").count / 2 + 1)
+        }
+        // A pipe gets none by default, with NO_COLOR empty too; --color never, none anywhere.
+        for arguments in [["check", "a.yaml", "bad.yaml"], ["check", "--color", "never", "a.yaml", "bad.yaml"]] {
+            let plain = try Self.run(arguments, in: dir, environment: ["NO_COLOR": ""])
+            #expect(!plain.stdout.contains("\u{1B}") && !plain.stderr.contains("\u{1B}"))
+        }
+        let passing = try CommandLineTests.fixture(["a.yaml": Self.passing])
+        defer { try? FileManager.default.removeItem(atPath: passing) }
+        let green = try Self.run(["check", "--color", "always", "a.yaml"], in: passing)
+        #expect(green.stdout == "1 trace in 1 file: \u{1B}[32m1 passed\u{1B}[0m, 0 failed, 0 errors\n")
+    }
+
+    @Test(arguments: ["check", "replay", "diff", "validate", "plot", "synth", "import"])
+    func everyCommandTakesColor(_ command: String) throws {
+        let help = try Self.run([command, "--help"], in: NSTemporaryDirectory())
+        #expect(help.stdout.contains("--color <auto|always|never>"), "\(help.stdout)")
+    }
+}
