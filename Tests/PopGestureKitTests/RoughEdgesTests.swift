@@ -162,4 +162,59 @@ import Testing
         let help = try Self.run([command, "--help"], in: NSTemporaryDirectory())
         #expect(help.stdout.contains("--color <auto|always|never>"), "\(help.stdout)")
     }
+
+    // MARK: Hints for libyaml's messages
+
+    @Test(arguments: [
+        // A tab in the indentation: libyaml sees a character that cannot start a token.
+        ("format: popgesture-trace/1\nstack:\n\t- {id: a}\n", 3, 1, "found character that cannot start any token",
+         "a tab indents line 3; YAML indents with spaces only"),
+        // The `[` of line 2 is never closed; libyaml notices on line 3.
+        ("format: popgesture-trace/1\nstack: [{id: a}, {id: b}\nevents: []\n", 3, 1, "did not find expected ',' or ']'",
+         "the `[` opened at line 2, column 8 is not closed; close it with `]` (or separate its items with `,`)"),
+        ("format: popgesture-trace/1\nscreen: {width: 390, height: 844\nstack: [{id: a}]\n", 3, 6, "did not find expected ',' or '}'",
+         "the `{` opened at line 2, column 9 is not closed; close it with `}` (or separate its items with `,`)"),
+        // `up:120` is one plain scalar, a key without its colon on the next line.
+        ("format: popgesture-trace/1\nstack: [{id: a}]\nevents:\n  - touch: 1\n    samples: [[0, 1, 2]]\n    up:120\n", 7, 1,
+         "could not find expected ':'", "a space is missing after `:` on line 6: write `up: 120`, not `up:120`"),
+        ("format:popgesture-trace/1\nstack: [{id: a}]\n", 2, 6, "mapping values are not allowed in this context",
+         "a space is missing after `:` on line 1: write `format: popgesture-trace/1`, not `format:popgesture-trace/1`"),
+    ] as [(String, Int, Int, String, String)])
+    func syntaxErrorsGetAHint(_ yaml: String, _ line: Int, _ column: Int, _ problem: String, _ hint: String) throws {
+        // Both ways in: text in memory, and a file read again from its start for the hint.
+        let dir = try CommandLineTests.fixture(["a.yaml": yaml])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for documents in [loadDocuments(yaml, path: "a.yaml"), Array(TraceFileLoader(path: dir + "/a.yaml"))] {
+            guard case .failure(_, let error)? = documents.first else {
+                Issue.record("expected a syntax error, got \(documents)")
+                continue
+            }
+            #expect(error.line == line && error.column == column, "\(error)")
+            #expect(error.message.contains(problem), "\(error)")
+            #expect(error.suggestion == hint, "\(error)")
+        }
+    }
+
+    @Test func aTabInsideAValueIsNotCalledIndentation() {
+        let error = loadError("format: popgesture-trace/1\nstack: [{id: a},\t@b]\n")
+        #expect(error?.suggestion == nil || error?.suggestion?.contains("indents") == false, "\(String(describing: error))")
+    }
+
+    // MARK: A bad config is the trace's error
+
+    @Test func aBadConfigIsBlamedOnTheConfigLineInEveryFormat() throws {
+        let dir = try CommandLineTests.fixture([
+            "stacks/bad.yaml": "format: popgesture-stack/1\nstack: [{id: a, barHiden: true}]\n",
+            "t.yaml": "format: popgesture-trace/1\nname: x\nconfig: stacks/bad.yaml\nevents: []\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let expected = "t.yaml:3:9: error: config `stacks/bad.yaml` is invalid: stacks/bad.yaml:2:17: unknown key `barHiden` in an entry of `stack`; "
+            + "expected one of `id`, `barHidden`, `popDisabled`, `maxStartX`, `content` (did you mean `barHidden`?)"
+        let check = try Self.run(["check", "t.yaml"], in: dir)
+        #expect(check.status == 2 && check.stdout.hasPrefix(expected + "\n"), "\(check.stdout)")
+        let validate = try Self.run(["validate", "t.yaml"], in: dir)
+        #expect(validate.stdout.hasPrefix(expected + "\n"), "\(validate.stdout)")
+        let replay = try Self.run(["replay", "t.yaml"], in: dir)
+        #expect(replay.stderr == expected + "\n", "\(replay.stderr)")
+    }
 }

@@ -445,26 +445,34 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         }
     }
 
+    /// A config's problems are the referencing trace's: the error points at the `config:` value, so an
+    /// editor opens the trace, and names the config and the place in it.
     private func config(_ relative: String, at node: YAMLNode) throws -> StackConfig {
         let resolved = resolve(relative, relativeTo: path)
-        if let cached = configs[resolved] { return try cached.get() }
         let result: Result<StackConfig, Diagnostic>
+        if let cached = configs[resolved] {
+            result = cached
+        } else {
+            do {
+                let reader: YAMLDocumentReader
+                do {
+                    reader = try YAMLDocumentReader(path: resolved)
+                } catch {
+                    // Not read at all: the message is the whole story, without a place in the config.
+                    throw Diagnostic(message: "cannot read config `\(relative)` (\(resolved)): \(asDiagnostic(error, path: resolved).message)")
+                }
+                result = .success(try StackConfig(reading: reader))
+            } catch {
+                result = .failure(asDiagnostic(error, path: resolved))
+            }
+            configs[resolved] = result
+        }
         do {
-            result = .success(try readConfig(resolved, named: relative, at: node))
+            return try result.get()
         } catch {
-            result = .failure(asDiagnostic(error, path: resolved))
+            guard let place = error.location else { throw node.error(error.message, suggestion: error.suggestion) }
+            throw node.error("config `\(relative)` is invalid: \(place.path):\(place.line):\(place.column): \(error.message)",
+                             suggestion: error.suggestion)
         }
-        configs[resolved] = result
-        return try result.get()
-    }
-
-    private func readConfig(_ resolved: String, named relative: String, at node: YAMLNode) throws -> StackConfig {
-        let reader: YAMLDocumentReader
-        do {
-            reader = try YAMLDocumentReader(path: resolved)
-        } catch let error as Diagnostic {
-            throw node.error("cannot read config `\(relative)` (\(resolved)): \(error.message)")
-        }
-        return try StackConfig(reading: reader)
     }
 }
