@@ -171,9 +171,9 @@ import Testing
          "a tab indents line 3; YAML indents with spaces only"),
         // The `[` of line 2 is never closed; libyaml notices on line 3.
         ("format: popgesture-trace/1\nstack: [{id: a}, {id: b}\nevents: []\n", 3, 1, "did not find expected ',' or ']'",
-         "the `[` opened at line 2, column 8 is not closed; close it with `]` (or separate its items with `,`)"),
+         "the `[` opened at line 2, column 8 is not closed; close it with `]`, or separate its items with `,`"),
         ("format: popgesture-trace/1\nscreen: {width: 390, height: 844\nstack: [{id: a}]\n", 3, 6, "did not find expected ',' or '}'",
-         "the `{` opened at line 2, column 9 is not closed; close it with `}` (or separate its items with `,`)"),
+         "the `{` opened at line 2, column 9 is not closed; close it with `}`, or separate its items with `,`"),
         // `up:120` is one plain scalar, a key without its colon on the next line.
         ("format: popgesture-trace/1\nstack: [{id: a}]\nevents:\n  - touch: 1\n    samples: [[0, 1, 2]]\n    up:120\n", 7, 1,
          "could not find expected ':'", "a space is missing after `:` on line 6: write `up: 120`, not `up:120`"),
@@ -216,5 +216,27 @@ import Testing
         #expect(validate.stdout.hasPrefix(expected + "\n"), "\(validate.stdout)")
         let replay = try Self.run(["replay", "t.yaml"], in: dir)
         #expect(replay.stderr == expected + "\n", "\(replay.stderr)")
+    }
+
+    // MARK: Shell completion
+
+    /// The presets by name for every rule-version option, and YAML and JSON files (and folders) for
+    /// trace arguments; the preset names come from the library's table.
+    @Test(arguments: [
+        ("bash", ["-W 'fd'$'\\n''fd-1.1'$'\\n''uikit'$'\\n''tz'$'\\n''cupertino'$'\\n''flutter'$'\\n''edge30'$'\\n''lh'",
+                  "-o plusdirs -fX '!*.@(yaml|yml|json)'"]),
+        ("zsh", ["('fd' 'fd-1.1' 'uikit' 'tz' 'cupertino' 'flutter' 'edge30' 'lh')", "_files -g '\\''*.yaml *.yml *.json'\\''"]),
+        ("fish", ["-l 'rules'", "-rfka 'fd fd-1.1 uikit tz cupertino flutter edge30 lh'", "set -l exts \\'yaml\\' \\'yml\\' \\'json\\'"]),
+    ])
+    func completionScriptsCompleteTracesAndPresets(_ shell: String, _ fragments: [String]) throws {
+        #expect(Presets.names == ["fd", "fd-1.1", "uikit", "tz", "cupertino", "flutter", "edge30", "lh"])
+        let script = try Self.run(["--generate-completion-script", shell], in: NSTemporaryDirectory())
+        #expect(script.status == 0)
+        for fragment in fragments {
+            #expect(script.stdout.contains(fragment), "\(shell): no \(fragment)")
+        }
+        // --rules of check, replay and plot, --base and --head of diff, and rules show.
+        let presetLists = script.stdout.components(separatedBy: shell == "zsh" ? "'edge30' 'lh'" : shell == "fish" ? "edge30 lh'" : "'edge30'").count - 1
+        #expect(presetLists >= 6, "\(shell): \(presetLists)")
     }
 }

@@ -462,7 +462,7 @@ struct SyntaxHint {
         if let context, let contextAt, context.hasPrefix("while parsing a flow") {
             let bracket = context.hasSuffix("sequence") ? ("[", "]") : ("{", "}")
             return "the `\(bracket.0)` opened at line \(contextAt.line), column \(contextAt.column) is not closed; "
-                + "close it with `\(bracket.1)` (or separate its items with `,`)"
+                + "close it with `\(bracket.1)`, or separate its items with `,`"
         }
         if problem.contains("could not find expected ':'") || problem.contains("mapping values are not allowed") {
             // The key that lost its space may be on the line libyaml started at, or the one before.
