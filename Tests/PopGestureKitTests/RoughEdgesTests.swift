@@ -239,4 +239,84 @@ import Testing
         let presetLists = script.stdout.components(separatedBy: shell == "zsh" ? "'edge30' 'lh'" : shell == "fish" ? "edge30 lh'" : "'edge30'").count - 1
         #expect(presetLists >= 6, "\(shell): \(presetLists)")
     }
+
+    // MARK: Every independent error of a document
+
+    /// Ten mistakes in different keys, entries, samples, events and expect items: each reported at
+    /// its place, in document order, whether the events stream to a replay or not.
+    static let tenMistakes = """
+        format: popgesture-trace/1
+        screen: {width: 0, height: 844}
+        layoutDirection: sideways
+        stak: []
+        stack:
+          - {id: inbox, barHiden: true}
+          - {id: thread, popDisabled: maybe}
+        events:
+          - touch: 1
+            samples: [[0, 30, 400], [16, "42", 401], [33, 80, 402], [50, 140, 402]]
+            up: 60
+          - {t: 900, push: {id: settings}, animated: sure}
+          - {t: 1000, poop: true}
+          - touch: 2
+            samples: [[1100, 30, 400], [1090, 40, 400], [1120, 50, 400]]
+        expect:
+          - {gesture: 1, outcome: begun}
+          - {final: {barHidden: 3}}
+        """
+
+    static let tenPlaces = [(2, 17), (3, 18), (4, 1), (6, 17), (7, 31), (10, 34), (12, 46), (13, 5), (15, 33), (17, 27), (18, 25)]
+
+    @Test func everyIndependentErrorOfADocumentIsReported() throws {
+        let streamed = TraceFileLoader(text: Self.tenMistakes, path: "t.yaml", sink: Replay.sink([Replay(rules: try RulesLoader.load("fd"))]))
+        for documents in [loadDocuments(Self.tenMistakes), Array(streamed)] {
+            guard documents.count == 1, case .failure(let source, let error) = documents[0] else {
+                Issue.record("expected one failure, got \(documents)")
+                continue
+            }
+            #expect(source == "t.yaml#1")
+            #expect(error.all.map { [$0.line, $0.column] } == Self.tenPlaces.map { [$0.0, $0.1] }, "\(error)")
+            #expect(error.notShown == 0)
+            #expect(error.all[2].message.hasPrefix("unknown key `stak` in a trace document"))
+            // The second stroke's second row is out of order; the third, compared with it, is not.
+            #expect(error.all[8].message.hasPrefix("sample time 1090 is not after the previous sample's 1100"))
+            #expect(error.description.split(separator: "\n").count == Self.tenPlaces.count)
+        }
+    }
+
+    @Test func errorsPastTheLimitAreCountedAndASyntaxErrorIsAlwaysShown() {
+        // 30 bad sample rows, a bad event, then a list never closed: libyaml stops there.
+        let rows = (1...30).map { "      - [-\($0), 0, 0]" }.joined(separator: "\n")
+        let yaml = "format: popgesture-trace/1\nstack: [{id: a}]\nevents:\n  - touch: 1\n    samples:\n\(rows)\n  - {t: 5, pop: maybe}\n  - [\n"
+        guard let error = loadError(yaml) else { return }
+        let all = error.all
+        #expect(all.count == DocumentErrors.limit + 1)
+        #expect(all.first?.description == "t.yaml:6:10: error: expected sample time t (ms) to be >= 0, found -1")
+        #expect(all[19].line == 25 && all.last?.message.hasPrefix("malformed YAML") == true, "\(error)")
+        // 30 rows and the event, 20 shown.
+        #expect(error.notShown == 11)
+        #expect(error.description.hasSuffix("\nt.yaml: note: 11 more errors in this document not shown"))
+    }
+
+    @Test func errorsBeforeASyntaxErrorAreReportedWithIt() {
+        guard let error = loadError("format: popgesture-trace/1\nlayoutDirection: up\nstack: [{id: a}]\nevents:\n  - {t: 1, pop: yes}\n  - [\n") else { return }
+        #expect(error.all.map(\.line) == [2, 5, 7], "\(error)")
+        #expect(error.all.last?.message.contains("malformed YAML") == true)
+    }
+
+    @Test func validateListsEachErrorInTextAndJSON() throws {
+        let dir = try CommandLineTests.fixture(["t.yaml": Self.tenMistakes])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let text = try Self.run(["validate", "t.yaml"], in: dir)
+        #expect(text.status == 1)
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.count == Self.tenPlaces.count + 1 && lines.last == "1 document in 1 file: 0 valid, 1 invalid", "\(text.stdout)")
+        #expect(zip(lines, Self.tenPlaces).allSatisfy { $0.hasPrefix("t.yaml:\($1.0):\($1.1): error: ") })
+        let json = try Self.run(["validate", "--format", "json", "t.yaml"], in: dir)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let diagnostics = object["diagnostics"] as! [[String: Any]]
+        #expect(diagnostics.map { [$0["line"] as! Int, $0["column"] as! Int] } == Self.tenPlaces.map { [$0.0, $0.1] })
+        #expect(diagnostics.allSatisfy { ($0["text"] as! String).split(separator: "\n").count == 1 && $0["source"] as? String == "t.yaml#1" })
+        #expect(object["invalid"] as? Int == 1)
+    }
 }
