@@ -123,7 +123,10 @@ public struct TraceSynthesizer {
         var paths: [String] = []
         var index = 0
         var fileNumber = 0
+        var progress = Progress(total: files, console: Console())
+        defer { progress.finish() }
         while index < count {
+            defer { progress.tick() }
             let path = path(fileNumber)
             var file = AtomicFile(path: path, what: "the synthesized traces")
             if let failure = file.openFailure { throw failure }
