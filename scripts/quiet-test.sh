@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 # The lines of `swift test` output worth a person's eyes: each suite's verdict, each failed test and
 # the issues it recorded, XCTest's failures, and the run's summary.
 filter_swift_test() {
-    grep -E '^(✔|✘) Suite |^✘ |recorded an issue|^✔ Test run|^✘ Test run|error: |Executed [0-9]+ tests?|: error: -\[' || true
+    grep -E '^(✔|✘) Suite |^✘ |^(✔|✘) Test run|^error: |Executed [0-9]+ tests?|: error: -\[' || true
 }
 
 if [[ ${1:-} == --filter ]]; then
