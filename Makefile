@@ -19,16 +19,15 @@ run: release
 	$(BIN_RELEASE) check traces/ --require-goldens
 
 # Every test: unit, conformance, end-to-end, schemas, the bundled corpus, and the pictures in a browser.
+# One line per test suite and per other check, and the failures; each step's full output is in
+# .build/test-logs/ (its path printed when it fails). Fails when any step fails.
 test: build
-	$(SWIFT) test --skip-build
-	python3 Tests/schema/check_schemas.py --binary $(BIN_DEBUG) \
+	bash scripts/quiet-test.sh $(BIN_DEBUG) -- \
 	    --valid Tests/Fixtures/schema/valid --valid traces --valid ../shared/conformance/traces \
 	    --valid ../shared/conformance/rules --valid ../shared/recordings/evemu-touchscreens.yaml --valid ../shared/recordings/raw/expected \
 	    --valid ../shared/conformance/content/traces --valid ../shared/conformance/content/rules \
 	    --valid ../shared/conformance/flutter/traces --valid ../shared/conformance/flutter/rules \
 	    --invalid Tests/Fixtures/schema/invalid $(patsubst %,--reports %,$(wildcard ../shared/conformance/expected/*.jsonl))
-	$(BIN_DEBUG) check traces/ --require-goldens
-	python3 Tests/browser/check_browser.py --binary $(BIN_DEBUG)
 
 # libFuzzer over load -> replay -> report, FUZZ_SECONDS long (FUZZ_WORKERS processes); fails on any finding.
 FUZZ_SECONDS ?= 600

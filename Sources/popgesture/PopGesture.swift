@@ -9,6 +9,14 @@ struct PopGesture: ParsableCommand {
         discussion: """
             Exit codes, for every command: 0 ok, 1 findings (invalid documents, failed expectations, \
             differences), 2 errors (unreadable input, usage).
+
+            Shell completion (trace paths, preset names): \
+            popgesture --generate-completion-script bash|zsh|fish; see the README for where to put it.
+
+            Examples:
+              popgesture check traces/
+              popgesture replay traces/example/cancelled-swipe.yaml
+              popgesture diff --base fd-1.1 --head fd traces/
             """,
         version: "0.1.0",
         subcommands: [Check.self, Replay.self, Explain.self, Diff.self, Validate.self, Plot.self, RulesCommand.self, Synth.self, Import.self]
@@ -40,7 +48,8 @@ struct PopGesture: ParsableCommand {
 }
 
 struct InputOptions: ParsableArguments {
-    @Argument(help: "Trace files or directories (searched recursively for *.yaml, *.yml and *.json).")
+    @Argument(help: "Trace files or directories (searched recursively for *.yaml, *.yml and *.json).",
+              completion: traceFiles)
     var paths: [String]
 
     @Option(help: "Files processed at once; the default is this machine's core count.")
@@ -56,14 +65,34 @@ struct InputOptions: ParsableArguments {
 
 private let availableCores = Console.availableCores
 
+/// Shell completion of a trace path: YAML and JSON files, and folders.
+let traceFiles = CompletionKind.file(extensions: ["yaml", "yml", "json"])
+/// Shell completion of a rule version: the presets by name (a rules file is typed as a path).
+let ruleVersions = CompletionKind.list(Presets.names)
+
+/// `--color`, for every command: each applies it before printing anything.
+struct ColourOption: ParsableArguments {
+    @Option(name: .customLong("color"), help: ArgumentHelp(
+        "Colour text output and diagnostics: auto, always or never.",
+        discussion: "auto colours a terminal, unless TERM is dumb or NO_COLOR is set and not empty.",
+        valueName: "auto|always|never"))
+    var color: ColourChoice = .auto
+
+    func apply() { Console.useColour(color) }
+}
+
+extension ColourChoice: ExpressibleByArgument {}
+
 extension ValidateRun.Format: ExpressibleByArgument {}
 extension ReplayRun.Format: ExpressibleByArgument {}
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check trace, stack-config and rules files against the trace format.",
+        abstract: "Read trace, stack-config and rules files without replaying them; print each error and a summary.",
         discussion: """
-            Prints one `path:line:column: error: ...` line per invalid document and a summary.
+            Prints one `path:line:column: error: ...` line per error (every independent error of a \
+            document, up to 20) and a summary. Exit 0 when every document is valid, 1 when one is not, \
+            2 when a file cannot be read.
 
             Examples:
               popgesture validate traces/
@@ -73,8 +102,10 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var input: InputOptions
     @Option(help: "Output format: text or json.") var format: ValidateRun.Format = .text
+    @OptionGroup var colour: ColourOption
 
     func run() throws {
+        colour.apply()
         let status = ValidateRun(paths: input.paths, format: format, jobs: input.jobs, allowEmpty: input.allowEmpty).run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
@@ -83,7 +114,8 @@ struct Validate: ParsableCommand {
 struct RulesOption: ParsableArguments {
     @Option(help: ArgumentHelp(
         "A preset (\(Presets.names.joined(separator: ", "))) or a rules file.",
-        discussion: "Without it, each file's `# popgesture-rules: NAME|FILE` comment, else fd."))
+        discussion: "Without it, each file's `# popgesture-rules: NAME|FILE` comment, else fd."),
+        completion: ruleVersions)
     var rules: String?
 
     /// Loads `--rules` once; a bad rules file is a usage error (exit 2).
@@ -106,9 +138,12 @@ extension CheckRun.Format: ExpressibleByArgument {}
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Replay traces, evaluate their expectations and compare them with their goldens.",
+        abstract: "Read traces, replay them, and print each failed expectation or golden difference and a summary.",
         discussion: """
-            A golden is <trace file>.golden.jsonl beside the trace: one report per document.
+            A golden is <trace file>.golden.jsonl beside the trace: one report per document. A trace \
+            with no `expect` items and no golden is unchecked: counted as such (JUnit: skipped), and \
+            failed with --strict. --update-goldens does not record the golden of a file whose \
+            expectations fail, unless --force.
             Exit 0 when everything passes, 1 when an expectation or golden fails, 2 on input errors.
 
             Examples:
@@ -128,27 +163,36 @@ struct Check: ParsableCommand {
     @Flag(help: "Record each file's golden from this run (only files whose golden would change are written).")
     var updateGoldens = false
     @Flag(help: "Fail a trace file that has no golden.") var requireGoldens = false
+    @Flag(help: "Fail a trace that has neither `expect` items nor a golden (by default it is counted as unchecked).")
+    var strict = false
+    @Flag(help: "With --update-goldens: record a golden even when the file's expectations fail.") var force = false
     @Flag(name: .shortAndLong, help: "With text output, follow each failing trace with its explanation (as `explain` prints it).")
     var verbose = false
+    @OptionGroup var colour: ColourOption
 
     func validate() throws {
         if output != nil, format != .html { throw ValidationError("-o/--output is for --format html; the other formats write to standard output") }
+        if force, !updateGoldens { throw ValidationError("--force is for --update-goldens") }
     }
 
     func run() throws {
-        let colour = Console.stdoutWantsColour
+        colour.apply()
         var run = CheckRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs,
-                           updateGoldens: updateGoldens, requireGoldens: requireGoldens, allowEmpty: input.allowEmpty, output: output)
+                           updateGoldens: updateGoldens, requireGoldens: requireGoldens, allowEmpty: input.allowEmpty,
+                           output: output, strict: strict, force: force)
         run.verbose = verbose
-        let status = run.run(colour: colour)
+        let status = run.run(paint: Console.stdoutPaint)
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }
 
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Replay traces and print each report.",
+        abstract: "Read traces, replay them, and print each report: a text timeline or JSON Lines.",
         discussion: """
+            Exit codes as for check: 0 when every trace's expectations hold (or it has none), 1 when \
+            one fails (the report says which), 2 on input errors.
+
             Examples:
               popgesture replay swipe.yaml
               popgesture replay --rules cupertino --format json traces/ > reports.jsonl
@@ -158,8 +202,10 @@ struct Replay: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var rules: RulesOption
     @Option(help: "Output format: text (a timeline) or json (JSON Lines, one report per document).") var format: ReplayRun.Format = .text
+    @OptionGroup var colour: ColourOption
 
     func run() throws {
+        colour.apply()
         let status = ReplayRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs, allowEmpty: input.allowEmpty).run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
@@ -169,7 +215,7 @@ extension DiffRun.Format: ExpressibleByArgument {}
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Replay traces under two rule versions and report what changed.",
+        abstract: "Read traces, replay each under two rule versions, and print what changed and a summary.",
         discussion: """
             Exit 0 when nothing changed, 1 when something did, 2 on errors, like diff(1).
 
@@ -180,11 +226,13 @@ struct Diff: ParsableCommand {
     )
 
     @OptionGroup var input: InputOptions
-    @Option(help: "The rule version before: a preset or a rules file.") var base: String
-    @Option(help: "The rule version after: a preset or a rules file.") var head: String
+    @Option(help: "The rule version before: a preset or a rules file.", completion: ruleVersions) var base: String
+    @Option(help: "The rule version after: a preset or a rules file.", completion: ruleVersions) var head: String
     @Option(help: "Output format: text or json.") var format: DiffRun.Format = .text
+    @OptionGroup var colour: ColourOption
 
     func run() throws {
+        colour.apply()
         let status = DiffRun(paths: input.paths, base: try loadRules(base), head: try loadRules(head),
                              format: format, jobs: input.jobs, allowEmpty: input.allowEmpty).run()
         if status != .ok { throw ExitCode(status.rawValue) }
@@ -193,7 +241,7 @@ struct Diff: ParsableCommand {
 
 struct Plot: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Draw a trace's replay as an SVG: finger, recognizer, pop progress, transitions, bar and content on one time axis.",
+        abstract: "Read one trace file, replay it, and print an SVG (or write an HTML page): finger, recognizer, pop progress, transitions, bar and content on one time axis.",
         discussion: """
             One self-contained SVG per trace document (no scripts, fonts or other files; the same bytes \
             on every run). A file of several documents needs --document N for standard output or an \
@@ -207,14 +255,16 @@ struct Plot: ParsableCommand {
             """
     )
 
-    @Argument(help: "A trace file.") var trace: String
+    @Argument(help: "A trace file.", completion: traceFiles) var trace: String
     @Option(help: ArgumentHelp("Plot only the file's Nth document (from 1).", valueName: "N")) var document: Int?
     @Option(help: ArgumentHelp(
         "A preset (\(Presets.names.joined(separator: ", "))) or a rules file; twice, the two one above the other.",
-        discussion: "Without it, the file's `# popgesture-rules: NAME|FILE` comment, else fd."))
+        discussion: "Without it, the file's `# popgesture-rules: NAME|FILE` comment, else fd."),
+        completion: ruleVersions)
     var rules: [String] = []
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write here instead of standard output: an .svg, or an .html page.", valueName: "OUT.svg|OUT.html"))
     var output: String?
+    @OptionGroup var colour: ColourOption
 
     func validate() throws {
         if let document, document < 1 { throw ValidationError("--document counts from 1") }
@@ -222,6 +272,7 @@ struct Plot: ParsableCommand {
     }
 
     func run() throws {
+        colour.apply()
         let loaded = try rules.map(loadRules)
         let status = PlotRun(path: trace, rules: RulesChoice(forced: loaded.first), document: document, output: output,
                              versus: loaded.count == 2 ? loaded[1] : nil).run()
@@ -249,13 +300,15 @@ struct Explain: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A trace file.", valueName: "trace")) var trace: String
+    @Argument(help: ArgumentHelp("A trace file.", valueName: "trace"), completion: traceFiles) var trace: String
     @Option(help: ArgumentHelp("Explain only this gesture (from 1).", valueName: "N")) var gesture: Int?
     @Option(help: ArgumentHelp("Explain only the file's Nth document (from 1).", valueName: "N")) var document: Int?
     @Option(help: ArgumentHelp(
         "A preset (\(Presets.names.joined(separator: ", "))) or a rules file.",
-        discussion: "Without it, the file's `# popgesture-rules: NAME|FILE` comment, else fd."))
+        discussion: "Without it, the file's `# popgesture-rules: NAME|FILE` comment, else fd."),
+        completion: ruleVersions)
     var rules: String?
+    @OptionGroup var colour: ColourOption
 
     func validate() throws {
         if let gesture, gesture < 1 { throw ValidationError("--gesture counts from 1") }
@@ -263,6 +316,7 @@ struct Explain: ParsableCommand {
     }
 
     func run() throws {
+        colour.apply()
         let status = ExplainRun(path: trace, rules: RulesChoice(forced: try rules.map(loadRules)), document: document,
                                 gesture: gesture).run()
         if status != .ok { throw ExitCode(status.rawValue) }
@@ -272,16 +326,19 @@ struct Explain: ParsableCommand {
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules",
-        abstract: "List the presets or print a rule version fully resolved.",
+        abstract: "Print the presets, or read a preset or rules file and print it fully resolved.",
         subcommands: [List.self, Show.self]
     )
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the built-in presets, one line each.",
+            abstract: "Print the built-in presets, one line each: name and what it models.",
             discussion: "Example:\n  popgesture rules list")
 
+        @OptionGroup var colour: ColourOption
+
         func run() {
+            colour.apply()
             let width = Presets.names.map(\.count).max() ?? 0
             for preset in Presets.all {
                 Console().out(preset.name + String(repeating: " ", count: width - preset.name.count) + "  " + preset.summary + "\n")
@@ -292,12 +349,14 @@ struct RulesCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print a preset or rules file with every key resolved, as YAML that --rules accepts.",
+            abstract: "Read a preset or rules file and print it with every key resolved, as YAML that --rules accepts.",
             discussion: "Examples:\n  popgesture rules show fd\n  popgesture rules show traces/rules/fd-edge40.yaml")
 
-        @Argument(help: "A preset name or a rules file.") var rules: String
+        @Argument(help: "A preset name or a rules file.", completion: .list(Presets.names)) var rules: String
+        @OptionGroup var colour: ColourOption
 
         func run() throws {
+            colour.apply()
             Console().out(RulesLoader.yaml(for: try loadRules(rules)))
             Console().flush()
         }
@@ -306,9 +365,11 @@ struct RulesCommand: ParsableCommand {
 
 struct Synth: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write a deterministic corpus of realistic traces (benchmarks, fuzzing).",
+        abstract: "Write a deterministic corpus of realistic traces into a folder (benchmarks, fuzzing), or drags to standard output; print what it wrote.",
         discussion: """
-            Example:
+            An existing file of the corpus stops it before anything is written (exit 2), unless --force.
+
+            Examples:
               popgesture synth --seed 1 --count 2000 --out /tmp/corpus
               popgesture synth --seed 2 --count 1 --gestures 2000000 --out /tmp/big   # one long recording
               popgesture synth --drag-speeds 150 250 350 --frame-rate 60 > drags.yaml   # drags over a list
@@ -325,6 +386,8 @@ struct Synth: ParsableCommand {
         discussion: "For the scroll-direction detector's blind spot: replay them under a rules file with `detectors`."))
     var dragSpeeds: [Double] = []
     @Option(help: "With --drag-speeds: touch samples per second.") var frameRate: Double = 60
+    @Flag(help: "Replace files of the corpus that already exist in --out.") var force = false
+    @OptionGroup var colour: ColourOption
 
     func validate() throws {
         guard count >= 1, perFile >= 1, gestures >= 1 else { throw ValidationError("--count, --per-file and --gestures must be at least 1") }
@@ -335,6 +398,7 @@ struct Synth: ParsableCommand {
     }
 
     func run() throws {
+        colour.apply()
         if !dragSpeeds.isEmpty {
             Console().out(DragSynthesizer(speeds: dragSpeeds, frameRate: frameRate).text())
             Console().flush()
@@ -344,7 +408,7 @@ struct Synth: ParsableCommand {
         var synthesizer = TraceSynthesizer(seed: seed, gestures: gestures)
         let files: [String]
         do {
-            files = try synthesizer.writeCorpus(count: count, perFile: perFile, into: out)
+            files = try synthesizer.writeCorpus(count: count, perFile: perFile, into: out, force: force)
         } catch {
             Console().report(error as? Diagnostic ?? Diagnostic(path: out, message: "\(error)"))
             throw ExitCode(ExitStatus.errors.rawValue)
@@ -358,7 +422,7 @@ extension ImportFormat: ExpressibleByArgument {}
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Convert raw touch recordings (evemu, libinput record, CSV) into trace documents.",
+        abstract: "Read raw touch recordings (evemu, libinput record, CSV) and print them as trace documents (or write them with -o).",
         discussion: """
             One trace document per recording (per device in a libinput record of several devices), named \
             after the file, with the screen, the stack (--stack-config, else [root, detail]) and the \
@@ -380,7 +444,7 @@ struct Import: ParsableCommand {
 
     @Option(help: ArgumentHelp("The recordings' format (default: inferred per file).", valueName: "evemu|libinput|csv"))
     var from: ImportFormat?
-    @Argument(help: "Recording files, converted in order into one YAML stream.") var files: [String]
+    @Argument(help: "Recording files, converted in order into one YAML stream.", completion: .file()) var files: [String]
     @Option(help: ArgumentHelp("The screen the device is scaled onto, in points.", valueName: "WxH"))
     var screen: String?
     @Option(help: ArgumentHelp("A stack-config (format: popgesture-stack/1) giving the stack and screen settings.", valueName: "STACK.yaml"))
@@ -388,6 +452,7 @@ struct Import: ParsableCommand {
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write here, atomically, instead of to standard output.", valueName: "OUT.yaml"))
     var output: String?
     @Flag(help: "Replace the -o file if it exists.") var force = false
+    @OptionGroup var colour: ColourOption
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("name at least one recording") }
@@ -397,6 +462,7 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
+        colour.apply()
         let importer = Importer(format: from, screen: screen.flatMap(Screen.init(dimensions:)), stackConfig: stackConfig)
         let status = importer.run(files: files, output: output, force: force)
         if status != .ok { throw ExitCode(status.rawValue) }

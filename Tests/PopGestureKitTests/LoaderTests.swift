@@ -315,13 +315,15 @@ import Testing
         try "format: popgesture-stack/1\nstack: [{id: a, barHiden: true}]\n".write(toFile: dir + "/stacks/bad.yaml", atomically: true, encoding: .utf8)
         try "format: popgesture-trace/1\nconfig: stacks/bad.yaml\n".write(toFile: dir + "/v.yaml", atomically: true, encoding: .utf8)
         let bad = Self.firstError(dir + "/v.yaml")
-        #expect(bad?.path == dir + "/stacks/bad.yaml" && bad?.line == 2 && bad?.column == 17)
+        // Blamed on the trace's `config:` value, naming the place in the config.
+        #expect(bad?.path == dir + "/v.yaml" && bad?.line == 2 && bad?.column == 9)
+        #expect(bad?.message.hasPrefix("config `stacks/bad.yaml` is invalid: \(dir)/stacks/bad.yaml:2:17: unknown key `barHiden`") == true, "\(String(describing: bad))")
 
         // A config must be a stack-config: a trace there is named for what it is.
         try "format: popgesture-trace/1\nconfig: t.yaml\n".write(toFile: dir + "/w.yaml", atomically: true, encoding: .utf8)
         let wrongKind = Self.firstError(dir + "/w.yaml")
-        #expect(wrongKind?.path == dir + "/t.yaml" && wrongKind?.line == 1 && wrongKind?.column == 9)
-        #expect(wrongKind?.message == "this is a trace document, expected `format: popgesture-stack/1`")
+        #expect(wrongKind?.path == dir + "/w.yaml" && wrongKind?.line == 2 && wrongKind?.column == 9)
+        #expect(wrongKind?.message == "config `t.yaml` is invalid: \(dir)/t.yaml:1:9: this is a trace document, expected `format: popgesture-stack/1`")
     }
 
     // MARK: Rules
@@ -627,13 +629,15 @@ extension LoaderTests {
             "trace.yaml": "format: popgesture-trace/1\nconfig: rules.yaml\n",
             "self.yaml": "format: popgesture-trace/1\nconfig: self.yaml\n",
         ]) { folder in
-            // The error is in the named file, at its format value.
+            // The error is at the trace's `config:` value, naming the named file's format value.
             if let error = firstFailure(TraceFileLoader(path: folder + "/trace.yaml")) {
-                checkError(error, path: folder + "/rules.yaml", at: 1, 9, ["this is a rules document", "expected `format: popgesture-stack/1`"],
+                checkError(error, path: folder + "/trace.yaml", at: 2, 9,
+                           ["config `rules.yaml` is invalid: \(folder)/rules.yaml:1:9: this is a rules document", "expected `format: popgesture-stack/1`"],
                            suggestion: "pass a rules file with `--rules`")
             }
             if let error = firstFailure(TraceFileLoader(path: folder + "/self.yaml")) {
-                checkError(error, path: folder + "/self.yaml", at: 1, 9, ["this is a trace document", "expected `format: popgesture-stack/1`"],
+                checkError(error, path: folder + "/self.yaml", at: 2, 9,
+                           ["config `self.yaml` is invalid: \(folder)/self.yaml:1:9: this is a trace document", "expected `format: popgesture-stack/1`"],
                            suggestion: "a trace's `config:` names a stack-config document, not another trace")
             }
             // And a trace given as rules.
@@ -926,7 +930,9 @@ extension LoaderTests {
         checkError(error, path: "broken.yaml", at: 6, 1, ["malformed YAML", "did not find expected ',' or ']'"])
     }
 
-    @Test func aConfigWithAnErrorIsReportedInTheConfigFile() throws {
+    /// Issue 17: the error is the trace's (its document is the one not replayed), so it points at the
+    /// trace's `config:` value, as an editor or CI annotation needs, and names the place in the config.
+    @Test func aConfigWithAnErrorIsBlamedOnTheReferencingLine() throws {
         try withFolder([
             "stacks/bad.yaml": "format: popgesture-stack/1\nscreen: {width: 0}\nstack: [{id: a}]\n",
             "stacks/typo.yaml": "format: popgesture-stack/1\nstack: [{id: a, popDisabeld: true}]\n",
@@ -957,13 +963,17 @@ extension LoaderTests {
                 Issue.record("expected five errors, got \(documents)")
                 return
             }
-            // Both traces naming the broken config get its error: `screen: {width: ` is 16 characters.
-            for error in errors[0...1] {
-                checkError(error, path: folder + "/stacks/bad.yaml", at: 2, 17, ["expected `screen.width` > 0, found 0"])
+            // Both traces naming the broken config get its error, each at its own `config:` value
+            // (`config: ` is 8 characters); in the config, `screen: {width: ` is 16 characters.
+            for (error, line) in zip(errors[0...1], [2, 5]) {
+                checkError(error, path: folder + "/t.yaml", at: line, 9,
+                           ["config `stacks/bad.yaml` is invalid: \(folder)/stacks/bad.yaml:2:17: expected `screen.width` > 0, found 0"])
             }
             // `stack: [{id: a, ` is 16 characters.
-            checkError(errors[2], path: folder + "/stacks/typo.yaml", at: 2, 17, ["unknown key `popDisabeld`"], suggestion: "did you mean `popDisabled`?")
-            checkError(errors[3], path: folder + "/stacks/empty.yaml", at: 1, 1, ["contains no stack-config document"])
+            checkError(errors[2], path: folder + "/t.yaml", at: 8, 9,
+                       ["config `stacks/typo.yaml` is invalid: \(folder)/stacks/typo.yaml:2:17: unknown key `popDisabeld`"], suggestion: "did you mean `popDisabled`?")
+            checkError(errors[3], path: folder + "/t.yaml", at: 11, 9,
+                       ["config `stacks/empty.yaml` is invalid: \(folder)/stacks/empty.yaml:1:1: contains no stack-config document"])
             // One that cannot be read is an error at the trace's `config:` value (`config: ` is 8 characters).
             checkError(errors[4], path: folder + "/t.yaml", at: 14, 9,
                        ["cannot read config `stacks/missing.yaml`", "(\(folder)/stacks/missing.yaml)", "No such file or directory"])

@@ -120,27 +120,6 @@ struct BatchDriver {
     }
 }
 
-/// A progress line on a terminal's stderr, once a run has taken more than a second.
-struct Progress {
-    let total: Int
-    let console: Console
-    let start = Date()
-    var done = 0
-    var shown = false
-    let enabled = Console.stderrIsTerminal
-
-    mutating func tick() {
-        done += 1
-        guard enabled, Date().timeIntervalSince(start) > 1 else { return }
-        shown = true
-        console.err("\r\u{1B}[K\(done)/\(total) files")
-    }
-
-    func finish() {
-        if shown { console.err("\r\u{1B}[K") }
-    }
-}
-
 extension ExitStatus {
     /// The same for every command: errors first, then findings.
     init(errors: Int, findings: Int) {

@@ -11,6 +11,10 @@ public struct CheckRun: Sendable {
     public var jobs: Int
     public var updateGoldens: Bool
     public var requireGoldens: Bool
+    /// A trace with no `expect` items and no golden fails instead of counting as unchecked.
+    public var strict: Bool
+    /// --update-goldens records a file's golden even when some of its traces' expectations fail.
+    public var force: Bool
     /// Where `html` writes its page; nil writes it to standard output.
     public var output: String?
     /// Finding no trace file is not an error.
@@ -19,7 +23,10 @@ public struct CheckRun: Sendable {
     public var verbose = false
 
     public init(paths: [String], rules: RulesChoice, format: Format = .text, jobs: Int,
-                updateGoldens: Bool = false, requireGoldens: Bool = false, allowEmpty: Bool = false, output: String? = nil) {
+                updateGoldens: Bool = false, requireGoldens: Bool = false, allowEmpty: Bool = false, output: String? = nil,
+                strict: Bool = false, force: Bool = false) {
+        self.strict = strict
+        self.force = force
         self.output = output
         self.paths = paths
         self.allowEmpty = allowEmpty
@@ -30,10 +37,11 @@ public struct CheckRun: Sendable {
         self.requireGoldens = requireGoldens
     }
 
-    public func run(console: Console = Console(), colour: Bool = false) -> ExitStatus {
+    /// `paint`: colour for the text format (`Console.stdoutPaint` under `--color`).
+    public func run(console: Console = Console(), paint: Paint = Paint(false)) -> ExitStatus {
         var page: String?
         var reporter: any CheckReporter = switch format {
-        case .text: TextCheckReporter(console: console, colour: colour)
+        case .text: TextCheckReporter(console: console, paint: paint)
         case .json: JSONCheckReporter(console: console)
         case .junit: JUnitCheckReporter(console: console)
         case .html: HTMLCheckReporter(title: "popgesture check \(paths.joined(separator: " "))") { page = $0 }
@@ -50,6 +58,7 @@ public struct CheckRun: Sendable {
             case .fileEnd(let file):
                 summary.add(file)
                 if let error = file.goldenError, format != .text { console.report(error) }
+                if let refusal = file.goldenRefused { console.report(refusal) }
             }
             reporter.add(output)
         }
@@ -114,6 +123,11 @@ struct CheckFileJob: FileJob {
     private let explainsFailures: Bool
     private let produce: (CheckOutput) -> Void
     private let requireGoldens: Bool
+    private let strict: Bool
+    private let force: Bool
+    /// Traces whose expectations fail while their golden is being recorded: the golden would
+    /// enshrine a behaviour the trace itself says is wrong.
+    private var failingWhileRecording: [String] = []
     private let path: String
     private let goldenPath: String
     private var file: CheckedFile
@@ -131,6 +145,8 @@ struct CheckFileJob: FileJob {
         self.path = path
         self.produce = produce
         requireGoldens = check.requireGoldens
+        strict = check.strict
+        force = check.force
         file = CheckedFile(path: path)
         goldenPath = Golden.path(for: path)
         stored = check.updateGoldens ? GoldenLines() : try GoldenLines(path: goldenPath)
@@ -144,6 +160,7 @@ struct CheckFileJob: FileJob {
         var line = ""
         var document: CheckedDocument
         var plotted: (trace: Trace, report: TraceReport, hasRecords: Bool)?
+        var hasExpectations = false
         switch result {
         case .trace(let trace, let reports):
             let reworded = replay.reworded(reports[0], of: trace)
@@ -151,6 +168,8 @@ struct CheckFileJob: FileJob {
             document = CheckedDocument(source: trace.source, trace: trace.name, rules: rules.name)
             document.passedExpectations = report.expectations.passed
             document.failures = report.expectations.failures.map(\.message)
+            hasExpectations = !trace.expectations.isEmpty
+            if report.expectations.failed > 0 { failingWhileRecording.append(trace.source) }
             if replay.keepsRecords { line = Golden.line(for: report) }
             plotted = (trace, report, replay.keepsRecords || reworded != nil)
         case .failure(let source, let diagnostic):
@@ -173,6 +192,14 @@ struct CheckFileJob: FileJob {
             compared += 1
         } else if requireGoldens, document.error == nil {
             document.failures.append("golden: no \(goldenPath); record it with --update-goldens")
+        }
+        // Nothing was checked: passing it silently would let a trace without `expect` or golden pass forever.
+        if document.error == nil, !hasExpectations, recorder == nil, !stored.exists, document.failures.isEmpty {
+            if strict {
+                document.failures.append("unchecked: no `expect` items and no golden (--strict fails such a trace)")
+            } else {
+                document.unchecked = true
+            }
         }
         if plotsFailures, !document.failures.isEmpty, let plotted {
             document.plot = plot(plotted.trace, plotted.hasRecords ? plotted.report : nil)
@@ -202,6 +229,11 @@ struct CheckFileJob: FileJob {
             if file.documents == 0 {
                 // Rules and stack-config files have no golden.
                 recorder.discard()
+            } else if !failingWhileRecording.isEmpty, !force {
+                recorder.discard()
+                let traces = failingWhileRecording.count == 1 ? failingWhileRecording[0] : "\(failingWhileRecording[0]) and \(counted(failingWhileRecording.count - 1, "other"))"
+                file.goldenRefused = Diagnostic(path: goldenPath, message: "not recorded: the expectations of \(traces) fail",
+                                                suggestion: "fix the trace or the rules, or pass --force to record it anyway", severity: .warning)
             } else {
                 do {
                     file.goldenWritten = try recorder.commit()
@@ -235,6 +267,8 @@ public struct CheckedDocument: Sendable {
     /// Failed expectations and golden differences, one message each.
     public var failures: [String] = []
     public var error: Diagnostic?
+    /// A trace with no `expect` items and no golden: replayed, but nothing was checked.
+    public var unchecked = false
     /// The trace's plot, for the `html` format's failures.
     var plot: String?
     /// How its gestures were decided, for `--verbose` text's failures.
@@ -247,7 +281,12 @@ public struct CheckedDocument: Sendable {
         self.error = error
     }
 
-    public var status: String { error != nil ? "error" : failures.isEmpty ? "passed" : "failed" }
+    public var status: String {
+        error != nil ? "error" : !failures.isEmpty ? "failed" : unchecked ? "unchecked" : "passed"
+    }
+
+    /// Why an unchecked trace is one, for every format.
+    static let uncheckedReason = "no `expect` items and no golden; nothing was checked"
 }
 
 public struct CheckedFile: Sendable {
@@ -258,17 +297,24 @@ public struct CheckedFile: Sendable {
     public var goldenWritten = false
     /// --update-goldens could not write the golden: an error of the run (exit 2).
     public var goldenError: Diagnostic?
+    /// --update-goldens did not record the golden, since some of the file's expectations fail (their
+    /// failures already make the run exit 1); --force records it anyway.
+    public var goldenRefused: Diagnostic?
 }
 
 public struct CheckSummary: Sendable {
     public var files = 0
     public var documents = 0
     public var passed = 0
+    /// Traces with no `expect` items and no golden (without --strict).
+    public var unchecked = 0
     public var failed = 0
     public var errors = 0
     public var goldensWritten = 0
     /// Goldens that could not be written, each an error of the run.
     public var goldensNotWritten = 0
+    /// Goldens not recorded because expectations fail (without --force).
+    public var goldensRefused = 0
     /// Rules and stack-config documents: validated, not replayed.
     public var otherDocuments = 0
     /// `*.json` files found by walking that are not popgesture documents.
@@ -278,6 +324,7 @@ public struct CheckSummary: Sendable {
         files += 1
         if file.goldenWritten { goldensWritten += 1 }
         if file.goldenError != nil { goldensNotWritten += 1 }
+        if file.goldenRefused != nil { goldensRefused += 1 }
         otherDocuments += file.otherDocuments
     }
 
@@ -286,6 +333,7 @@ public struct CheckSummary: Sendable {
         switch document.status {
         case "error": errors += 1
         case "failed": failed += 1
+        case "unchecked": unchecked += 1
         default: passed += 1
         }
     }

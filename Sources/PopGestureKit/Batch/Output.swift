@@ -11,6 +11,8 @@ nonisolated(unsafe) private let standardError = fdopen(2, "w")
 /// end when SIGPIPE is ignored): output lost that way must not leave a run looking successful.
 nonisolated(unsafe) private var outputFailure: String?
 nonisolated(unsafe) private var outputClosed = false
+/// Set once, before any output, from `--color`.
+nonisolated(unsafe) private var colourChoice = ColourChoice.auto
 
 /// Buffered standard output and error: reports are written as they are made, not gathered.
 public struct Console: Sendable {
@@ -36,7 +38,7 @@ public struct Console: Sendable {
     /// The one place a diagnostic reaches a person: `path:line:column: severity: message`, like a
     /// compiler, on stderr.
     public func report(_ diagnostic: Diagnostic) {
-        err(diagnostic.description + "\n")
+        err(diagnostic.rendered(Self.stderrPaint) + "\n")
     }
 
     public func flush() {
@@ -78,8 +80,12 @@ public struct Console: Sendable {
     /// What `--jobs` defaults to: the processors online.
     public static var availableCores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
     public static var stdoutIsTerminal: Bool { isatty(1) == 1 }
-    /// Colour on a terminal unless NO_COLOR is set.
-    public static var stdoutWantsColour: Bool { stdoutIsTerminal && getenv("NO_COLOR") == nil }
+    /// `--color`, for the rest of the process; before any output.
+    public static func useColour(_ choice: ColourChoice) { colourChoice = choice }
+    /// Colour for standard output under `--color` (a terminal, not TERM=dumb, no non-empty NO_COLOR).
+    public static var stdoutPaint: Paint { Paint(colourChoice.enabled(forDescriptor: 1)) }
+    /// The same for diagnostics and progress on standard error.
+    public static var stderrPaint: Paint { Paint(colourChoice.enabled(forDescriptor: 2)) }
 }
 
 /// Exit codes, the same for every command: 0 ok, 1 findings, 2 errors.

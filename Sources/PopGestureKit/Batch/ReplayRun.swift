@@ -1,4 +1,5 @@
-/// `popgesture replay`: the report of every trace document, as JSON Lines or a text timeline.
+/// `popgesture replay`: the report of every trace document, as JSON Lines or a text timeline. Exits
+/// like `check`: 1 when a trace's expectations fail (the report says which), 2 on input errors.
 public struct ReplayRun {
     public enum Format: String, Sendable, CaseIterable { case text, json }
 
@@ -19,7 +20,7 @@ public struct ReplayRun {
 
     public func run(console: Console = Console()) -> ExitStatus {
         let format = format, choice = rules
-        var errors = 0, others = 0, notTraces = 0
+        var errors = 0, others = 0, notTraces = 0, failedTraces = 0
         func failed(_ source: String, _ diagnostic: Diagnostic) {
             errors += 1
             if format == .json { console.out(TraceReport.errorJSON(source: source, diagnostic).rendered + "\n") }
@@ -32,6 +33,7 @@ public struct ReplayRun {
             case .output(.text(let text)): console.out(text)
             case .output(.failure(let source, let diagnostic)): failed(source, diagnostic)
             case .output(.other): others += 1
+            case .output(.expectationsFailed): failedTraces += 1
             case .fileFailed(let path, let diagnostic), .unreadable(let path, let diagnostic): failed(path, diagnostic)
             case .notATrace: notTraces += 1
             case .warning(let diagnostic): console.report(diagnostic)
@@ -42,7 +44,9 @@ public struct ReplayRun {
             console.err("note: \(counted(others, "rules or stack-config document")) validated, not replayed\n")
         }
         if notTraces > 0 { console.err("note: \(notTracesPhrase(notTraces))\n") }
-        return console.finish(ExitStatus(errors: errors + runErrors, findings: 0))
+        // The reports say which expectations failed; the note says why the exit status is 1.
+        if failedTraces > 0 { console.err("note: \(counted(failedTraces, "trace")) with failed expectations\n") }
+        return console.finish(ExitStatus(errors: errors + runErrors, findings: failedTraces))
     }
 }
 
@@ -52,6 +56,8 @@ enum ReplayOutput: Sendable {
     case failure(source: String, Diagnostic)
     /// A rules or stack-config document: no report, but counted and said.
     case other
+    /// After a trace's output: some of its expectations failed (a finding, exit 1, as in `check`).
+    case expectationsFailed
 }
 
 /// `replay`'s work on one file. A document's output comes from its whole report, or, for a long
@@ -86,6 +92,7 @@ struct ReplayFileJob: FileJob {
                         message: "the report of \(trace.source) could not be read back from its temporary file; its line is incomplete")))
                 }
             }
+            if report.expectations.failed > 0 { produce(.expectationsFailed) }
         case .failure(let source, let diagnostic):
             output.abandon()
             produce(.failure(source: source, diagnostic))

@@ -18,6 +18,11 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
     /// A hint such as "did you mean `barHidden`?", printed after the message.
     public var suggestion: String?
+    /// The other independent errors of the same document, in document order after this one
+    /// (`DocumentErrors`): printed one a line after it, so a file is fixed in one pass.
+    public var further: [Diagnostic] = []
+    /// Errors of the document beyond those listed, counted only.
+    public var notShown = 0
 
     public init(path: String, line: Int, column: Int, message: String, suggestion: String? = nil, severity: Severity = .error) {
         self.severity = severity
@@ -41,10 +46,32 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `path:line:column: error: message (suggestion)`, the form editors and CI annotators parse;
     /// `path: error: message` about a whole file, `error: message` about no file.
-    public var description: String {
+    public var description: String { rendered(Paint(false)) }
+
+    /// This error and those after it in its document, one each.
+    public var all: [Diagnostic] {
+        var first = self
+        first.further = []
+        first.notShown = 0
+        return [first] + further
+    }
+
+    /// The description with its severity coloured like a compiler's (bold red errors, bold yellow
+    /// warnings), when `paint` is enabled.
+    public func rendered(_ paint: Paint) -> String {
         let place = location.map { "\($0.path):\($0.line):\($0.column): " } ?? (path.isEmpty ? "" : "\(path): ")
-        var text = "\(place)\(severity.rawValue): \(message)"
+        let colour = switch severity {
+        case .error: "1;31"
+        case .warning: "1;33"
+        case .note: "1;36"
+        }
+        var text = "\(place)\(paint(severity.rawValue + ":", colour)) \(message)"
         if let suggestion { text += " (\(suggestion))" }
+        for other in further { text += "\n" + other.rendered(paint) }
+        if notShown > 0 {
+            let notePlace = path.isEmpty ? "" : "\(path): "
+            text += "\n\(notePlace)\(paint("note:", "1;36")) \(notShown) more error\(notShown == 1 ? "" : "s") in this document not shown"
+        }
         return text
     }
 }

@@ -134,7 +134,8 @@ struct MappingFields {
     let what: String
     private(set) var entries: [(key: String, keyNode: YAMLNode, value: YAMLNode)] = []
 
-    init(_ node: YAMLNode, _ what: String, known: [String]) throws {
+    /// With `errors`, a bad key is recorded there and left out, and the other keys are read.
+    init(_ node: YAMLNode, _ what: String, known: [String], errors: DocumentErrors? = nil) throws {
         self.node = node
         self.what = what
         guard case .mapping(let pairs) = node.content else {
@@ -142,19 +143,24 @@ struct MappingFields {
         }
         entries.reserveCapacity(pairs.count)
         for (keyNode, value) in pairs {
-            guard case .scalar(let key, _) = keyNode.content else {
-                throw keyNode.error("expected a key of \(what), found \(keyNode.kindDescription)")
+            do {
+                guard case .scalar(let key, _) = keyNode.content else {
+                    throw keyNode.error("expected a key of \(what), found \(keyNode.kindDescription)")
+                }
+                if !known.contains(key) {
+                    let listing = known.map { "`\($0)`" }.joined(separator: ", ")
+                    throw keyNode.error("unknown key `\(key)` in \(what); expected one of \(listing)",
+                                        suggestion: didYouMean(key, in: known))
+                }
+                // Mappings here have a handful of keys: a scan beats hashing.
+                if entries.contains(where: { $0.key == key }) {
+                    throw keyNode.error("duplicate key `\(key)` in \(what)")
+                }
+                entries.append((key, keyNode, value))
+            } catch {
+                guard let errors else { throw error }
+                errors.record(error, path: keyNode.location.path)
             }
-            if !known.contains(key) {
-                let listing = known.map { "`\($0)`" }.joined(separator: ", ")
-                throw keyNode.error("unknown key `\(key)` in \(what); expected one of \(listing)",
-                                    suggestion: didYouMean(key, in: known))
-            }
-            // Mappings here have a handful of keys: a scan beats hashing.
-            if entries.contains(where: { $0.key == key }) {
-                throw keyNode.error("duplicate key `\(key)` in \(what)")
-            }
-            entries.append((key, keyNode, value))
         }
     }
 

@@ -6,6 +6,9 @@ struct TraceDecoder {
 
     let path: String
     let loadConfig: (String, YAMLNode) throws -> StackConfig
+    /// Where independent errors are gathered (the loader's, one per document); without it the
+    /// first error is thrown.
+    var errors: DocumentErrors? = nil
 
     struct Settings {
         var screen = Screen()
@@ -16,30 +19,64 @@ struct TraceDecoder {
     }
 
     /// `events`: the document's events when they were already read as they streamed past.
+    private func attempt<T>(_ body: () throws -> T) throws -> T? {
+        try DocumentErrors.attempt(errors, path: path, body)
+    }
+
     func decode(_ node: YAMLNode, source: String, defaultName: String, events streamed: [TraceEvent]? = nil) throws -> Trace {
-        let fields = try MappingFields(node, "a trace document", known: Self.topKeys)
+        let fields = try MappingFields(node, "a trace document", known: Self.topKeys, errors: errors)
         var merged: [String: YAMLNode] = [:]
+        var configFailed = false
         if let configNode = fields["config"] {
-            let config = try loadConfig(try configNode.text("`config` (a stack-config path)"), configNode)
-            merged = config.values
+            let config = try attempt { try loadConfig(try configNode.text("`config` (a stack-config path)"), configNode) }
+            merged = config?.values ?? [:]
+            configFailed = config == nil
         }
         for key in StackConfig.keys { if let value = fields[key] { merged[key] = value } }
-        let settings = try Self.settings(merged)
-        guard let stack = settings.stack else {
-            throw node.error("missing required key `stack` in a trace document",
-                             suggestion: "list the view controllers bottom to top, e.g. `stack: [{id: inbox}, {id: thread}]`")
+        let settings = try Self.settings(merged, errors: errors, path: path)
+        if merged["stack"] == nil, !configFailed {
+            _ = try attempt { () throws -> Void in
+                throw node.error("missing required key `stack` in a trace document",
+                                 suggestion: "list the view controllers bottom to top, e.g. `stack: [{id: inbox}, {id: thread}]`")
+            }
         }
         let events = try streamed ?? fields["events"].map(decodeEvents) ?? []
         let expectations = try fields["expect"].map(decodeExpectations) ?? []
+        let name = try attempt { try fields["name"]?.text("`name`") }
+        if let errors, !errors.isEmpty { throw DocumentErrors.Collected(diagnostic: errors.combined(path: path)) }
+        guard let stack = settings.stack else { throw node.error("missing required key `stack` in a trace document") }
         return Trace(
-            name: try fields["name"]?.text("`name`") ?? defaultName, source: source,
+            name: (name ?? nil) ?? defaultName, source: source,
             screen: settings.screen, layoutDirection: settings.layoutDirection,
             barAppearanceManaged: settings.barAppearanceManaged, initialBarHidden: settings.initialBarHidden,
             stack: stack, events: events, expectations: expectations)
     }
 
-    static func settings(_ values: [String: YAMLNode]) throws -> Settings {
+    /// With `errors`, each key is checked on its own and a bad one recorded.
+    static func settings(_ values: [String: YAMLNode], errors: DocumentErrors? = nil, path: String = "") throws -> Settings {
         var settings = Settings()
+        func attempt(_ body: () throws -> Void) throws { _ = try DocumentErrors.attempt(errors, path: path, body) }
+        try attempt { try decodeScreen(values, into: &settings) }
+        try attempt {
+            if let node = values["layoutDirection"] {
+                let text = try node.text("`layoutDirection`")
+                guard let direction = LayoutDirection(rawValue: text) else {
+                    throw node.error("expected `layoutDirection` to be ltr or rtl, found `\(text)`", suggestion: didYouMean(text, in: ["ltr", "rtl"]))
+                }
+                settings.layoutDirection = direction
+            }
+        }
+        try attempt { if let node = values["barAppearanceManaged"] { settings.barAppearanceManaged = try node.bool("`barAppearanceManaged`") } }
+        try attempt { if let node = values["initialBarHidden"] { settings.initialBarHidden = try node.bool("`initialBarHidden`") } }
+        try attempt {
+            if let node = values["stack"] {
+                settings.stack = try decodeStack(node, what: "`stack`", complete: true, errors: errors, path: path)
+            }
+        }
+        return settings
+    }
+
+    private static func decodeScreen(_ values: [String: YAMLNode], into settings: inout Settings) throws {
         if let node = values["screen"] {
             let screen = try MappingFields(node, "`screen`", known: ["width", "height"])
             for key in ["width", "height"] {
@@ -52,24 +89,12 @@ struct TraceDecoder {
                 if key == "width" { settings.screen.width = number } else { settings.screen.height = number }
             }
         }
-        if let node = values["layoutDirection"] {
-            let text = try node.text("`layoutDirection`")
-            guard let direction = LayoutDirection(rawValue: text) else {
-                throw node.error("expected `layoutDirection` to be ltr or rtl, found `\(text)`", suggestion: didYouMean(text, in: ["ltr", "rtl"]))
-            }
-            settings.layoutDirection = direction
-        }
-        if let node = values["barAppearanceManaged"] { settings.barAppearanceManaged = try node.bool("`barAppearanceManaged`") }
-        if let node = values["initialBarHidden"] { settings.initialBarHidden = try node.bool("`initialBarHidden`") }
-        if let node = values["stack"] {
-            settings.stack = try decodeStack(node, what: "`stack`", complete: true)
-        }
-        return settings
     }
 
     /// A stack entry fills in defaults (`complete`); a `setStack` entry leaves unset keys nil, to keep
     /// a kept instance's values.
-    static func decodeStack(_ node: YAMLNode, what: String, complete: Bool) throws -> [ViewControllerSpec] {
+    /// With `errors`, each entry is checked on its own.
+    static func decodeStack(_ node: YAMLNode, what: String, complete: Bool, errors: DocumentErrors? = nil, path: String = "") throws -> [ViewControllerSpec] {
         let items = try node.expectSequence(what)
         if items.isEmpty {
             throw node.error("\(what) is empty; expected at least one view controller", suggestion: "e.g. `[{id: inbox}]`")
@@ -77,9 +102,14 @@ struct TraceDecoder {
         var seen: [String: YAMLNode] = [:]
         var specs: [ViewControllerSpec] = []
         for item in items {
-            var spec = try decodeViewController(item, what: "an entry of \(what)")
+            guard var spec = try DocumentErrors.attempt(errors, path: path, {
+                try decodeViewController(item, what: "an entry of \(what)", errors: errors)
+            }) else { continue }
             if let first = seen[spec.id] {
-                throw item.error("duplicate id `\(spec.id)` in \(what) (first at line \(first.location.line)); ids must be unique in a stack")
+                _ = try DocumentErrors.attempt(errors, path: path) { () throws -> Void in
+                    throw item.error("duplicate id `\(spec.id)` in \(what) (first at line \(first.location.line)); ids must be unique in a stack")
+                }
+                continue
             }
             seen[spec.id] = item
             if complete {
@@ -92,8 +122,8 @@ struct TraceDecoder {
         return specs
     }
 
-    static func decodeViewController(_ node: YAMLNode, what: String) throws -> ViewControllerSpec {
-        let fields = try MappingFields(node, what, known: ["id", "barHidden", "popDisabled", "maxStartX", "content"])
+    static func decodeViewController(_ node: YAMLNode, what: String, errors: DocumentErrors? = nil) throws -> ViewControllerSpec {
+        let fields = try MappingFields(node, what, known: ["id", "barHidden", "popDisabled", "maxStartX", "content"], errors: errors)
         return ViewControllerSpec(
             id: try fields.required("id").text("`id`"),
             barHidden: try fields["barHidden"]?.bool("`barHidden`"),
@@ -165,12 +195,15 @@ struct TraceDecoder {
         return frame
     }
 
+    /// With `errors`, each event is checked on its own (an event in error is left out of the order check).
     func decodeEvents(_ node: YAMLNode) throws -> [TraceEvent] {
         var order = EventOrderCheck()
-        return try node.expectSequence("`events`").map { item in
-            let event = try decodeEvent(item)
-            try order.check(event, item)
-            return event
+        return try node.expectSequence("`events`").compactMap { item in
+            try attempt {
+                let event = try decodeEvent(item)
+                try order.check(event, item)
+                return event
+            }
         }
     }
 
@@ -227,11 +260,15 @@ struct TraceDecoder {
         }
     }
 
+    /// With `errors`, the finger, the samples (row by row) and the end are checked apart.
     func decodeStroke(_ item: YAMLNode, samples preparsed: Result<[Sample], Diagnostic>? = nil) throws -> Stroke {
-        let fields = try MappingFields(item, "a `touch` event", known: ["touch", "samples", "up", "cancel"])
-        let finger = try fields.required("touch").integer("the finger number `touch`", minimum: 0)
-        let samplesNode = try fields.required("samples")
-        let samples = try preparsed?.get() ?? Self.decodeSamples(samplesNode)
+        let fields = try MappingFields(item, "a `touch` event", known: ["touch", "samples", "up", "cancel"], errors: errors)
+        let finger = try attempt { try fields.required("touch").integer("the finger number `touch`", minimum: 0) }
+        let samples = try attempt { try preparsed?.get() ?? Self.decodeSamples(try fields.required("samples"), errors: errors, path: path) }
+        guard let finger, let samples else {
+            // What the end can be checked against is missing; the errors are recorded.
+            throw DocumentErrors.Collected(diagnostic: errors!.combined(path: path))
+        }
         let lastT = samples[samples.count - 1].t
         if fields["up"] != nil, let cancel = fields.keyNode("cancel") {
             throw cancel.error("a stroke ends by `up` or by `cancel`, not both")
@@ -250,12 +287,31 @@ struct TraceDecoder {
 
     static let sampleWhat = (t: "sample time t (ms)", x: "sample x", y: "sample y")
 
-    static func decodeSamples(_ node: YAMLNode) throws -> [Sample] {
+    /// With `errors`, every row is checked; a row out of order is still the one the next is compared
+    /// with, so one misplaced row is one error.
+    static func decodeSamples(_ node: YAMLNode, errors: DocumentErrors? = nil, path: String = "") throws -> [Sample] {
         let rows = try node.expectSequence("`samples`, a list of [t, x, y]")
         guard !rows.isEmpty else { throw emptySamples(at: node.location) }
         var samples: [Sample] = []
         samples.reserveCapacity(rows.count)
-        for row in rows { samples.append(try decodeSample(row, after: samples.last)) }
+        guard let errors else {
+            for row in rows { samples.append(try decodeSample(row, after: samples.last)) }
+            return samples
+        }
+        var previous: Sample?
+        var failed: Diagnostic?
+        for row in rows {
+            do {
+                let sample = try decodeSample(row, after: nil)
+                defer { previous = sample }
+                try checkOrder(sample, after: previous, at: row.isAlias ? row.location : (try? row.expectSequence(""))?.first?.location ?? row.location)
+                samples.append(sample)
+            } catch {
+                errors.record(error, path: path)
+                failed = failed ?? asDiagnostic(error, path: path)
+            }
+        }
+        if failed != nil { throw DocumentErrors.Collected(diagnostic: errors.combined(path: path)) }
         return samples
     }
 
@@ -286,7 +342,7 @@ struct TraceDecoder {
     }
 
     func decodeExpectations(_ node: YAMLNode) throws -> [Expectation] {
-        try node.expectSequence("`expect`, a list of expectations").map(decodeExpectation)
+        try node.expectSequence("`expect`, a list of expectations").compactMap { item in try attempt { try decodeExpectation(item) } }
     }
 
     private func decodeExpectation(_ item: YAMLNode) throws -> Expectation {

@@ -107,9 +107,10 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
             return foreign ? .notATrace(path: path) : .failure(source: source, asDiagnostic(error, path: path))
         }
         var documentRead = false
+        let errors = DocumentErrors()
         do {
             var stream = EventStream(source: source, limit: retainedSamples)
-            let root = try readRoot(reader, into: &stream)
+            let root = try readRoot(reader, into: &stream, errors: errors)
             if foreign {
                 self.reader = nil
                 return .notATrace(path: path)
@@ -117,14 +118,20 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
             try reader.endDocument()
             documentRead = true
             let several = index > 1 || !reader.atEnd
-            return try decode(root, source: source, defaultName: several ? "\(stem(of: path))#\(index)" : stem(of: path), stream: stream)
+            let loaded = try decode(root, source: source, defaultName: several ? "\(stem(of: path))#\(index)" : stem(of: path), stream: stream,
+                                    errors: errors)
+            return errors.isEmpty ? loaded : .failure(source: source, errors.combined(path: path))
         } catch {
             if reader.broken || foreign {
                 self.reader = nil
             } else if !documentRead {
                 reader.skipDocument()
             }
-            return foreign ? .notATrace(path: path) : .failure(source: source, asDiagnostic(error, path: path))
+            if foreign { return .notATrace(path: path) }
+            // The errors found before a fatal one (a syntax error, a wrong format) are reported with it.
+            if let collected = error as? DocumentErrors.Collected { return .failure(source: source, collected.diagnostic) }
+            let diagnostic = asDiagnostic(error, path: path)
+            return .failure(source: source, errors.isEmpty ? diagnostic : errors.combined(with: diagnostic, path: path))
         }
     }
 
@@ -158,7 +165,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
 
     /// The document's root; a trace's `events` list is read item by item as it streams past, its
     /// samples straight from libyaml's events, and handed to `stream` instead of kept as nodes.
-    private func readRoot(_ reader: YAMLDocumentReader, into stream: inout EventStream) throws -> YAMLNode {
+    private func readRoot(_ reader: YAMLDocumentReader, into stream: inout EventStream, errors: DocumentErrors) throws -> YAMLNode {
         guard reader.kind == .mappingStart, !reader.hasAnchor else {
             let root = try reader.node()
             if case .mapping(let pairs) = root.content { hasPopgestureFormat = pairs.contains(where: Self.namesPopgestureFormat) }
@@ -173,16 +180,24 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
             // Another tool's JSON may have `events` of its own: only a popgesture trace's are read as they stream.
             if !stream.read, case .scalar("events", _) = key.content, reader.kind == .sequenceStart, !reader.hasAnchor,
                Self.mayBeTrace(pairs), hasPopgestureFormat || !mayBeForeign {
-                // The keys before `events` are checked first, so errors come in document order.
+                // The keys before `events` are checked first; an error there is recorded (and found
+                // again with the whole document, once), and the events are still checked, unreplayed.
                 let head = YAMLNode(.mapping(pairs), at: position, expandedSize: 1)
-                _ = try MappingFields(head, "a trace document", known: TraceDecoder.topKeys)
-                if let sink, Self.hasHeader(pairs) {
-                    let header = try TraceDecoder(path: path, loadConfig: config).decode(head, source: stream.source, defaultName: "", events: [])
+                if let fields = errors.attempt(path: path, { try MappingFields(head, "a trace document", known: TraceDecoder.topKeys, errors: errors) }) {
+                    // Checked now, so that a syntax error later in the events does not hide them.
+                    var values: [String: YAMLNode] = [:]
+                    for key in StackConfig.keys { values[key] = fields[key] }
+                    _ = try TraceDecoder.settings(values, errors: errors, path: path)
+                }
+                if errors.isEmpty, let sink, Self.hasHeader(pairs),
+                   let header = errors.attempt(path: path, {
+                       try TraceDecoder(path: path, loadConfig: config).decode(head, source: stream.source, defaultName: "", events: [])
+                   }) {
                     stream.header = header
                     stream.sink = sink(header)
                 }
                 let list = reader.position
-                try readEvents(reader, into: &stream)
+                try readEvents(reader, into: &stream, errors: errors)
                 stream.read = true
                 pairs.append((key, YAMLNode(.sequence([]), at: list, expandedSize: 1)))
             } else {
@@ -220,22 +235,30 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         return format && stack
     }
 
-    private func readEvents(_ reader: YAMLDocumentReader, into stream: inout EventStream) throws {
-        let decoder = TraceDecoder(path: path, loadConfig: config)
+    /// Each event is checked on its own: one in error is recorded and left out, and the rest go on
+    /// being checked, but no longer replayed or kept (the document will not be). Only syntax errors
+    /// are thrown.
+    private func readEvents(_ reader: YAMLDocumentReader, into stream: inout EventStream, errors: DocumentErrors) throws {
+        var decoder = TraceDecoder(path: path, loadConfig: config)
+        decoder.errors = errors
         var order = EventOrderCheck()
         try reader.advance()
         while reader.kind != .sequenceEnd {
             let line = reader.line, column = reader.column
-            switch try readEventItem(reader) {
-            case .stroke(let stroke):
-                let event = TraceEvent.touch(stroke)
-                try order.check(event, at: line, column, path: path)
-                stream.add(event)
-            case .node(let item, let samples):
-                let event = try decoder.decodeEvent(item, samples: samples)
-                try order.check(event, item)
-                stream.add(event)
+            let item = try readEventItem(reader)
+            let event = errors.attempt(path: path) { () throws -> TraceEvent in
+                switch item {
+                case .stroke(let stroke):
+                    let event = TraceEvent.touch(stroke)
+                    try order.check(event, at: line, column, path: path)
+                    return event
+                case .node(let item, let samples):
+                    let event = try decoder.decodeEvent(item, samples: samples)
+                    try order.check(event, item)
+                    return event
+                }
             }
+            if let event, errors.isEmpty { stream.add(event) }
             try reader.advance()
         }
     }
@@ -359,12 +382,14 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     private func readSamples(_ reader: YAMLDocumentReader, at list: SourcePosition) throws -> Result<[Sample], Diagnostic> {
         var samples: [Sample] = []
         samples.reserveCapacity(16)
-        var failure: Diagnostic?
+        // Every row is checked: its own errors, gathered (at most DocumentErrors.limit, the rest counted).
+        let failures = DocumentErrors()
+        var failure: Diagnostic? { failures.isEmpty ? nil : failures.combined(path: path) }
+        /// The row the next is compared with: a row out of order still is, so one misplaced row is one error.
+        var previous: Sample?
         try reader.advance()
         while reader.kind != .sequenceEnd {
-            if failure != nil {
-                _ = try reader.node()
-            } else if reader.kind == .sequenceStart, !reader.hasAnchor {
+            if reader.kind == .sequenceStart, !reader.hasAnchor {
                 let rowLine = reader.line, rowColumn = reader.column
                 var values = (0.0, 0.0, 0.0)
                 var slow: [Int: YAMLNode] = [:]
@@ -399,18 +424,22 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                         Sample(t: try slow[0]?.nonNegativeNumber(TraceDecoder.sampleWhat.t) ?? values.0,
                                x: try slow[1]?.coordinate(TraceDecoder.sampleWhat.x) ?? values.1,
                                y: try slow[2]?.coordinate(TraceDecoder.sampleWhat.y) ?? values.2)
-                    try TraceDecoder.checkOrder(sample, after: samples.last,
+                    defer { previous = sample }
+                    try TraceDecoder.checkOrder(sample, after: previous,
                                                 at: SourcePosition(path: path, line: tLine, column: tColumn))
-                    samples.append(sample)
+                    if failures.isEmpty { samples.append(sample) }
                 } catch {
-                    failure = asDiagnostic(error, path: path)
+                    failures.record(error, path: path)
                 }
             } else {
                 do {
                     let row = try reader.node()
-                    samples.append(try TraceDecoder.decodeSample(row, after: samples.last))
+                    let sample = try TraceDecoder.decodeSample(row, after: nil)
+                    defer { previous = sample }
+                    try TraceDecoder.checkOrder(sample, after: previous, at: row.isAlias ? row.location : (try? row.expectSequence(""))?.first?.location ?? row.location)
+                    if failures.isEmpty { samples.append(sample) }
                 } catch let error as Diagnostic where !reader.broken {
-                    failure = error
+                    failures.record(error, path: path)
                 }
             }
             try reader.advance()
@@ -420,11 +449,12 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         return .success(samples)
     }
 
-    private func decode(_ node: YAMLNode, source: String, defaultName: String, stream: EventStream) throws -> LoadedDocument {
+    private func decode(_ node: YAMLNode, source: String, defaultName: String, stream: EventStream, errors: DocumentErrors) throws -> LoadedDocument {
         switch try DocumentFormat.of(node, expecting: [.trace, .stack, .rules]) {
         case .trace:
             var stream = stream
-            let decoder = TraceDecoder(path: path, loadConfig: config)
+            var decoder = TraceDecoder(path: path, loadConfig: config)
+            decoder.errors = errors
             var trace = try decoder.decode(node, source: source, defaultName: defaultName, events: stream.read ? stream.kept : nil)
             trace.eventsKept = !stream.dropped
             if let header = stream.header, !trace.hasSameHeader(as: header) {
@@ -445,26 +475,34 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         }
     }
 
+    /// A config's problems are the referencing trace's: the error points at the `config:` value, so an
+    /// editor opens the trace, and names the config and the place in it.
     private func config(_ relative: String, at node: YAMLNode) throws -> StackConfig {
         let resolved = resolve(relative, relativeTo: path)
-        if let cached = configs[resolved] { return try cached.get() }
         let result: Result<StackConfig, Diagnostic>
+        if let cached = configs[resolved] {
+            result = cached
+        } else {
+            do {
+                let reader: YAMLDocumentReader
+                do {
+                    reader = try YAMLDocumentReader(path: resolved)
+                } catch {
+                    // Not read at all: the message is the whole story, without a place in the config.
+                    throw Diagnostic(message: "cannot read config `\(relative)` (\(resolved)): \(asDiagnostic(error, path: resolved).message)")
+                }
+                result = .success(try StackConfig(reading: reader))
+            } catch {
+                result = .failure(asDiagnostic(error, path: resolved))
+            }
+            configs[resolved] = result
+        }
         do {
-            result = .success(try readConfig(resolved, named: relative, at: node))
+            return try result.get()
         } catch {
-            result = .failure(asDiagnostic(error, path: resolved))
+            guard let place = error.location else { throw node.error(error.message, suggestion: error.suggestion) }
+            throw node.error("config `\(relative)` is invalid: \(place.path):\(place.line):\(place.column): \(error.message)",
+                             suggestion: error.suggestion)
         }
-        configs[resolved] = result
-        return try result.get()
-    }
-
-    private func readConfig(_ resolved: String, named relative: String, at node: YAMLNode) throws -> StackConfig {
-        let reader: YAMLDocumentReader
-        do {
-            reader = try YAMLDocumentReader(path: resolved)
-        } catch let error as Diagnostic {
-            throw node.error("cannot read config `\(relative)` (\(resolved)): \(error.message)")
-        }
-        return try StackConfig(reading: reader)
     }
 }

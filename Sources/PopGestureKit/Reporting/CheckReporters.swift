@@ -17,20 +17,21 @@ extension CheckReporter {
     }
 }
 
-/// One line per finding, a summary line last; colour only when asked (a terminal without NO_COLOR).
+/// One line per finding, a summary line last; colour only when asked (`--color`).
 struct TextCheckReporter: CheckReporter {
     let console: Console
-    let colour: Bool
-
-    func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    let paint: Paint
 
     mutating func document(_ document: CheckedDocument) {
         if let error = document.error {
-            console.out(paint(error.description, "1;31") + "\n")
+            console.out(error.rendered(paint) + "\n")
             return
         }
         for failure in document.failures {
             console.out("\(paint("FAIL", "31")) \(document.source) \(document.trace ?? "") (\(document.rules ?? "")): \(failure)\n")
+        }
+        if document.unchecked {
+            console.out("\(paint("UNCHECKED", "33")) \(document.source) \(document.trace ?? "") (\(document.rules ?? "")): \(CheckedDocument.uncheckedReason)\n")
         }
         if let explanation = document.explanation {
             // Indented under its failures, so the next FAIL line still stands out.
@@ -40,14 +41,19 @@ struct TextCheckReporter: CheckReporter {
 
     mutating func file(_ file: CheckedFile) {
         if file.goldenWritten { console.out("wrote \(Golden.path(for: file.path))\n") }
-        if let error = file.goldenError { console.out(paint(error.description, "1;31") + "\n") }
+        if let error = file.goldenError { console.out(error.rendered(paint) + "\n") }
     }
 
     mutating func end(_ s: CheckSummary) {
         var line = "\(s.documents) trace\(s.documents == 1 ? "" : "s") in \(s.files) file\(s.files == 1 ? "" : "s"): "
-        line += "\(paint("\(s.passed) passed", s.failed + s.errors == 0 ? "32" : "0")), \(s.failed) failed, \(s.errors) error\(s.errors == 1 ? "" : "s")"
+        // Green only when all is well; otherwise plain, not wrapped in codes that change nothing.
+        line += "\(s.failed + s.errors == 0 ? paint("\(s.passed) passed", "32") : "\(s.passed) passed"), "
+        // Only when there are some, so that a run over checked traces prints what it always printed.
+        if s.unchecked > 0 { line += "\(paint("\(s.unchecked) unchecked", "33")), " }
+        line += "\(s.failed) failed, \(s.errors) error\(s.errors == 1 ? "" : "s")"
         if s.goldensWritten > 0 { line += ", \(s.goldensWritten) golden\(s.goldensWritten == 1 ? "" : "s") written" }
         if s.goldensNotWritten > 0 { line += ", \(s.goldensNotWritten) golden\(s.goldensNotWritten == 1 ? "" : "s") not written" }
+        if s.goldensRefused > 0 { line += ", \(counted(s.goldensRefused, "golden")) refused (expectations fail; --force records)" }
         if s.otherDocuments > 0 {
             line += "; \(s.otherDocuments) rules or stack-config document\(s.otherDocuments == 1 ? "" : "s") validated, not replayed"
         }
@@ -88,19 +94,21 @@ struct JSONCheckReporter: CheckReporter {
         openFile()
         inFile = false
         // `goldenError` only when there is one, so that other runs print what they always printed.
-        let error = file.goldenError.map { "\"goldenError\": \(JSONValue.string($0.description).rendered), " } ?? ""
+        var error = file.goldenError.map { "\"goldenError\": \(JSONValue.string($0.description).rendered), " } ?? ""
+        error += file.goldenRefused.map { "\"goldenRefused\": \(JSONValue.string($0.description).rendered), " } ?? ""
         console.out("], \(error)\"goldenWritten\": \(file.goldenWritten), \"path\": \(JSONValue.string(file.path).rendered)}")
     }
 
     mutating func end(_ s: CheckSummary) {
         var fields: [String: JSONValue] = [
             "files": .number(Double(s.files)), "traces": .number(Double(s.documents)), "passed": .number(Double(s.passed)),
-            "failed": .number(Double(s.failed)), "errors": .number(Double(s.errors)), "goldensWritten": .number(Double(s.goldensWritten)),
+            "failed": .number(Double(s.failed)), "errors": .number(Double(s.errors)), "unchecked": .number(Double(s.unchecked)), "goldensWritten": .number(Double(s.goldensWritten)),
             "otherDocuments": .number(Double(s.otherDocuments)),
         ]
         // Only when there are some, so that a run over traces alone prints what it always printed.
         if s.notTraces > 0 { fields["notTraces"] = .number(Double(s.notTraces)) }
         if s.goldensNotWritten > 0 { fields["goldensNotWritten"] = .number(Double(s.goldensNotWritten)) }
+        if s.goldensRefused > 0 { fields["goldensRefused"] = .number(Double(s.goldensRefused)) }
         let summary = JSONValue.object(fields)
         console.out("], \"summary\": \(summary.rendered)}\n")
     }
@@ -111,7 +119,7 @@ struct JUnitCheckReporter: CheckReporter {
     let console: Console
     /// A file's test cases wait for its end: the suite's counts come first in the XML.
     var cases = ""
-    var tests = 0, failures = 0, errors = 0
+    var tests = 0, failures = 0, errors = 0, skipped = 0
 
     mutating func begin() {
         console.out("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"popgesture check\">\n")
@@ -130,15 +138,19 @@ struct JUnitCheckReporter: CheckReporter {
             let first = document.failures[0]
             cases += ">\n      <failure message=\"\(escape(first))\" type=\"\(first.hasPrefix("golden") ? "GoldenMismatch" : "ExpectationFailed")\">"
             cases += escape(document.failures.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
+        } else if document.unchecked {
+            // CI systems show a skipped test as such: not a pass, not a failure.
+            skipped += 1
+            cases += ">\n      <skipped message=\"\(escape(CheckedDocument.uncheckedReason))\"/>\n    </testcase>\n"
         } else {
             cases += "/>\n"
         }
     }
 
     mutating func file(_ file: CheckedFile) {
-        console.out("  <testsuite name=\"\(escape(file.path))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\">\n" + cases + "  </testsuite>\n")
+        console.out("  <testsuite name=\"\(escape(file.path))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n" + cases + "  </testsuite>\n")
         cases = ""
-        (tests, failures, errors) = (0, 0, 0)
+        (tests, failures, errors, skipped) = (0, 0, 0, 0)
     }
 
     mutating func end(_ summary: CheckSummary) {

@@ -14,21 +14,23 @@ struct HTMLCheckReporter: CheckReporter {
     mutating func document(_ document: CheckedDocument) { documents.append(document) }
     mutating func file(_ file: CheckedFile) {}
 
-    /// Failures, then errors, then passes; each group in input order.
-    static func rank(_ status: String) -> Int { status == "failed" ? 0 : status == "error" ? 1 : 2 }
+    /// Failures, then errors, then unchecked traces, then passes; each group in input order.
+    static func rank(_ status: String) -> Int { ["failed": 0, "error": 1, "unchecked": 2][status] ?? 3 }
 
     mutating func end(_ s: CheckSummary) {
         let ordered = documents.enumerated().sorted { (Self.rank($0.element.status), $0.offset) < (Self.rank($1.element.status), $1.offset) }.map(\.element)
         var body = "<h1>\(xmlEscaped(title))</h1>\n<p class=\"summary\">"
         body += "<span>\(counted(s.documents, "trace")) in \(counted(s.files, "file"))</span>"
         body += "<span class=\"passed\">\(s.passed) passed</span><span class=\"failed\">\(s.failed) failed</span>"
+        if s.unchecked > 0 { body += "<span class=\"unchecked\">\(s.unchecked) unchecked</span>" }
         body += "<span class=\"error\">\(counted(s.errors, "error"))</span>"
         if s.goldensWritten > 0 { body += "<span>\(counted(s.goldensWritten, "golden")) written</span>" }
         if s.otherDocuments > 0 { body += "<span>\(counted(s.otherDocuments, "rules or stack-config document")) validated, not replayed</span>" }
         body += "</p>\n<table>\n<tr><th>status</th><th>trace</th><th>source</th><th>rules</th><th>expectations passed</th><th>message</th></tr>\n"
         for (i, d) in ordered.enumerated() {
             let status = d.status
-            let message = d.error.map(\.description) ?? d.failures.first.map { d.failures.count > 1 ? "\($0) (+\(d.failures.count - 1) more)" : $0 } ?? ""
+            let message = d.error.map(\.description) ?? d.failures.first.map { d.failures.count > 1 ? "\($0) (+\(d.failures.count - 1) more)" : $0 }
+                ?? (d.unchecked ? CheckedDocument.uncheckedReason : "")
             let trace = status == "failed" ? "<a href=\"#failure-\(i + 1)\">\(xmlEscaped(d.trace ?? ""))</a>" : xmlEscaped(d.trace ?? "")
             body += "<tr><td class=\"\(status)\">\(status)</td><td>\(trace)</td><td>\(xmlEscaped(d.source))</td>"
             body += "<td>\(xmlEscaped(d.rules ?? ""))</td><td>\(d.passedExpectations)</td><td>\(xmlEscaped(message))</td></tr>\n"

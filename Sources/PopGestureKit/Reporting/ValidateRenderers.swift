@@ -5,9 +5,11 @@ protocol ValidateRenderer: Renderer where Item == InvalidDocument, Summary == Va
 /// then a summary line.
 struct ValidateTextRenderer: ValidateRenderer {
     let console: Console
+    /// `--color` on standard output.
+    var paint = Console.stdoutPaint
 
     mutating func add(_ document: InvalidDocument) {
-        console.out(document.diagnostic.description + "\n")
+        console.out(document.diagnostic.rendered(paint) + "\n")
     }
 
     mutating func end(_ s: ValidateSummary) {
@@ -21,7 +23,13 @@ struct ValidateJSONRenderer: ValidateRenderer {
     var diagnostics: [JSONValue] = []
 
     mutating func add(_ document: InvalidDocument) {
-        diagnostics.append(document.diagnostic.json(source: document.source))
+        // Each independent error of the document is a diagnostic of its own.
+        let diagnostic = document.diagnostic
+        diagnostics += diagnostic.all.map { $0.json(source: document.source) }
+        if diagnostic.notShown > 0 {
+            diagnostics.append(Diagnostic(path: diagnostic.path, message: "\(diagnostic.notShown) more error\(diagnostic.notShown == 1 ? "" : "s") in this document not shown",
+                                          severity: .note).json(source: document.source))
+        }
     }
 
     mutating func end(_ s: ValidateSummary) {

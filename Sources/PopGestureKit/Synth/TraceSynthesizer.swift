@@ -110,13 +110,24 @@ public struct TraceSynthesizer {
     /// parents if missing); returns the paths. Each file appears whole or not at all (`AtomicFile`):
     /// on a full or unwritable disk the first failure is thrown, naming the file or the folder that
     /// could not be created and the system's reason, and no partial file is left.
-    public mutating func writeCorpus(count: Int, perFile: Int, into directory: String) throws -> [String] {
+    /// Without `force`, a file of the corpus that already exists stops it before anything is written:
+    /// a corpus written over a folder of recorded traces would replace them silently.
+    public mutating func writeCorpus(count: Int, perFile: Int, into directory: String, force: Bool = false) throws -> [String] {
         try Self.createFolder(directory)
+        let files = (count + perFile - 1) / perFile
+        func path(_ fileNumber: Int) -> String { directory + "/synth-\(String(fileNumber).leftPadded(to: 6)).yaml" }
+        if !force, let existing = (0..<files).lazy.map(path).first(where: { access($0, F_OK) == 0 }) {
+            throw Diagnostic(path: existing, message: "already exists; synth does not overwrite files",
+                             suggestion: "pass --force to replace the corpus's files, or choose another --out")
+        }
         var paths: [String] = []
         var index = 0
         var fileNumber = 0
+        var progress = Progress(total: files, console: Console())
+        defer { progress.finish() }
         while index < count {
-            let path = directory + "/synth-\(String(fileNumber).leftPadded(to: 6)).yaml"
+            defer { progress.tick() }
+            let path = path(fileNumber)
             var file = AtomicFile(path: path, what: "the synthesized traces")
             if let failure = file.openFailure { throw failure }
             for d in 0..<min(perFile, count - index) {

@@ -14,7 +14,7 @@ enum HTMLPage {
         table { border-collapse: collapse; margin: 12px 0; }
         th, td { border: 1px solid #bbb; padding: 4px 8px; text-align: left; vertical-align: top; }
         th { background: #eee; }
-        .failed { color: #a33f00; font-weight: bold; } .error { color: #7a0000; font-weight: bold; } .passed { color: #00664a; }
+        .failed { color: #a33f00; font-weight: bold; } .error { color: #7a0000; font-weight: bold; } .passed { color: #00664a; } .unchecked { color: #7a5c00; }
         .summary span { display: inline-block; margin-right: 18px; font-size: 16px; }
         pre { white-space: pre-wrap; background: #f6f6f6; padding: 8px; border: 1px solid #ddd; }
         figure { margin: 12px 0; }
