@@ -228,6 +228,19 @@ import Testing
         #expect(!lines.contains { $0.hasPrefix("transitioning") })
     }
 
+    @Test func rightToLeftProgressRunsLeftwards() throws {
+        // fd mirrors the direction: d = (-12, 1), T = (-2, 0); -T.x = 2 > 0 passes; progress -T.x / W = 2 / 390 = 0.005.
+        // The origin is p - T = 348 + 2 = 350; at 300, T.x = -50: progress 50 / 390 = 0.128.
+        let lines = Self.lines(try Self.explanation(Self.trace(extra: "layoutDirection: rtl\n", """
+            - touch: 1
+              samples: [[0, 360, 400], [16, 348, 401], [32, 300, 401]]
+              up: 48
+            """)))
+        #expect(lines.contains("direction     passes   -translation.x 2 > 0"))
+        #expect(lines.contains("progress = clamp(-T.x / W = 2 / 390, 0, 0.999) = 0.005"))
+        #expect(lines.contains("progress = clamp(-T.x / W = 50 / 390, 0, 0.999) = 0.128"))
+    }
+
     @Test func anUnrecognizedGestureShowsHowFarItMoved() throws {
         let text = try Self.explanation(Self.trace("""
             - touch: 1

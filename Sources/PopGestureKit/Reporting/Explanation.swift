@@ -97,8 +97,12 @@ public struct Explanation {
         }
         if let pop = step.pop {
             if step.kind == .move || step.kind == .down {
-                let c = trace.layoutDirection == .ltr ? "" : "-"
-                out += Self.indent + "progress = clamp(\(c)T.x \(Readable.position(pop.translation.x)) / W \(formatNumber(trace.screen.width)), 0, \(formatNumber(rules.transition.progressCap))) = \(Readable.fraction(pop.progress))\n"
+                let w = formatNumber(trace.screen.width), cap = formatNumber(rules.transition.progressCap)
+                // In RTL the pop runs leftwards: c = -1.
+                let ratio = trace.layoutDirection == .ltr
+                    ? "T.x \(Readable.position(pop.translation.x)) / W \(w)"
+                    : "-T.x / W = \(Readable.position(-pop.translation.x)) / \(w)"
+                out += Self.indent + "progress = clamp(\(ratio), 0, \(cap)) = \(Readable.fraction(pop.progress))\n"
             }
             if let statistics = pop.statistics, rules.completion.model == .projection {
                 out += Self.indent + "statistics: " + Self.describe(statistics) + "\n"
