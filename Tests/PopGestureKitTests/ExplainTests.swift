@@ -241,6 +241,21 @@ import Testing
         #expect(lines.contains("progress = clamp(-T.x / W = 50 / 390, 0, 0.999) = 0.128"))
     }
 
+    @Test func aSecondFingerIsShownWhenItCameDown() throws {
+        let text = try Self.explanation(Self.trace("""
+            - touch: 1
+              samples: [[0, 30, 400], [20, 35, 400]]
+              up: 40
+            - touch: 2
+              samples: [[10, 200, 500]]
+              up: 30
+            """))
+        let lines = Self.lines(text)
+        let down = try #require(lines.firstIndex(of: "t=10     finger 2 down at (200, 500)"))
+        #expect(lines[down + 1] == "refused by maxTouches: fingers down 2 > maxTouches 1")
+        #expect(lines[down + 2].hasPrefix("t=20     move to (35, 400)"))
+    }
+
     @Test func anUnrecognizedGestureShowsHowFarItMoved() throws {
         let text = try Self.explanation(Self.trace("""
             - touch: 1

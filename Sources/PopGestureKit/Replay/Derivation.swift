@@ -7,7 +7,11 @@ public final class Derivation: @unchecked Sendable {
 
     /// One sample of a tracked finger (or its lift), with what it did.
     public struct Step: Sendable {
-        public enum Kind: Sendable { case down, move, lift, cancel }
+        public enum Kind: Sendable, Equatable {
+            case down, move, lift, cancel
+            /// Another finger came down during the gesture (SPEC section 3: it may refuse it).
+            case otherFinger(Int)
+        }
         public var kind: Kind
         public var t: Double
         /// Nil for a lift, which has no position of its own.
@@ -21,6 +25,8 @@ public final class Derivation: @unchecked Sendable {
         public var checks: [CheckEvidence] = []
         /// Set when the sample moved the interactive pop.
         public var pop: PopStep?
+        /// A refusal before any recognition: the region at the down, the touch count at another finger's.
+        public var refusal: CheckEvidence?
     }
 
     public struct PopStep: Sendable {
@@ -42,6 +48,10 @@ public final class Derivation: @unchecked Sendable {
     func recognized(_ recognition: Recognition, checks: [CheckEvidence], gesture: Int) {
         gestures[gesture][gestures[gesture].count - 1].recognition = recognition
         gestures[gesture][gestures[gesture].count - 1].checks = checks
+    }
+
+    func refused(_ refusal: CheckEvidence, gesture: Int) {
+        gestures[gesture][gestures[gesture].count - 1].refusal = refusal
     }
 
     func popped(_ pop: PopStep, gesture: Int) {

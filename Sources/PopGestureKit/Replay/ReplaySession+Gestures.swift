@@ -17,15 +17,20 @@ extension ReplaySession {
                                               direction: trace.layoutDirection, down: sample)
             recordContent()
             if let region = arbiter.recognizer.regionEvidence(down: sample), region.refuses {
+                derivation?.refused(region, gesture: record)
                 decide(.refused, reason: .outsideEdge, at: sample, refusal: region)
             } else if arbiter.winsArenaAtDown(hitsContent: { navigation.downPointHitsContent(sample) }) {
                 // Alone in its arena, the recognizer wins at the down: no slop, a zero translation.
                 recognized(at: sample, Recognition(kind: .arena, d: .zero, limit: 0, translation: .zero), atDown: true, atMoment: false)
             }
-        } else if let gesture, !gesture.decided, fingersDown.count > rules.recognizer.maxTouches {
-            decide(.refused, reason: .tooManyTouches, at: sample,
-                   refusal: CheckEvidence(check: "maxTouches", refuses: true, quantity: "fingers down", value: .number(Double(fingersDown.count)),
-                                          limitName: "maxTouches", limit: Double(rules.recognizer.maxTouches)))
+        } else if let gesture {
+            derivation?.add(.init(kind: .otherFinger(finger), t: sample.t, point: sample, d: .zero, velocity: gesture.estimator.velocity),
+                            gesture: gesture.record)
+            guard !gesture.decided, fingersDown.count > rules.recognizer.maxTouches else { return }
+            let refusal = CheckEvidence(check: "maxTouches", refuses: true, quantity: "fingers down", value: .number(Double(fingersDown.count)),
+                                        limitName: "maxTouches", limit: Double(rules.recognizer.maxTouches))
+            derivation?.refused(refusal, gesture: gesture.record)
+            decide(.refused, reason: .tooManyTouches, at: sample, refusal: refusal)
         }
     }
 

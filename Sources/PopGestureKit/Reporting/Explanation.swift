@@ -56,11 +56,6 @@ public struct Explanation {
             largest = Vector(x: max(largest.x, abs(step.d.x)), y: max(largest.y, abs(step.d.y)))
             out += line(step)
         }
-        if let refusal = gesture.refusal, gesture.recognition == nil {
-            // Refused before any recognition: at the down (outsideEdge) or at another finger's down.
-            let at = gesture.decidedAt.map { "t=\(Readable.time($0.t))" } ?? ""
-            out += "  \(at.padding(Self.indent.count - 2))refused by \(refusal.check): \(refusal.text)\n"
-        }
         if gesture.outcome == .unrecognized {
             let limit = rules.recognizer.kind == .uikit
                 ? "|d.x| and |d.y| stayed below hysteresis \(formatNumber(rules.recognizer.hysteresis))"
@@ -82,8 +77,14 @@ public struct Explanation {
         case .move: head = "move to \(TextTimeline.point(step.point!)), d = (\(Readable.position(step.d.x)), \(Readable.position(step.d.y))), \(velocity)"
         case .lift: head = "lift (the last move's translation and velocity, its own time)"
         case .cancel: head = "cancelled by the system"
+        case .otherFinger(let finger):
+            head = "finger \(finger) down at \(TextTimeline.point(step.point!))"
+                + (step.refusal == nil ? ": not tracked; after the decision, or within maxTouches, it changes nothing" : "")
         }
         var out = "  " + "t=\(Readable.time(step.t))".padding(Self.indent.count - 2) + head + "\n"
+        if let refusal = step.refusal {
+            out += Self.indent + "refused by \(refusal.check): \(refusal.text)\n"
+        }
         if let recognition = step.recognition {
             out += Self.indent + recognition.text + "\n"
             if !step.checks.isEmpty {
