@@ -50,13 +50,25 @@ struct BatchDriver {
     /// A run that finds no trace file passes only when asked to: a CI job pointed at the wrong folder
     /// would otherwise pass forever.
     let allowEmpty: Bool
+    /// `--shard K/N`: `files` is this shard's slice of the run's files.
+    let shard: Shard?
+    /// The whole run's files, of every shard.
+    let total: Int
 
-    init(paths: [String], jobs: Int, console: Console, allowEmpty: Bool = false) {
+    init(paths: [String], jobs: Int, console: Console, allowEmpty: Bool = false, shard: Shard? = nil) {
         self.paths = paths
-        files = InputFiles.files(paths)
+        let all = InputFiles.files(paths)
+        files = shard?.select(all) ?? all
+        total = all.count
         self.jobs = jobs
         self.console = console
         self.allowEmpty = allowEmpty
+        self.shard = shard
+    }
+
+    /// What a sharded run's machine-readable output says of itself (nil unsharded).
+    func mark(run: String) -> ShardMark? {
+        shard.map { ShardMark(shard: $0, run: run, files: files.count, total: total) }
     }
 
     /// `makeJob` runs on the worker thread of its file, with that file's `produce` and a `warn` for
@@ -110,7 +122,10 @@ struct BatchDriver {
             emit(item)
         })
         progress.finish()
-        guard files.count == notTraces, !allowEmpty else { return 0 }
+        // A shard may be given no file, or only other tools' JSON, while the run as a whole has
+        // traces: a shard says so only of a run with no file at all, and `merge` of the rest.
+        let empty = shard == nil ? files.count == notTraces : total == 0
+        guard empty, !allowEmpty else { return 0 }
         var said = Set<String>()
         for path in paths where said.insert(path).inserted {
             console.report(Diagnostic(path: path, message: "no \(InputFiles.patterns) trace file found",
