@@ -66,6 +66,9 @@ struct BatchDriver {
         self.shard = shard
     }
 
+    /// Bytes from which a file is worth scanning on a thread of its own.
+    static let pipelineThreshold = 1 << 20
+
     /// What a sharded run's machine-readable output says of itself (nil unsharded).
     func mark(run: String) -> ShardMark? {
         shard.map { ShardMark(shard: $0, run: run, files: files.count, total: total) }
@@ -79,13 +82,17 @@ struct BatchDriver {
                                                            _ warn: (Diagnostic) -> Void) throws -> Job,
                            emit: (BatchItem<Job.Output>) -> Void) -> Int {
         var progress = Progress(total: files.count, console: console)
+        // A core no file's worker uses scans a large file's YAML beside its replay: one long
+        // recording (the usual `check big.yaml`) then takes two cores. Smaller files are not worth
+        // a thread; with as many files as jobs every core has a file already.
+        let pipelineFrom = jobs > files.count ? Self.pipelineThreshold : nil
         var notTraces = 0
         forEachInOrder(files, jobs: jobs, work: { file, produce in
             // The job writes through `produce` only while this call runs.
             withoutActuallyEscaping(produce) { produce in
                 let path = file.path
                 defer { produce(.fileEnd(path: path)) }
-                let loader = TraceFileLoader(path: path, mayBeForeign: file.foundAsJSON)
+                let loader = TraceFileLoader(path: path, mayBeForeign: file.foundAsJSON, pipelineFrom: pipelineFrom)
                 if let error = loader.openError {
                     produce(.unreadable(path: path, error))
                     return
