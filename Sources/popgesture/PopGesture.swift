@@ -43,7 +43,8 @@ struct InputOptions: ParsableArguments {
     @Argument(help: "Trace files or directories (searched recursively for *.yaml, *.yml and *.json).")
     var paths: [String]
 
-    @Option(help: "Files processed at once; the default is this machine's core count.")
+    @Option(help: ArgumentHelp("Files processed at once; the default is this machine's core count.",
+                               discussion: "With more jobs than files, a file of 1 MB or more has its YAML scanned on a core of its own beside its replay; the output is the same bytes."))
     var jobs: Int = availableCores
 
     @Flag(help: "Succeed when the paths hold no trace file (by default that is an error, exit 2).")
