@@ -64,7 +64,7 @@ extension Shard: ExpressibleByArgument {
 struct ShardOption: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Work on the Kth of N slices of the files (K from 1), for a CI matrix of N jobs.",
-        discussion: "Slices are balanced by file size and the same on every machine; `popgesture merge` joins the shards' json or junit outputs into one run's.",
+        discussion: "Slices are balanced by file size and the same on every machine; `popgesture merge` joins the shards' json or junit outputs into the unsharded run's bytes (text and html output cannot be merged).",
         valueName: "K/N"))
     var shard: Shard?
 }
