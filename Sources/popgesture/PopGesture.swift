@@ -19,7 +19,8 @@ struct PopGesture: ParsableCommand {
               popgesture diff --base fd-1.1 --head fd traces/
             """,
         version: "0.1.0",
-        subcommands: [Check.self, Replay.self, Explain.self, Diff.self, Validate.self, Plot.self, RulesCommand.self, Synth.self, Import.self]
+        subcommands: [Check.self, Replay.self, Explain.self, Diff.self, Merge.self, Validate.self, Plot.self, RulesCommand.self, Synth.self,
+                      Import.self]
     )
 
     /// Usage errors exit 2 like every other error, not ArgumentParser's 64.
@@ -52,7 +53,8 @@ struct InputOptions: ParsableArguments {
               completion: traceFiles)
     var paths: [String]
 
-    @Option(help: "Files processed at once; the default is this machine's core count.")
+    @Option(help: ArgumentHelp("Files processed at once; the default is this machine's core count.",
+                               discussion: "With more jobs than files, a file of 1 MB or more has its YAML scanned on a core of its own beside its replay; the output is the same bytes."))
     var jobs: Int = availableCores
 
     @Flag(help: "Succeed when the paths hold no trace file (by default that is an error, exit 2).")
@@ -82,6 +84,18 @@ struct ColourOption: ParsableArguments {
 }
 
 extension ColourChoice: ExpressibleByArgument {}
+
+extension Shard: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+}
+
+struct ShardOption: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Work on the Kth of N slices of the files (K from 1), for a CI matrix of N jobs.",
+        discussion: "Slices are balanced by file size and the same on every machine; `popgesture merge` joins the shards' json or junit outputs into the unsharded run's bytes (text and html output cannot be merged).",
+        valueName: "K/N"))
+    var shard: Shard?
+}
 
 extension ValidateRun.Format: ExpressibleByArgument {}
 extension ReplayRun.Format: ExpressibleByArgument {}
@@ -152,10 +166,12 @@ struct Check: ParsableCommand {
               popgesture check traces/fd --rules fd-1.1
               popgesture check traces/ --update-goldens
               popgesture check traces/ --format html -o report.html   # failures first, each with its plot
+              popgesture check traces/ --shard 2/4 --format junit > junit-2.xml   # one job of four in CI
             """
     )
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var shard: ShardOption
     @OptionGroup var rules: RulesOption
     @Option(help: "Output format: text, json, junit or html (a static page; each failure with its plot).") var format: CheckRun.Format = .text
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("With --format html: write the page here instead of standard output.", valueName: "OUT.html"))
@@ -179,7 +195,7 @@ struct Check: ParsableCommand {
         colour.apply()
         var run = CheckRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs,
                            updateGoldens: updateGoldens, requireGoldens: requireGoldens, allowEmpty: input.allowEmpty,
-                           output: output, strict: strict, force: force)
+                           output: output, strict: strict, force: force, shard: shard.shard)
         run.verbose = verbose
         let status = run.run(paint: Console.stdoutPaint)
         if status != .ok { throw ExitCode(status.rawValue) }
@@ -196,17 +212,20 @@ struct Replay: ParsableCommand {
             Examples:
               popgesture replay swipe.yaml
               popgesture replay --rules cupertino --format json traces/ > reports.jsonl
+              popgesture replay --format json --shard 1/2 traces/ > reports-1.jsonl
             """
     )
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var shard: ShardOption
     @OptionGroup var rules: RulesOption
     @Option(help: "Output format: text (a timeline) or json (JSON Lines, one report per document).") var format: ReplayRun.Format = .text
     @OptionGroup var colour: ColourOption
 
     func run() throws {
         colour.apply()
-        let status = ReplayRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs, allowEmpty: input.allowEmpty).run()
+        let status = ReplayRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs, allowEmpty: input.allowEmpty,
+                               shard: shard.shard).run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }
@@ -222,10 +241,12 @@ struct Diff: ParsableCommand {
             Examples:
               popgesture diff --base fd-1.1 --head fd traces/
               popgesture diff --base fd --head traces/rules/fd-rtl-fix.yaml traces/rtl/
+              popgesture diff --base fd-1.1 --head fd --format json --shard 3/4 traces/ > diff-3.json
             """
     )
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var shard: ShardOption
     @Option(help: "The rule version before: a preset or a rules file.", completion: ruleVersions) var base: String
     @Option(help: "The rule version after: a preset or a rules file.", completion: ruleVersions) var head: String
     @Option(help: "Output format: text or json.") var format: DiffRun.Format = .text
@@ -234,7 +255,37 @@ struct Diff: ParsableCommand {
     func run() throws {
         colour.apply()
         let status = DiffRun(paths: input.paths, base: try loadRules(base), head: try loadRules(head),
-                             format: format, jobs: input.jobs, allowEmpty: input.allowEmpty).run()
+                             format: format, jobs: input.jobs, allowEmpty: input.allowEmpty, shard: shard.shard).run()
+        if status != .ok { throw ExitCode(status.rawValue) }
+    }
+}
+
+struct Merge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Join the outputs of a run's shards (--shard K/N) into the bytes the run gives unsharded.",
+        discussion: """
+            Takes every shard's output of one run, in any order: `check --format json`, `check --format \
+            junit`, `replay --format json` or `diff --format json`. Text and html output cannot be merged \
+            into one run's bytes and are refused. The exit code is the unsharded run's: 0 ok, 1 findings, \
+            2 errors; a missing or repeated shard, shards of different runs or commands, or a file in two \
+            shards is an error (2). Files come out in path order, as a walk of one folder lists them.
+
+            Examples:
+              popgesture merge junit-1.xml junit-2.xml junit-3.xml junit-4.xml > junit.xml
+              popgesture merge shards/*.jsonl > reports.jsonl
+            """
+    )
+
+    @Argument(help: "The shards' output files.", completion: .file(extensions: ["json", "jsonl", "xml"])) var outputs: [String]
+    @OptionGroup var colour: ColourOption
+
+    func validate() throws {
+        guard !outputs.isEmpty else { throw ValidationError("name the output file of every shard") }
+    }
+
+    func run() throws {
+        colour.apply()
+        let status = MergeRun(inputs: outputs).run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }

@@ -368,6 +368,9 @@ def check_binary(checks, schemas, binary, samples, valid_folders, invalid_folder
         ("report.schema.json", ["replay", "--format", "json"], True),
         ("check.schema.json", ["check", "--format", "json"], False),
         ("diff.schema.json", ["diff", "--base", "fd", "--head", "cupertino", "--format", "json"], False),
+        # A shard's output carries its `shard` mark (for `popgesture merge`), which the schemas describe.
+        ("check.schema.json", ["check", "--format", "json", "--shard", "2/2"], False),
+        ("diff.schema.json", ["diff", "--base", "fd", "--head", "cupertino", "--format", "json", "--shard", "1/2"], False),
     ]
     printed = {schema: 0 for schema, _, _ in outputs}
     for folder in valid_folders:

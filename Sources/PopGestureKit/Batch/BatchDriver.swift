@@ -50,13 +50,28 @@ struct BatchDriver {
     /// A run that finds no trace file passes only when asked to: a CI job pointed at the wrong folder
     /// would otherwise pass forever.
     let allowEmpty: Bool
+    /// `--shard K/N`: `files` is this shard's slice of the run's files.
+    let shard: Shard?
+    /// The whole run's files, of every shard.
+    let total: Int
 
-    init(paths: [String], jobs: Int, console: Console, allowEmpty: Bool = false) {
+    init(paths: [String], jobs: Int, console: Console, allowEmpty: Bool = false, shard: Shard? = nil) {
         self.paths = paths
-        files = InputFiles.files(paths)
+        let all = InputFiles.files(paths)
+        files = shard?.select(all) ?? all
+        total = all.count
         self.jobs = jobs
         self.console = console
         self.allowEmpty = allowEmpty
+        self.shard = shard
+    }
+
+    /// Bytes from which a file is worth scanning on a thread of its own.
+    static let pipelineThreshold = 1 << 20
+
+    /// What a sharded run's machine-readable output says of itself (nil unsharded).
+    func mark(run: String) -> ShardMark? {
+        shard.map { ShardMark(shard: $0, run: run, files: files.count, total: total) }
     }
 
     /// `makeJob` runs on the worker thread of its file, with that file's `produce` and a `warn` for
@@ -67,13 +82,17 @@ struct BatchDriver {
                                                            _ warn: (Diagnostic) -> Void) throws -> Job,
                            emit: (BatchItem<Job.Output>) -> Void) -> Int {
         var progress = Progress(total: files.count, console: console)
+        // A core no file's worker uses scans a large file's YAML beside its replay: one long
+        // recording (the usual `check big.yaml`) then takes two cores. Smaller files are not worth
+        // a thread; with as many files as jobs every core has a file already.
+        let pipelineFrom = jobs > files.count ? Self.pipelineThreshold : nil
         var notTraces = 0
         forEachInOrder(files, jobs: jobs, work: { file, produce in
             // The job writes through `produce` only while this call runs.
             withoutActuallyEscaping(produce) { produce in
                 let path = file.path
                 defer { produce(.fileEnd(path: path)) }
-                let loader = TraceFileLoader(path: path, mayBeForeign: file.foundAsJSON)
+                let loader = TraceFileLoader(path: path, mayBeForeign: file.foundAsJSON, pipelineFrom: pipelineFrom)
                 if let error = loader.openError {
                     produce(.unreadable(path: path, error))
                     return
@@ -110,7 +129,10 @@ struct BatchDriver {
             emit(item)
         })
         progress.finish()
-        guard files.count == notTraces, !allowEmpty else { return 0 }
+        // A shard may be given no file, or only other tools' JSON, while the run as a whole has
+        // traces: a shard says so only of a run with no file at all, and `merge` of the rest.
+        let empty = shard == nil ? files.count == notTraces : total == 0
+        guard empty, !allowEmpty else { return 0 }
         var said = Set<String>()
         for path in paths where said.insert(path).inserted {
             console.report(Diagnostic(path: path, message: "no \(InputFiles.patterns) trace file found",

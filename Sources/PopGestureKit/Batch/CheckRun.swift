@@ -21,13 +21,16 @@ public struct CheckRun: Sendable {
     public var allowEmpty: Bool
     /// Text format: each failing trace document is followed by its explanation (`explain`).
     public var verbose = false
+    /// `--shard K/N`: only this slice of the files; json and junit say which, for `merge`.
+    public var shard: Shard?
 
     public init(paths: [String], rules: RulesChoice, format: Format = .text, jobs: Int,
                 updateGoldens: Bool = false, requireGoldens: Bool = false, allowEmpty: Bool = false, output: String? = nil,
-                strict: Bool = false, force: Bool = false) {
+                strict: Bool = false, force: Bool = false, shard: Shard? = nil) {
         self.strict = strict
         self.force = force
         self.output = output
+        self.shard = shard
         self.paths = paths
         self.allowEmpty = allowEmpty
         self.rules = rules
@@ -37,13 +40,23 @@ public struct CheckRun: Sendable {
         self.requireGoldens = requireGoldens
     }
 
+    /// The command line a shard mark records: what must match for shards to merge.
+    var described: String {
+        describeRun("check", options: ["--format \(format)", rules.forced.map { "--rules \($0.name)" },
+                                       updateGoldens ? "--update-goldens" : nil, force ? "--force" : nil,
+                                       requireGoldens ? "--require-goldens" : nil, strict ? "--strict" : nil,
+                                       allowEmpty ? "--allow-empty" : nil], paths: paths)
+    }
+
     /// `paint`: colour for the text format (`Console.stdoutPaint` under `--color`).
     public func run(console: Console = Console(), paint: Paint = Paint(false)) -> ExitStatus {
         var page: String?
+        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard)
+        let mark = driver.mark(run: described)
         var reporter: any CheckReporter = switch format {
         case .text: TextCheckReporter(console: console, paint: paint)
-        case .json: JSONCheckReporter(console: console)
-        case .junit: JUnitCheckReporter(console: console)
+        case .json: JSONCheckReporter(console: console, mark: mark)
+        case .junit: JUnitCheckReporter(console: console, mark: mark)
         case .html: HTMLCheckReporter(title: "popgesture check \(paths.joined(separator: " "))") { page = $0 }
         }
         var summary = CheckSummary()
@@ -63,7 +76,7 @@ public struct CheckRun: Sendable {
             reporter.add(output)
         }
         var fileFailed = false
-        let runErrors = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty).run({ path, produce, warn in
+        let runErrors = driver.run({ path, produce, warn in
             try CheckFileJob(check: check, path: path, produce: produce, warn: warn)
         }, emit: { item in
             switch item {

@@ -10,9 +10,12 @@ public struct DiffRun: Sendable {
     public var jobs: Int
     /// Finding no trace file is not an error.
     public var allowEmpty: Bool
+    /// `--shard K/N`: only this slice of the files; json says which, for `merge`.
+    public var shard: Shard?
 
-    public init(paths: [String], base: Rules, head: Rules, format: Format = .text, jobs: Int, allowEmpty: Bool = false) {
+    public init(paths: [String], base: Rules, head: Rules, format: Format = .text, jobs: Int, allowEmpty: Bool = false, shard: Shard? = nil) {
         self.paths = paths
+        self.shard = shard
         self.allowEmpty = allowEmpty
         self.base = base
         self.head = head
@@ -20,15 +23,22 @@ public struct DiffRun: Sendable {
         self.jobs = jobs
     }
 
+    /// The command line a shard mark records: what must match for shards to merge.
+    var described: String {
+        describeRun("diff", options: ["--format \(format)", "--base \(base.name)", "--head \(head.name)", allowEmpty ? "--allow-empty" : nil],
+                    paths: paths)
+    }
+
     public func run(console: Console = Console()) -> ExitStatus {
         let rules = (base, head)
         var summary = DiffSummary(base: base.name, head: head.name)
+        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard)
         var renderer: any DiffRenderer = switch format {
         case .text: DiffTextRenderer(console: console)
-        case .json: DiffJSONRenderer(console: console)
+        case .json: DiffJSONRenderer(console: console, mark: driver.mark(run: described))
         }
         renderer.begin()
-        let runErrors = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty).run({ _, produce, _ in
+        let runErrors = driver.run({ _, produce, _ in
             DiffFileJob(base: rules.0, head: rules.1, produce: produce)
         }, emit: { item in
             switch item {

@@ -9,24 +9,37 @@ public struct ReplayRun {
     public var jobs: Int
     /// Finding no trace file is not an error.
     public var allowEmpty: Bool
+    /// `--shard K/N`: only this slice of the files; json says which on a first line, for `merge`.
+    public var shard: Shard?
 
-    public init(paths: [String], rules: RulesChoice, format: Format, jobs: Int, allowEmpty: Bool = false) {
+    public init(paths: [String], rules: RulesChoice, format: Format, jobs: Int, allowEmpty: Bool = false, shard: Shard? = nil) {
         self.paths = paths
+        self.shard = shard
         self.allowEmpty = allowEmpty
         self.rules = rules
         self.format = format
         self.jobs = jobs
     }
 
+    /// The command line a shard mark records: what must match for shards to merge.
+    var described: String {
+        describeRun("replay", options: ["--format \(format)", rules.forced.map { "--rules \($0.name)" }, allowEmpty ? "--allow-empty" : nil],
+                    paths: paths)
+    }
+
     public func run(console: Console = Console()) -> ExitStatus {
         let format = format, choice = rules
+        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard)
+        if format == .json, let mark = driver.mark(run: described) {
+            console.out(JSONValue.object(["shard": mark.json]).rendered + "\n")
+        }
         var errors = 0, others = 0, notTraces = 0, failedTraces = 0
         func failed(_ source: String, _ diagnostic: Diagnostic) {
             errors += 1
             if format == .json { console.out(TraceReport.errorJSON(source: source, diagnostic).rendered + "\n") }
             console.report(diagnostic)
         }
-        let runErrors = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty).run({ path, produce, warn in
+        let runErrors = driver.run({ path, produce, warn in
             try ReplayFileJob(rules: try choice.rules(for: path, warn: warn), format: format, path: path, produce: produce)
         }, emit: { item in
             switch item {

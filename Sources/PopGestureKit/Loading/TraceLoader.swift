@@ -59,13 +59,16 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     let retainedSamples: Int
 
     /// With `sink`, each trace document's events go to a sink made from its header as they are read.
-    public init(path: String, sink: ((Trace) -> any TraceEventSink)? = nil, retainedSamples: Int = 200_000, mayBeForeign: Bool = false) {
+    /// `pipelineFrom`: a file of at least this many bytes is scanned on a thread of its own, the
+    /// same documents and diagnostics in the same order (`EventPipe`).
+    public init(path: String, sink: ((Trace) -> any TraceEventSink)? = nil, retainedSamples: Int = 200_000, mayBeForeign: Bool = false,
+                pipelineFrom: Int? = nil) {
         self.path = path
         self.sink = sink
         self.retainedSamples = retainedSamples
         self.mayBeForeign = mayBeForeign
         do {
-            reader = try YAMLDocumentReader(path: path)
+            reader = try YAMLDocumentReader(path: path, pipelineFrom: pipelineFrom)
         } catch {
             openError = error as? Diagnostic
         }

@@ -28,7 +28,9 @@ final class YAMLDocumentReader {
     // libyaml keeps a pointer to the parser inside the parser, so it must never move.
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     /// Events copied out of libyaml a batch at a time by the C loop in the shim header.
-    private let batch: UnsafeMutablePointer<pg_batch>
+    private var batch: UnsafeMutablePointer<pg_batch>
+    /// The scan on a thread of its own (a large file with a core to spare); nil scans here.
+    private var pipe: EventPipe?
     private var cursor = -1
     static let batchSize: Int32 = 256
     private var file: UnsafeMutablePointer<FILE>?
@@ -41,7 +43,8 @@ final class YAMLDocumentReader {
     private var aliasExpansion = 0
 
     /// Opens a regular file for streaming; throws when it cannot be read or is anything else.
-    init(path: String) throws {
+    /// `pipelineFrom`: a file of at least this many bytes is scanned on a thread of its own.
+    init(path: String, pipelineFrom: Int? = nil) throws {
         self.path = path
         let handle = try RegularFile.open(path)
         file = handle
@@ -59,6 +62,10 @@ final class YAMLDocumentReader {
             throw Diagnostic(path: path, line: 1, column: 1, message: "out of memory starting the YAML parser")
         }
         yaml_parser_set_input_file(parser, handle)
+        var info = stat()
+        if let pipelineFrom, fstat(fileno(handle), &info) == 0, Int(info.st_size) >= pipelineFrom {
+            pipe = EventPipe(parser: parser)
+        }
     }
 
     /// Reads YAML held in memory (built-in presets, tests).
@@ -76,6 +83,8 @@ final class YAMLDocumentReader {
     }
 
     deinit {
+        // The scan lets go of the parser and the file before they are closed.
+        pipe?.stop()
         pg_batch_free(batch)
         yaml_parser_delete(parser)
         parser.deallocate()
@@ -105,7 +114,11 @@ final class YAMLDocumentReader {
             broken = true
             throw SourcePosition(path: path, line: 1, column: 1).error("read past the end of the YAML stream")
         }
-        pg_fill(parser, batch)
+        if let pipe {
+            batch = pipe.next(returning: batch)
+        } else {
+            pg_fill(parser, batch)
+        }
         cursor = 0
         if batch.pointee.count == 0 {
             broken = true

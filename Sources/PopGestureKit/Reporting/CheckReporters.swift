@@ -64,6 +64,8 @@ struct TextCheckReporter: CheckReporter {
 /// `{"files": [...], "summary": {...}}`, streamed file by file; keys sorted like every JSON output.
 struct JSONCheckReporter: CheckReporter {
     let console: Console
+    /// A shard's output says which shard it is, between the files and the summary (keys sorted).
+    var mark: ShardMark?
     var firstFile = true
     var firstDocument = true
     var inFile = false
@@ -100,6 +102,11 @@ struct JSONCheckReporter: CheckReporter {
     }
 
     mutating func end(_ s: CheckSummary) {
+        console.out("]" + (mark.map { ", \"shard\": \($0.json.rendered)" } ?? "") + Self.ending(s))
+    }
+
+    /// After the files: the summary, as `merge` writes it too.
+    static func ending(_ s: CheckSummary) -> String {
         var fields: [String: JSONValue] = [
             "files": .number(Double(s.files)), "traces": .number(Double(s.documents)), "passed": .number(Double(s.passed)),
             "failed": .number(Double(s.failed)), "errors": .number(Double(s.errors)), "unchecked": .number(Double(s.unchecked)), "goldensWritten": .number(Double(s.goldensWritten)),
@@ -109,20 +116,25 @@ struct JSONCheckReporter: CheckReporter {
         if s.notTraces > 0 { fields["notTraces"] = .number(Double(s.notTraces)) }
         if s.goldensNotWritten > 0 { fields["goldensNotWritten"] = .number(Double(s.goldensNotWritten)) }
         if s.goldensRefused > 0 { fields["goldensRefused"] = .number(Double(s.goldensRefused)) }
-        let summary = JSONValue.object(fields)
-        console.out("], \"summary\": \(summary.rendered)}\n")
+        return ", \"summary\": \(JSONValue.object(fields).rendered)}\n"
     }
 }
 
 /// JUnit XML as CI systems read it: a `<testsuite>` per file, a `<testcase>` per trace document.
 struct JUnitCheckReporter: CheckReporter {
+    static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    static let opening = "<testsuites name=\"popgesture check\">\n"
+    static let closing = "</testsuites>\n"
+
     let console: Console
+    /// A shard's output says which shard it is, in an instruction JUnit readers skip.
+    var mark: ShardMark?
     /// A file's test cases wait for its end: the suite's counts come first in the XML.
     var cases = ""
     var tests = 0, failures = 0, errors = 0, skipped = 0
 
     mutating func begin() {
-        console.out("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"popgesture check\">\n")
+        console.out(Self.declaration + (mark?.xmlInstruction ?? "") + Self.opening)
     }
 
     mutating func document(_ document: CheckedDocument) {
@@ -154,7 +166,7 @@ struct JUnitCheckReporter: CheckReporter {
     }
 
     mutating func end(_ summary: CheckSummary) {
-        console.out("</testsuites>\n")
+        console.out(Self.closing)
     }
 
     func escape(_ text: String) -> String { xmlEscaped(text) }

@@ -28,10 +28,13 @@ struct DiffTextRenderer: DiffRenderer {
 /// as JSON text, on disk past a megabyte: a diff of a long recording may change a million gestures.
 struct DiffJSONRenderer: DiffRenderer {
     let console: Console
+    /// A shard's output says which shard it is, between the head and the summary (keys sorted).
+    let mark: ShardMark?
     private let traces = RecordLog<UInt8>(blockSize: 1 << 20)
 
-    init(console: Console) {
+    init(console: Console, mark: ShardMark? = nil) {
         self.console = console
+        self.mark = mark
     }
 
     mutating func add(_ trace: ComparedTrace) {
@@ -53,15 +56,23 @@ struct DiffJSONRenderer: DiffRenderer {
     }
 
     mutating func end(_ s: DiffSummary) {
+        console.out(Self.opening(s, mark: mark))
+        traces.forEachBlock { console.out($0) }
+        console.out(Self.closing)
+    }
+
+    static let closing = "]}\n"
+
+    /// Everything before the traces, as `merge` writes it too.
+    static func opening(_ s: DiffSummary, mark: ShardMark? = nil) -> String {
         var summary: [String: JSONValue] = [
             "compared": .number(Double(s.compared)), "changed": .number(Double(s.changed)), "errors": .number(Double(s.errors)),
             "kinds": .object(s.kinds.mapValues { .number(Double($0)) }),
         ]
         // Only when there are some, so that a run over traces alone prints what it always printed.
         if s.notTraces > 0 { summary["notTraces"] = .number(Double(s.notTraces)) }
-        console.out("{\"base\": \(JSONValue.string(s.base).rendered), \"head\": \(JSONValue.string(s.head).rendered), "
-                    + "\"summary\": \(JSONValue.object(summary).rendered), \"traces\": [")
-        traces.forEachBlock { console.out($0) }
-        console.out("]}\n")
+        return "{\"base\": \(JSONValue.string(s.base).rendered), \"head\": \(JSONValue.string(s.head).rendered), "
+            + (mark.map { "\"shard\": \($0.json.rendered), " } ?? "")
+            + "\"summary\": \(JSONValue.object(summary).rendered), \"traces\": ["
     }
 }

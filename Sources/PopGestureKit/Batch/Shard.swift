@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `--shard K/N`: the K-th (from 1) of N slices of a run's file list, so that a CI matrix of N
+/// machines shares one run. The slices are balanced by file size, since a file's time is about its
+/// bytes: largest file first, each onto the shard with the fewest bytes so far (ties: the lower
+/// shard; files of one size in path order). Every machine computes the same slices from the same
+/// tree, each file lands in exactly one, and a shard works through its files in the run's own order.
+public struct Shard: Sendable, Equatable, CustomStringConvertible {
+    /// From 1.
+    public let index: Int
+    public let count: Int
+
+    public init?(index: Int, count: Int) {
+        guard count >= 1, (1...count).contains(index) else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    /// `K/N`, as CI systems number their jobs from 1 (Buildkite's BUILDKITE_PARALLEL_JOB is from 0:
+    /// add one).
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else { return nil }
+        self.init(index: k, count: n)
+    }
+
+    public var description: String { "\(index)/\(count)" }
+
+    /// This shard's files, in the order they were given.
+    func select(_ files: [InputFile]) -> [InputFile] {
+        let shards = Self.assign(files.map { (path: $0.path, bytes: Self.size(of: $0.path)) }, count: count)
+        return files.indices.filter { shards[$0] == index - 1 }.map { files[$0] }
+    }
+
+    /// Each file's shard (from 0), greedily: largest first onto the least loaded.
+    static func assign(_ files: [(path: String, bytes: Int)], count: Int) -> [Int] {
+        let order = files.indices.sorted { a, b in
+            if files[a].bytes != files[b].bytes { return files[a].bytes > files[b].bytes }
+            return Array(files[a].path.utf8).lexicographicallyPrecedes(Array(files[b].path.utf8))
+        }
+        var loads = Array(repeating: 0, count: count)
+        var shards = Array(repeating: 0, count: files.count)
+        for file in order {
+            // The first of the least loaded.
+            let shard = loads.indices.min { loads[$0] < loads[$1] }!
+            shards[file] = shard
+            // At least one byte a file, so that empty files spread too.
+            loads[shard] += max(files[file].bytes, 1)
+        }
+        return shards
+    }
+
+    /// A file that cannot be read counts as empty: the loader reports it, in its shard.
+    private static func size(of path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+}
+
+/// What a shard's machine-readable output says of itself, so that `merge` can check it has every
+/// shard of one run, once: which shard, the run (command, options and paths, so that shards of
+/// different runs do not mix), and how many files the whole run and this shard have.
+public struct ShardMark: Sendable, Equatable {
+    public var shard: Shard
+    public var run: String
+    public var files: Int
+    public var total: Int
+
+    /// The JSON object check and diff put under `"shard"` and replay's JSON Lines on a first line.
+    var json: JSONValue {
+        .object(["index": .number(Double(shard.index)), "count": .number(Double(shard.count)), "run": .string(run),
+                 "files": .number(Double(files)), "total": .number(Double(total))])
+    }
+
+    /// JUnit's: a processing instruction after the XML declaration, which JUnit readers skip.
+    var xmlInstruction: String {
+        "<?popgesture-shard index=\"\(shard.index)\" count=\"\(shard.count)\" files=\"\(files)\" total=\"\(total)\" run=\"\(xmlEscaped(run))\"?>\n"
+    }
+}
+
+/// How a run describes itself in a shard mark: the command line without `--shard` and `--jobs`.
+func describeRun(_ command: String, options: [String?], paths: [String]) -> String {
+    ([command] + options.compactMap { $0 } + ["--"] + paths).joined(separator: " ")
+}

@@ -1,0 +1,341 @@
+import Foundation
+
+/// One shard's machine-readable output, read once for `merge`: which output it is, the shard mark,
+/// the summary, and each item's bytes (a file's entry, a document's line, a JUnit test suite) with the
+/// input file it belongs to. Only positions are kept: an item is copied from the file when it is
+/// written, since one replay line of a long recording can be most of a gigabyte.
+struct ShardOutput {
+    enum Kind: String {
+        case checkJSON = "check --format json"
+        case checkJUnit = "check --format junit"
+        case replayJSON = "replay --format json"
+        case diffJSON = "diff --format json"
+    }
+
+    struct Item {
+        var start: Int
+        var end: Int
+        /// The input file it comes from, as the run named it.
+        var file = ""
+        /// Replay's error line for a document, or a JUnit suite's error and failure counts.
+        var errors = 0
+        var failures = 0
+    }
+
+    let path: String
+    var kind: Kind
+    var mark: ShardMark?
+    var items: [Item] = []
+    /// check's and diff's summary object.
+    var summary: [String: Any] = [:]
+    /// diff's `base` and `head`.
+    var topStrings: [String: String] = [:]
+
+    /// Reads `path`; what is not a shard's output of a command `merge` knows is an error that says why.
+    init(path: String) throws {
+        self.path = path
+        let reader = try ByteReader(path: path)
+        defer { reader.close() }
+        let head = reader.prefix(64)
+        func starts(_ text: String) -> Bool { head.starts(with: Array(text.utf8)) }
+        if starts("<?xml") {
+            kind = .checkJUnit
+        } else if starts("{\"files\": [") {
+            kind = .checkJSON
+        } else if starts("{\"base\": ") {
+            kind = .diffJSON
+        } else if starts("{\"shard\": ") || starts("{\"anomalies\": ") || starts("{\"error\": ") {
+            kind = .replayJSON
+        } else {
+            throw Diagnostic(path: path, message: "not the output of `check --format json|junit`, `replay --format json` or `diff --format json`",
+                             suggestion: "text and html output cannot be merged into the bytes of one run; run the shards with a machine-readable --format")
+        }
+        if kind == .checkJUnit {
+            try scanJUnit(reader)
+        } else {
+            try scanJSON(reader)
+        }
+        guard mark != nil else {
+            throw Diagnostic(path: path, message: "has no shard mark: it is not the output of a run with --shard K/N")
+        }
+    }
+
+    // MARK: JSON
+
+    /// A pass over the bytes that follows nesting and strings only: items are the objects at one
+    /// depth (a line's object in JSON Lines, an entry of `files` or `traces`); the top-level keys
+    /// `shard` and `summary` are parsed from their bytes, which are small.
+    private mutating func scanJSON(_ reader: ByteReader) throws {
+        let itemDepth = kind == .replayJSON ? 0 : 2
+        let fileKey = Array((kind == .checkJSON ? "path" : "source").utf8)
+        // check's `files` and diff's `traces` hold the items; the summary's `kinds` is no item.
+        let itemsKey = Array((kind == .checkJSON ? "files" : "traces").utf8)
+        var inItem = false
+        var containers: [UInt8] = []
+        var inString = false, escaped = false, expectingKey = false
+        var string: [UInt8] = []
+        var stringIsKey = false
+        var lastKey: [UInt8] = []
+        var topKey: [UInt8] = []
+        var valueStart = -1
+        var current = Item(start: 0, end: 0)
+        var currentIsMark = false
+        var shardRange: Range<Int>?, summaryRange: Range<Int>?
+        // Strings are kept only where a key or an item's file can be: at the top and in an item.
+        var keeping = false
+
+        func endTopValue(_ end: Int) {
+            guard valueStart >= 0 else { return }
+            if topKey == Array("shard".utf8) { shardRange = valueStart..<end }
+            if topKey == Array("summary".utf8) { summaryRange = valueStart..<end }
+            valueStart = -1
+        }
+
+        try reader.forEachChunk { offset, bytes in
+            for (i, byte) in bytes.enumerated() {
+                if inString {
+                    if escaped {
+                        escaped = false
+                        if keeping { string.append(byte) }
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                        if keeping { string.append(byte) }
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                        let depth = containers.count
+                        if stringIsKey {
+                            if depth == 1 { topKey = string }
+                            lastKey = string
+                            if depth == itemDepth + 1 && string == Array("error".utf8) { current.errors = 1 }
+                            if kind == .replayJSON && depth == 1 && string == Array("shard".utf8) { currentIsMark = true }
+                        } else if depth == itemDepth + 1 && lastKey == fileKey {
+                            current.file = try Self.decode(string, in: path)
+                        }
+                        if depth == 1 && !stringIsKey && kind != .replayJSON {
+                            topStrings[String(decoding: topKey, as: UTF8.self)] = try Self.decode(string, in: path)
+                        }
+                    } else if keeping {
+                        string.append(byte)
+                    }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""):
+                    inString = true
+                    stringIsKey = expectingKey
+                    let depth = containers.count
+                    keeping = depth == 1 || depth == itemDepth + 1
+                    string.removeAll(keepingCapacity: true)
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    let depth = containers.count
+                    // A report line's only array in `expectations` is `failures`: an object in it is a
+                    // failed expectation, which makes `replay` exit 1.
+                    if kind == .replayJSON, depth == 3, byte == UInt8(ascii: "{"), topKey == Array("expectations".utf8),
+                       containers.last == UInt8(ascii: "[") {
+                        current.failures = 1
+                    }
+                    if depth == 1 && valueStart < 0 && kind != .replayJSON { valueStart = offset + i }
+                    if depth == itemDepth && byte == UInt8(ascii: "{") && (depth == 0 || (containers.last == UInt8(ascii: "[") && topKey == itemsKey)) {
+                        inItem = true
+                        current = Item(start: offset + i, end: 0)
+                        currentIsMark = false
+                    }
+                    containers.append(byte)
+                    expectingKey = byte == UInt8(ascii: "{")
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    guard containers.popLast() != nil else { throw Self.malformed(path) }
+                    let depth = containers.count
+                    if depth == itemDepth && inItem {
+                        inItem = false
+                        current.end = offset + i + 1
+                        if kind == .replayJSON && currentIsMark {
+                            shardRange = current.start..<current.end
+                        } else {
+                            items.append(current)
+                        }
+                    }
+                    if depth == 1 { endTopValue(offset + i + 1) }
+                    expectingKey = false
+                case UInt8(ascii: ","):
+                    expectingKey = containers.last == UInt8(ascii: "{")
+                    if containers.count == 1 { valueStart = -1 }
+                case UInt8(ascii: ":"):
+                    expectingKey = false
+                    if containers.count == 1 { valueStart = -1 }
+                default:
+                    break
+                }
+            }
+        }
+        guard containers.isEmpty, !inString else { throw Self.malformed(path) }
+        if let range = shardRange {
+            var object = try Self.parse(reader.bytes(range), in: path)
+            // JSON Lines: the whole first line, `{"shard": {...}}`.
+            if kind == .replayJSON { object = object["shard"] as? [String: Any] ?? [:] }
+            mark = try Self.mark(object, in: path)
+        }
+        if let range = summaryRange { summary = try Self.parse(reader.bytes(range), in: path) }
+        if kind != .checkJSON {
+            // A document's source is `path#N`; a file that could not be read is named by its path.
+            for index in items.indices { items[index].file = Self.file(ofSource: items[index].file) }
+        }
+    }
+
+    static func file(ofSource source: String) -> String {
+        guard let hash = source.lastIndex(of: "#") else { return source }
+        let number = source[source.index(after: hash)...]
+        return !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber) ? String(source[..<hash]) : source
+    }
+
+    private static func decode(_ bytes: [UInt8], in path: String) throws -> String {
+        guard bytes.contains(UInt8(ascii: "\\")) else { return String(decoding: bytes, as: UTF8.self) }
+        guard let text = try? JSONSerialization.jsonObject(with: Data([UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")]),
+                                                           options: .fragmentsAllowed) as? String else { throw malformed(path) }
+        return text
+    }
+
+    private static func parse(_ bytes: [UInt8], in path: String) throws -> [String: Any] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { throw malformed(path) }
+        return object
+    }
+
+    private static func mark(_ object: [String: Any], in path: String) throws -> ShardMark {
+        guard let index = object["index"] as? Int, let count = object["count"] as? Int, let shard = Shard(index: index, count: count),
+              let run = object["run"] as? String, let files = object["files"] as? Int, let total = object["total"] as? Int
+        else { throw Diagnostic(path: path, message: "its shard mark is damaged") }
+        return ShardMark(shard: shard, run: run, files: files, total: total)
+    }
+
+    private static func malformed(_ path: String) -> Diagnostic {
+        Diagnostic(path: path, message: "is cut short or damaged: not a whole output of a popgesture run")
+    }
+
+    // MARK: JUnit
+
+    /// JUnitCheckReporter's lines: a suite from its `  <testsuite ` line to its `  </testsuite>`
+    /// line, every message escaped onto one line.
+    private mutating func scanJUnit(_ reader: ByteReader) throws {
+        var open: Item?
+        var sawOpening = false, sawClosing = false
+        try reader.forEachLine(keepingLinesStartingWith: ["  <testsuite ", "<?popgesture-shard ", "<testsuites", "</testsuites>", "  </testsuite>"]) { start, end, line in
+            guard let line else { return }
+            if line.hasPrefix("  <testsuite ") {
+                let attributes = Self.attributes(line)
+                open = Item(start: start, end: 0, file: attributes["name"] ?? "",
+                            errors: Int(attributes["errors"] ?? "") ?? 0, failures: Int(attributes["failures"] ?? "") ?? 0)
+            } else if line == "  </testsuite>", var item = open {
+                item.end = end
+                items.append(item)
+                open = nil
+            } else if line.hasPrefix("<?popgesture-shard ") {
+                let attributes = Self.attributes(line)
+                guard let index = Int(attributes["index"] ?? ""), let count = Int(attributes["count"] ?? ""),
+                      let shard = Shard(index: index, count: count), let run = attributes["run"],
+                      let files = Int(attributes["files"] ?? ""), let total = Int(attributes["total"] ?? "")
+                else { throw Diagnostic(path: path, message: "its shard mark is damaged") }
+                mark = ShardMark(shard: shard, run: run, files: files, total: total)
+            } else if line == JUnitCheckReporter.opening.dropLast() {
+                sawOpening = true
+            } else if line == JUnitCheckReporter.closing.dropLast() {
+                sawClosing = true
+            }
+        }
+        guard sawOpening, sawClosing, open == nil else { throw Self.malformed(path) }
+    }
+
+    /// `name="value"` pairs of one XML tag, unescaped.
+    private static func attributes(_ line: String) -> [String: String] {
+        var result: [String: String] = [:]
+        var rest = Substring(line)
+        while let equals = rest.range(of: "=\"") {
+            let name = rest[..<equals.lowerBound].split(separator: " ").last.map(String.init) ?? ""
+            rest = rest[equals.upperBound...]
+            guard let close = rest.firstIndex(of: "\"") else { break }
+            result[name] = xmlUnescaped(String(rest[..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return result
+    }
+}
+
+/// The inverse of `xmlEscaped` for what it writes (U+FFFD stays).
+func xmlUnescaped(_ text: String) -> String {
+    guard text.contains("&") else { return text }
+    return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+        .replacingOccurrences(of: "&#10;", with: "\n").replacingOccurrences(of: "&amp;", with: "&")
+}
+
+/// A regular file read in large chunks, and parts of it again by position.
+final class ByteReader {
+    private let file: UnsafeMutablePointer<FILE>
+    private static let chunk = 1 << 20
+
+    init(path: String) throws {
+        file = try RegularFile.open(path, expecting: "a shard's output")
+    }
+
+    func close() { fclose(file) }
+
+    func prefix(_ count: Int) -> [UInt8] { bytes(0..<count) }
+
+    /// Fewer at the end of the file.
+    func bytes(_ range: Range<Int>) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: range.count)
+        fseeko(file, off_t(range.lowerBound), SEEK_SET)
+        let read = out.withUnsafeMutableBytes { fread($0.baseAddress, 1, range.count, file) }
+        return Array(out.prefix(read))
+    }
+
+    /// The file from its start, in order: `body(offset of the chunk, its bytes)`.
+    func forEachChunk(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        fseeko(file, 0, SEEK_SET)
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Self.chunk)
+        defer { buffer.deallocate() }
+        var offset = 0
+        while true {
+            let read = fread(buffer.baseAddress, 1, Self.chunk, file)
+            guard read > 0 else { break }
+            try body(offset, UnsafeBufferPointer(rebasing: buffer[0..<read]))
+            offset += read
+        }
+    }
+
+    /// Each line's start and end (past its newline), with its text when it starts with one of
+    /// `prefixes` (the others may be long and are not kept).
+    func forEachLine(keepingLinesStartingWith prefixes: [String], _ body: (Int, Int, String?) throws -> Void) throws {
+        let prefixes = prefixes.map { Array($0.utf8) }
+        var line: [UInt8] = []
+        var lineStart = 0
+        var keeping: Bool?
+        try forEachChunk { offset, bytes in
+            for (i, byte) in bytes.enumerated() {
+                if keeping != false {
+                    line.append(byte)
+                    if keeping == nil, !prefixes.contains(where: { $0.starts(with: line) || line.starts(with: $0) }) { keeping = false }
+                }
+                guard byte == UInt8(ascii: "\n") else { continue }
+                let end = offset + i + 1
+                let kept = keeping != false && prefixes.contains(where: { line.starts(with: $0) })
+                try body(lineStart, end, kept ? String(decoding: line.dropLast(), as: UTF8.self) : nil)
+                line.removeAll(keepingCapacity: true)
+                keeping = nil
+                lineStart = end
+            }
+        }
+    }
+
+    /// Copies `range` to `write`, a chunk at a time.
+    func copy(_ range: Range<Int>, to write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Self.chunk)
+        defer { buffer.deallocate() }
+        fseeko(file, off_t(range.lowerBound), SEEK_SET)
+        var left = range.count
+        while left > 0 {
+            let read = fread(buffer.baseAddress, 1, min(left, Self.chunk), file)
+            guard read > 0 else { break }
+            write(UnsafeBufferPointer(rebasing: buffer[0..<read]))
+            left -= read
+        }
+    }
+}
