@@ -292,6 +292,24 @@ import Testing
         }
     }
 
+    /// Found by the fuzz target: an alias to nothing inside an anchored row was recorded, and the
+    /// reading went on from inside the row, until a list's end was taken for a node and crashed.
+    @Test func anErrorInsideARowLeavesTheReaderAfterTheRow() throws {
+        let yaml = "format: popgesture-trace/1\nstack: [{id: a}, {id: b}]\nevents:\n- touch: 1\n  samples: [&r [*nope, 1, 2], [16, 1, 1], [-3, 1, 1]]\n  up: 20\n"
+        let streamed = TraceFileLoader(text: yaml, path: "t.yaml", sink: Replay.sink([Replay(rules: try RulesLoader.load("fd"))]))
+        for documents in [loadDocuments(yaml), Array(streamed)] {
+            guard documents.count == 1, case .failure(_, let error) = documents[0] else {
+                Issue.record("expected one failure, got \(documents)")
+                continue
+            }
+            // Both rows' errors: the reader went on after the first row, not inside it.
+            #expect(error.all.map(\.description) == [
+                "t.yaml:5:17: error: unknown alias `*nope` (define `&nope` before using it)",
+                "t.yaml:5:44: error: expected sample time t (ms) to be >= 0, found -3",
+            ], "\(error)")
+        }
+    }
+
     @Test func errorsPastTheLimitAreCountedAndASyntaxErrorIsAlwaysShown() {
         // 30 bad sample rows, a bad event, then a list never closed: libyaml stops there.
         let rows = (1...30).map { "      - [-\($0), 0, 0]" }.joined(separator: "\n")

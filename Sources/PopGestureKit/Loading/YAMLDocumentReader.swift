@@ -274,11 +274,11 @@ final class YAMLDocumentReader {
             case .alias:
                 let name = anchor ?? ""
                 guard let target = anchors[name] else {
-                    throw here.error("unknown alias `*\(name)`", suggestion: "define `&\(name)` before using it")
+                    throw try leaving(stack.count, here.error("unknown alias `*\(name)`", suggestion: "define `&\(name)` before using it"))
                 }
                 aliasExpansion += target.expandedSize
                 if aliasExpansion > Self.aliasBudget {
-                    throw here.error("aliases expand past \(Self.aliasBudget) nodes; refusing what looks like an alias bomb")
+                    throw try leaving(stack.count, here.error("aliases expand past \(Self.aliasBudget) nodes; refusing what looks like an alias bomb"))
                 }
                 // The anchor's children are shared, not copied; the node itself is placed at the alias,
                 // so an error about where it is used (order, a duplicate id) points there.
@@ -319,6 +319,18 @@ final class YAMLDocumentReader {
             }
             try advance()
         }
+    }
+
+    /// `error`, found `open` levels inside a node: the rest of the node is passed first, so that its
+    /// last event is current, as after any node, and a reader that records the error and goes on
+    /// reads on from there (a syntax error on the way is thrown instead).
+    private func leaving(_ open: Int, _ error: Diagnostic) throws -> Diagnostic {
+        var depth = open
+        while depth > 0 {
+            try advance()
+            try track(&depth)
+        }
+        return error
     }
 
     /// Moves past the node starting at the current event, like `node()` but building nothing: for
