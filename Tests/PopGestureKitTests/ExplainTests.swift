@@ -162,6 +162,13 @@ import Testing
               up: 30
             """))
         #expect(reason == .beyondMaxStartX && refusal?.text == "location.x 52 > maxStartX 40" && refusal?.limit == 40)
+        // JSON has the numbers and names, no sentence.
+        let refused = try replay(Self.trace(stack: "[{id: a}, {id: b, maxStartX: 40}]", """
+            - touch: 1
+              samples: [[0, 40, 400], [16, 52, 401]]
+              up: 30
+            """)).jsonLine()
+        #expect(refused.contains("\"refusal\": {\"check\": \"maxStartX\", \"limit\": 40, \"quantity\": \"location.x\", \"value\": 52}"))
         // tz: locationLimit 40.
         (reason, refusal) = try Self.refusal(Self.trace("""
             - touch: 1

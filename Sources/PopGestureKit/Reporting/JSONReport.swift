@@ -293,11 +293,13 @@ struct JSONWriter: ~Copyable {
         close("}")
     }
 
+    /// Numbers and names only, no sentence: JSON stays exact and cheap to write, and the text
+    /// renderers (timeline, failures, `explain`) word it.
     mutating func refusal(_ r: CheckEvidence) {
         open("{")
         key("check"); string(r.check)
         key("limit"); number(r.limit)
-        key("test"); string(r.text)
+        key("quantity"); string(r.quantity)
         key("value")
         switch r.value {
         case .number(let value): number(value)
@@ -307,7 +309,8 @@ struct JSONWriter: ~Copyable {
         close("}")
     }
 
-    /// The completion model's terms, each object's keys sorted (uppercase first, as in ASCII).
+    /// The completion model's terms, each object's keys sorted (uppercase first, as in ASCII); the
+    /// decider is the pop's `by`.
     mutating func why(_ why: ReleaseReason) {
         open("{")
         switch why {
@@ -336,7 +339,6 @@ struct JSONWriter: ~Copyable {
             key("at"); number(t)
             key("removed"); bool(removed)
         }
-        key("test"); string(why.text)
         switch why {
         case .projection(let terms): key("threshold"); number(terms.threshold)
         case .fling(let terms), .progress(let terms): key("v"); number(terms.v)
@@ -352,7 +354,6 @@ struct JSONWriter: ~Copyable {
         key("duration"); number(s.result)
         key("model"); string(s.model)
         key("r"); number(s.remaining)
-        key("test"); string(s.text)
         key("velocity"); number(s.velocity)
         close("}")
     }
