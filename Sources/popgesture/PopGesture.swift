@@ -16,6 +16,7 @@ struct PopGesture: ParsableCommand {
             Examples:
               popgesture check traces/
               popgesture replay traces/example/cancelled-swipe.yaml
+              popgesture explain traces/example/cancelled-swipe.yaml
               popgesture diff --base fd-1.1 --head fd traces/
             """,
         version: "0.1.0",
@@ -333,7 +334,7 @@ struct Plot: ParsableCommand {
 
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Derive a trace's gestures step by step: why each was recognized or refused, and why its pop completed or cancelled.",
+        abstract: "Read one trace file, replay it, and print each gesture step by step: why it was recognized or refused, and why its pop completed or cancelled.",
         discussion: """
             Reads one trace file; prints, for each gesture, every sample of its tracked finger with its \
             d = p - p0, velocity, the pop's progress and what it did to the projection statistics (taken, \
