@@ -198,6 +198,14 @@ import Testing
               up: 40
             """))
         #expect(reason == .transitioning && refusal?.text == "busy: a push b -> c (started at t=0) has not settled")
+        // explain's list of checks words the refusing check as the report does.
+        let pushing = Self.lines(try Self.explanation(Self.trace("""
+            - {t: 0, push: {id: c}}
+            - touch: 1
+              samples: [[10, 30, 400], [26, 42, 401]]
+              up: 40
+            """)))
+        #expect(pushing.contains("transitioning REFUSES  busy: a push b -> c (started at t=0) has not settled"))
         // uikit: the edge is 15 wide.
         (reason, refusal) = try Self.refusal(Self.trace(Self.swipeFrom30), rules: "uikit")
         #expect(reason == .outsideEdge && refusal?.text == "edge distance 30 > edgeWidth 15" && refusal?.check == "edgeWidth")

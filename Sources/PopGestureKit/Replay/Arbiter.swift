@@ -4,8 +4,9 @@ struct BeginContext {
     var top: ViewControllerInstance
     var location: Sample
     var translation: Vector
-    /// A transition in flight, an unsettled interactive pop, or deferred operations.
-    var busy: Bool
+    /// What keeps the navigation controller busy, in words (a transition in flight, an unsettled
+    /// interactive pop, deferred operations); nil when nothing does.
+    var busy: String?
     /// Recognized at the tracked finger's down by a recognizer alone in its arena: a zero
     /// translation has no direction, so `direction` and `horizontal` pass.
     var atDown = false
@@ -17,10 +18,10 @@ struct Arbiter {
     let recognizer: Recognizer
 
     /// The first check that refuses, or nil when the gesture begins.
-    func refusal(_ context: BeginContext) -> CheckEvidence? {
+    func refusal(_ context: BeginContext) -> (check: BeginCheck, evidence: CheckEvidence)? {
         for check in rules.begin {
             let evidence = evidence(check, context)
-            if evidence.refuses { return evidence }
+            if evidence.refuses { return (check, evidence) }
         }
         return nil
     }
@@ -67,7 +68,7 @@ struct Arbiter {
             return CheckEvidence(check: name, refuses: c.location.x > rules.locationLimit, quantity: "location.x", value: .number(c.location.x),
                                  limitName: "locationLimit", limit: rules.locationLimit)
         case .transitioning:
-            return CheckEvidence(check: name, refuses: c.busy, quantity: "busy", value: .flag(c.busy))
+            return CheckEvidence(check: name, refuses: c.busy != nil, quantity: "busy", value: c.busy.map { .name($0) } ?? .flag(false))
         case .direction:
             if c.atDown { return CheckEvidence(check: name, refuses: false, quantity: "translation", value: .name("zero at the down, no direction")) }
             let mirrored = recognizer.direction == .rtl && rules.mirrorDirection

@@ -48,8 +48,9 @@ struct NavigationController {
     var isBusy: Bool { !inFlight.isEmpty || !deferred.isEmpty }
 
     /// Why the `transitioning` check refuses, in words: the newest transition in flight, or the
-    /// deferred operations.
-    var busyDescription: String {
+    /// deferred operations; nil when it would not.
+    var busyDescription: String? {
+        guard isBusy else { return nil }
         if let flight = inFlight.last {
             let what = flight.kind == .interactivePop ? "an interactive pop" : "a \(flight.kind.rawValue)"
             return "\(what) \(flight.from) -> \(flight.to) (started at t=\(Readable.time(flight.start))) has not settled"
@@ -258,17 +259,19 @@ struct NavigationController {
 
     /// Gesture `record` began at `sample`: B leaves the stack and the pop is in flight, unless there
     /// is nothing to pop to or another transition is in flight (SPEC section 4).
+    /// Returns the pop's state after its first sample, or nil when it is ignored (the gesture then
+    /// drives no pop).
     mutating func beginInteractivePop(gesture record: Int, at sample: Sample, translation: Vector, velocity: Vector,
-                                      trace: Trace, progressCap: Double, records: inout RecordBook) -> Bool {
+                                      trace: Trace, progressCap: Double, records: inout RecordBook) -> Derivation.PopStep? {
         guard stack.count > 1 else {
             records.editGesture(record) { $0.pop = PopRecord(result: .ignored, by: .atRoot) }
-            return false
+            return nil
         }
         if let flight = inFlight.last {
             records.editGesture(record) { $0.pop = PopRecord(result: .ignored, by: .transitioning) }
             records.report.anomalies.append(Finding(kind: .nestedTransition, t: sample.t,
                 detail: "gesture \(record + 1) began during \(flight.kind.rawValue)"))
-            return false
+            return nil
         }
         let disappearing = stack.popTop()
         records.editGesture(record) { $0.pop = PopRecord(result: .unfinished) }
@@ -276,10 +279,10 @@ struct NavigationController {
             gestureRecord: record, transitionIndex: records.nextTransition, disappearing: disappearing,
             origin: Vector(x: sample.x - translation.x, y: sample.y - translation.y),
             direction: trace.layoutDirection, width: trace.screen.width, progressCap: progressCap)
-        newPop.track(sample, velocity: velocity, isRecognition: true)
+        let step = newPop.track(sample, velocity: velocity, isRecognition: true)
         pop = newPop
         startTransition(.interactivePop, from: disappearing, to: stack.top!, animated: true, at: sample.t, records: &records)
-        return true
+        return Derivation.PopStep(translation: newPop.translation, progress: newPop.progress, statistics: step)
     }
 
     /// The pop gesture `record` drives, while its finger is down: nil once it was released, or once
@@ -298,17 +301,12 @@ struct NavigationController {
         return Derivation.PopStep(translation: pop!.translation, progress: pop!.progress, statistics: step)
     }
 
-    /// The pop of gesture `record` as it stands, for a derivation: its statistics as at its start.
-    func popState(gesture record: Int) -> Derivation.PopStep? {
-        guard let pop, pop.gestureRecord == record else { return nil }
-        return Derivation.PopStep(translation: pop.translation, progress: pop.progress, statistics: .first(velocity: pop.statistics.previousVelocity))
-    }
-
     /// The finger that drives the pop of gesture `record` lifted or was cancelled: it is decided and
     /// starts to settle.
+    /// Returns the pop's state at the release, for a derivation.
     @discardableResult
     mutating func releasePop(gesture record: Int, at t: Double, velocity: Vector, cancelled: Bool, rules: Rules,
-                             records: inout RecordBook) -> InteractivePop.Release? {
+                             records: inout RecordBook) -> Derivation.PopStep? {
         guard var current = driven(by: record) else { return nil }
         let release = current.release(at: t, velocity: velocity, cancelled: cancelled, rules: rules)
         pop = current
@@ -322,6 +320,6 @@ struct NavigationController {
                                velocity: release.velocity, settledAt: t + release.duration, why: release.why,
                                settle: release.settle)
         }
-        return release
+        return Derivation.PopStep(translation: current.translation, progress: current.progress, statistics: release.liftStep)
     }
 }

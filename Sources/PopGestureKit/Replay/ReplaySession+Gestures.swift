@@ -101,21 +101,18 @@ extension ReplaySession {
     mutating func recognized(at sample: Sample, _ recognition: Recognition, atDown: Bool, atMoment: Bool) {
         let translation = recognition.translation
         let context = BeginContext(stackCount: navigation.stack.count, top: navigation.stack.top!, location: sample,
-                                   translation: translation, busy: navigation.isBusy, atDown: atDown)
+                                   translation: translation, busy: navigation.busyDescription, atDown: atDown)
         derivation?.recognized(recognition, checks: arbiter.checks(context), gesture: gesture!.record)
-        if var refusal = arbiter.refusal(context) {
-            if refusal.check == BeginCheck.transitioning.rawValue { refusal.value = .name(navigation.busyDescription) }
-            decide(.refused, reason: BeginCheck(rawValue: refusal.check)!.reason, at: sample, atMoment: atMoment,
-                   refusal: refusal, recognition: recognition)
+        if let (check, refusal) = arbiter.refusal(context) {
+            decide(.refused, reason: check.reason, at: sample, atMoment: atMoment, refusal: refusal, recognition: recognition)
             return
         }
         decide(.began, reason: nil, at: sample, atMoment: atMoment, recognition: recognition)
-        gesture!.drivesPop = navigation.beginInteractivePop(
+        let step = navigation.beginInteractivePop(
             gesture: gesture!.record, at: sample, translation: translation, velocity: gesture!.estimator.velocity,
             trace: trace, progressCap: rules.transition.progressCap, records: &records)
-        if gesture!.drivesPop, let step = navigation.popState(gesture: gesture!.record) {
-            derivation?.popped(step, gesture: gesture!.record)
-        }
+        gesture!.drivesPop = step != nil
+        if let step { derivation?.popped(step, gesture: gesture!.record) }
     }
 
     mutating func lift(_ finger: Int, at t: Double, cancelled: Bool) {
@@ -130,10 +127,8 @@ extension ReplaySession {
                                                 popBegan: current.began, anomalies: &records.report.anomalies)
             gesture = current
             recordContent()
-            if !current.decided || !current.drivesPop {
-                derivation?.add(.init(kind: cancelled ? .cancel : .lift, t: t, point: nil, d: .zero, velocity: current.estimator.velocity),
-                                gesture: current.record)
-            }
+            derivation?.add(.init(kind: cancelled ? .cancel : .lift, t: t, point: nil, d: .zero, velocity: current.estimator.velocity),
+                            gesture: current.record)
             if !current.decided {
                 records.editGesture(current.record) {
                     $0.outcome = .unrecognized
@@ -142,15 +137,9 @@ extension ReplaySession {
                 gesture?.decided = true
             } else if current.drivesPop {
                 gesture?.drivesPop = false
-                let release = navigation.releasePop(gesture: current.record, at: t, velocity: current.estimator.velocity,
-                                                    cancelled: cancelled, rules: rules, records: &records)
-                if let derivation {
-                    derivation.add(.init(kind: cancelled ? .cancel : .lift, t: t, point: nil, d: .zero, velocity: current.estimator.velocity),
-                                   gesture: current.record)
-                    if let release, let state = navigation.popState(gesture: current.record) {
-                        derivation.popped(.init(translation: state.translation, progress: state.progress, statistics: release.liftStep),
-                                          gesture: current.record)
-                    }
+                if let step = navigation.releasePop(gesture: current.record, at: t, velocity: current.estimator.velocity,
+                                                    cancelled: cancelled, rules: rules, records: &records) {
+                    derivation?.popped(step, gesture: current.record)
                 }
             }
         }

@@ -171,7 +171,7 @@ enum ExpectationCheck {
 
     private static func decisionContext(_ gesture: GestureRecord) -> String {
         guard let at = gesture.decidedAt else { return "" }
-        let evidence = gesture.refusal?.text ?? gesture.recognition?.text
+        let evidence = gesture.decisionEvidence
         return " at t=\(Readable.time(at.t)) (x=\(Readable.position(at.x)), y=\(Readable.position(at.y)); down at x=\(Readable.position(gesture.down.x)), y=\(Readable.position(gesture.down.y)))"
             + (evidence.map { ": \($0)" } ?? "")
     }

@@ -135,11 +135,7 @@ public enum TextTimeline {
         } else if let at = gesture.decidedAt {
             text += ", decided at \(point(at))"
         }
-        if let refusal = gesture.refusal {
-            text += ": \(refusal.text)"
-        } else if let recognition = gesture.recognition {
-            text += ": \(recognition.text)"
-        }
+        if let evidence = gesture.decisionEvidence { text += ": \(evidence)" }
         return text
     }
 

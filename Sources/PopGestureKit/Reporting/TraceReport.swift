@@ -29,6 +29,9 @@ public struct GestureRecord: Sendable, Equatable {
     public var recognition: Recognition?
     /// The check that refused it, with the value it tested; nil unless refused.
     public var refusal: CheckEvidence?
+
+    /// Why it was decided as it was, in words: the refusing check, else the recognition.
+    var decisionEvidence: String? { refusal?.text ?? recognition?.text }
 }
 
 /// What the content under a gesture's down point did (SPEC section 8).
