@@ -176,6 +176,22 @@ import Testing
         expectError(Self.header + "stack: [{id: c}]\n", 3, 1, "duplicate key `stack`")
     }
 
+    @Test func originIsAnyMappingAndNeverReplayed() throws {
+        // Before and after the events (the streaming path reads `events` as they pass): nested content of any kind.
+        let strokes = "events:\n- {touch: 1, samples: [[0, 30, 400], [16, 60, 400]], up: 32}\n"
+        let origin = "origin:\n  recorder: popgesture-recorder/1\n  viewport: {width: 390, height: 844}\n  takes: [1, [2, 3]]\n  date: null\n"
+        let plain = try loadTrace(Self.header + strokes)
+        for yaml in [Self.header + origin + strokes, Self.header + strokes + origin] {
+            let trace = try loadTrace(yaml)
+            #expect(trace.events.count == plain.events.count && trace.stack == plain.stack)
+        }
+        expectError(Self.header + "origin: recorded on an iPhone\n", 3, 9,
+                    "expected `origin` (where the trace came from) to be a mapping, found `recorded on an iPhone`",
+                    suggestion: "write e.g. `origin: {recorder: popgesture-recorder/1, device: iPhone}`")
+        expectError(Self.header + strokes + "origin: [iPhone]\n", 5, 9, "expected `origin` (where the trace came from) to be a mapping, found a list")
+        expectError(Self.header + "orgin: {device: iPhone}\n", 3, 1, "unknown key `orgin` in a trace document", suggestion: "did you mean `origin`?")
+    }
+
     @Test func scalarsFollowTheYAML12CoreSchema() {
         expectError(Self.header + "events:\n- {t: \"5\", pop: true}\n", 4, 7, "expected `t` (ms) to be a number, found the string \"5\"",
                     suggestion: "remove the quotes: a quoted scalar is always a string")

@@ -1,7 +1,7 @@
 /// Decodes one trace document's YAML tree into a `Trace`, checking every rule of SPEC section 1.
 struct TraceDecoder {
     static let topKeys = ["format", "name", "config", "screen", "layoutDirection", "barAppearanceManaged",
-                          "initialBarHidden", "stack", "events", "expect"]
+                          "initialBarHidden", "stack", "events", "expect", "origin"]
     static let eventKinds = ["touch", "push", "pop", "popToRoot", "setStack", "update", "setBarHidden"]
 
     let path: String
@@ -43,6 +43,15 @@ struct TraceDecoder {
         let events = try streamed ?? fields["events"].map(decodeEvents) ?? []
         let expectations = try fields["expect"].map(decodeExpectations) ?? []
         let name = try attempt { try fields["name"]?.text("`name`") }
+        // `origin` is provenance for people and corpora (recorder, importer, device); the replay never
+        // reads it, so only its shape is checked.
+        _ = try attempt { () throws -> Void in
+            guard let origin = fields["origin"] else { return }
+            guard case .mapping = origin.content else {
+                throw origin.error("expected `origin` (where the trace came from) to be a mapping, found \(origin.kindDescription)",
+                                   suggestion: "write e.g. `origin: {recorder: popgesture-recorder/1, device: iPhone}`")
+            }
+        }
         if let errors, !errors.isEmpty { throw DocumentErrors.Collected(diagnostic: errors.combined(path: path)) }
         guard let stack = settings.stack else { throw node.error("missing required key `stack` in a trace document") }
         return Trace(
