@@ -261,19 +261,52 @@ extension HardeningTests {
     // MARK: 5, 9, 10. Files that cannot be written, and runs that are interrupted
 
     /// Root writes into read-only folders anyway: as root, the binary runs as `nobody` (setpriv).
-    static let canWriteProtect = getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+    /// `nobody` cannot reach a binary inside a private checkout (a `mktemp -d` folder, mode 700, as CI
+    /// containers have), so it runs a copy in a folder of its own that every user can enter; the
+    /// copy is checked to start as `nobody`, else the tests that need it are skipped with the reason.
+    static let userBinary: String? = {
+        guard getuid() == 0 else { return CommandLineTests.binary }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return nil }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("popgesture-nobody-\(UUID().uuidString)").path
+        let copy = folder + "/popgesture"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: CommandLineTests.binary, toPath: copy)
+        } catch { return nil }
+        guard chmod(folder, 0o755) == 0, chmod(copy, 0o755) == 0,
+              let probe = try? CommandLineTests.run(["-c", "exec setpriv --reuid=65534 --regid=65534 --clear-groups \"$0\" --version", copy],
+                                                    in: folder, shell: true),
+              probe.status == 0 else { return nil }
+        return copy
+    }()
+
+    static let canWriteProtect = userBinary != nil
 
     static func runAsUser(_ arguments: [String], in directory: String) throws -> CommandLineTests.Run {
+        guard let binary = userBinary else { throw CocoaError(.featureUnsupported) }
         let user = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
-        return try CommandLineTests.run(["-c", "exec \(user)timeout -k 5 30 \"$0\" \"$@\"", CommandLineTests.binary] + arguments,
+        if getuid() == 0 { openToEveryone(directory) }
+        return try CommandLineTests.run(["-c", "exec \(user)timeout -k 5 30 \"$0\" \"$@\"", binary] + arguments,
                                         in: directory, shell: true)
+    }
+
+    /// Lets `nobody` read the fixture whatever the umask, without undoing a folder the test made read-only.
+    private static func openToEveryone(_ directory: String) {
+        var st = stat()
+        if stat(directory, &st) == 0 { chmod(directory, st.st_mode & 0o7777 | 0o005) }
+        for case let name as String in FileManager.default.enumerator(atPath: directory) ?? FileManager.DirectoryEnumerator() {
+            let path = directory + "/" + name
+            guard stat(path, &st) == 0 else { continue }
+            let isFolder = st.st_mode & S_IFMT == S_IFDIR
+            chmod(path, st.st_mode & 0o7777 | (isFolder ? 0o005 : 0o004))
+        }
     }
 
     static func temporaryFiles(in directory: String) -> [String] {
         (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []).filter { $0.contains(".tmp.") }
     }
 
-    @Test(.enabled(if: canWriteProtect, "running as root without setpriv: no folder is read-only"))
+    @Test(.enabled(if: canWriteProtect, "running as root, and `nobody` cannot run a copy of the binary through setpriv (no setpriv, or the temporary folder is private): no folder is read-only to root"))
     func synthSaysWhichFolderItCouldNotCreate() throws {
         let dir = try Self.fixture([:], folders: ["ro"])
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -299,7 +332,7 @@ extension HardeningTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/out").isEmpty)
     }
 
-    @Test(.enabled(if: canWriteProtect, "running as root without setpriv: no folder is read-only"))
+    @Test(.enabled(if: canWriteProtect, "running as root, and `nobody` cannot run a copy of the binary through setpriv (no setpriv, or the temporary folder is private): no folder is read-only to root"))
     func aGoldenThatCannotBeWrittenIsAnErrorOfTheRun() throws {
         let dir = try Self.fixture(["ro/a.yaml": Self.trace, "ro/b.yaml": Self.trace])
         defer { try? FileManager.default.removeItem(atPath: dir) }
