@@ -27,7 +27,9 @@ import Testing
         let cupertino = try CLI.run(["explain", "b.yaml", "--rules", "cupertino", "--gesture", "1"], in: dir)
         #expect(cupertino.stdout.contains("refused by edgeWidth: edge distance 30 > edgeWidth 20\n"), "\(cupertino.stdout)")
         let absent = try CLI.run(["explain", "b.yaml", "--gesture", "3"], in: dir)
-        #expect(absent.status == 0 && absent.stdout.contains("  no gesture 3: the trace has 1\n"))
+        // A gesture the trace does not have cannot be explained: exit 2, as --document out of range.
+        #expect(absent.status == 2 && absent.stdout.isEmpty, "\(absent.stdout)")
+        #expect(absent.stderr == "b.yaml#1: error: has no gesture 3: the trace has 1 gesture (choose --gesture 1)\n", "\(absent.stderr)")
         let noDocument = try CLI.run(["explain", "b.yaml", "--document", "2"], in: dir)
         #expect(noDocument.status == 2 && noDocument.stderr.contains("b.yaml: error: has no trace document #2"), "\(noDocument.stderr)")
         let missing = try CLI.run(["explain", "none.yaml"], in: dir)

@@ -74,6 +74,14 @@ struct ExplainFileJob: FileJob {
                 return
             }
             let explanation = Explanation(trace: trace, rules: rules)
+            let count = explanation.report.gestures.count
+            // A gesture the trace does not have is a request that cannot be answered, as --document is.
+            if let gesture, gesture > count {
+                let choices = count == 0 ? "it has no gesture to explain" : count == 1 ? "choose --gesture 1" : "choose --gesture 1 to \(count)"
+                produce(.failure(Diagnostic(path: trace.source,
+                    message: "has no gesture \(gesture): the trace has \(count) gesture\(count == 1 ? "" : "s")", suggestion: choices)))
+                return
+            }
             produce(.explanation(explanation.text(gesture: gesture) + TextTimeline.footer(explanation.report),
                                  failed: explanation.report.expectations.failed > 0))
         case .failure(let source, let diagnostic):

@@ -21,9 +21,8 @@ public struct Explanation {
     public func text(gesture only: Int? = nil) -> String {
         var out = TextTimeline.header(trace: report.trace, source: report.source, rules: report.rules) + setting()
         let chosen = report.gestures.filter { only == nil || $0.index == only }
-        if chosen.isEmpty {
-            out += only == nil ? "  no gestures\n" : "  no gesture \(only!): the trace has \(report.gestures.count)\n"
-        }
+        // A gesture number the trace does not have is refused by `explain` before it gets here.
+        if chosen.isEmpty { out += "  no gestures\n" }
         for gesture in chosen {
             out += "\n" + explain(gesture, steps: gesture.index - 1 < derivation.gestures.count ? derivation.gestures[gesture.index - 1] : [])
         }
