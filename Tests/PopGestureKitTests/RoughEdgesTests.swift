@@ -112,6 +112,22 @@ import Testing
         #expect(try String(contentsOfFile: dir + "/keep/synth-000001.yaml", encoding: .utf8).hasPrefix("format: popgesture-trace/1"))
     }
 
+    /// A batch report must tell a corpus's traces apart: each document is named by its place in the
+    /// corpus (synth-0 ... synth-4 over files of two), never by its place in its file.
+    @Test func synthNamesEveryDocumentOfACorpusApart() throws {
+        let dir = try CommandLineTests.fixture([:])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try Self.run(["synth", "--count", "5", "--per-file", "2", "--gestures", "2", "--out", "c"], in: dir)
+        #expect(run.status == 0 && run.stdout == "wrote 5 documents in 3 files to c\n")
+        var names: [String] = []
+        for file in ["c/synth-000000.yaml", "c/synth-000001.yaml", "c/synth-000002.yaml"] {
+            for document in loadDocuments(try String(contentsOfFile: dir + "/" + file, encoding: .utf8), path: file) {
+                if case .trace(let trace, _) = document { names.append(trace.name) }
+            }
+        }
+        #expect(names == ["synth-0", "synth-1", "synth-2", "synth-3", "synth-4"])
+    }
+
     // MARK: Colour
 
     @Test(arguments: [

@@ -32,7 +32,7 @@ import Testing
     static func synthesizedRecording(seed: UInt64, gestures: Int) -> (yaml: String, trace: Trace)? {
         var synthesizer = TraceSynthesizer(seed: seed, gestures: gestures)
         var yaml = ""
-        synthesizer.document(0) { yaml += $0 }
+        synthesizer.document(0, opensFile: true) { yaml += $0 }
         guard case .trace(let trace, _) = TraceFileLoader(text: yaml, path: "long.yaml").next() else { return nil }
         return (yaml, trace)
     }

@@ -37,12 +37,13 @@ public struct TraceSynthesizer {
     /// Numbers as traces carry them: milliseconds and points to 0.01.
     private func n(_ value: Double) -> String { formatNumber((value * 100).rounded() / 100) }
 
-    /// One trace document, `---` separated from the previous one when `index > 0`.
-    public mutating func document(_ index: Int, write: (String) -> Void) {
+    /// One trace document named `synth-N` for the corpus's document `index` (so names are unique
+    /// across a corpus's files), `---` separated from the previous one unless it opens its file.
+    public mutating func document(_ index: Int, opensFile: Bool, write: (String) -> Void) {
         let width = [320.0, 375, 390, 393, 430][pick(5)]
         let rtl = chance(0.15)
         let depth = 2 + pick(3)
-        var out = index > 0 ? "---\n" : ""
+        var out = opensFile ? "" : "---\n"
         out += "format: popgesture-trace/1\nname: synth-\(index)\nscreen: {width: \(n(width)), height: 844}\n"
         if rtl { out += "layoutDirection: rtl\n" }
         out += "stack:\n"
@@ -131,7 +132,7 @@ public struct TraceSynthesizer {
             var file = AtomicFile(path: path, what: "the synthesized traces")
             if let failure = file.openFailure { throw failure }
             for d in 0..<min(perFile, count - index) {
-                document(d) { file.write($0) }
+                document(index + d, opensFile: d == 0) { file.write($0) }
             }
             try file.commit()
             paths.append(path)
