@@ -36,12 +36,18 @@ struct InteractivePop {
         self.progressCap = progressCap
     }
 
+    /// SPEC section 4's progress for a translation along x; `c` is +1 in ltr, -1 in rtl. The plot draws
+    /// its curve with the same formula.
+    static func progress(translationX: Double, c: Double, width: Double, cap: Double) -> Double {
+        min(max(c * translationX / width, 0), cap)
+    }
+
     /// A sample of the tracked finger, the recognition sample first. `velocity` includes it.
     @discardableResult
     mutating func track(_ sample: Sample, velocity: Vector, isRecognition: Bool) -> StatisticsStep {
         if !isRecognition { moved = true }
         translation = Vector(x: sample.x - origin.x, y: sample.y - origin.y)
-        progress = min(max(c * translation.x / width, 0), progressCap)
+        progress = Self.progress(translationX: translation.x, c: c, width: width, cap: progressCap)
         return statistics.add(time: sample.t, displacement: max(c * translation.x, 0) / width, velocity: c * velocity.x / width)
     }
 

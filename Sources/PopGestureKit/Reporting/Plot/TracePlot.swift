@@ -294,17 +294,14 @@ struct TracePlot {
     func progressCurve(_ gesture: GestureRecord) -> (points: [ProgressPoint], releasedAt: Double?)? {
         guard gesture.outcome == .began, let at = gesture.decidedAt, let pop = gesture.pop, pop.result != .ignored,
               let stroke = trackedStroke(gesture) else { return nil }
-        let d = (x: at.x - gesture.down.x, y: at.y - gesture.down.y)
-        let h = rules.recognizer.hysteresis
-        // horizontalSlop and an arena won at the down translate from the decision point itself.
-        let translation = rules.recognizer.kind == .uikit ? (d.x < 0 ? -1 : 1) * max(abs(d.x) - h, 0) : 0
-        let origin = at.x - translation
+        // The pop measures translation from where the recognition put the finger (SPEC section 4).
+        let origin = at.x - (gesture.recognition?.translation.x ?? 0)
         let c = trace.layoutDirection == .ltr ? 1.0 : -1.0
         let last = pop.releasedAt ?? pop.settledAt ?? .infinity
         let samples = stroke.samples.filter { $0.t >= at.t && $0.t <= last }
         guard !samples.isEmpty else { return nil }
         let points = decimated(samples, keep: [at.t]) {
-            min(max(c * ($0.x - origin) / trace.screen.width, 0), rules.transition.progressCap)
+            InteractivePop.progress(translationX: $0.x - origin, c: c, width: trace.screen.width, cap: rules.transition.progressCap)
         }.map { ProgressPoint(t: $0.t, p: $0.value) }
         return (points, pop.releasedAt)
     }
