@@ -5,6 +5,7 @@
 set -uo pipefail
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 out=$2
+rm -rf "$out" && mkdir -p "$out"
 mkdir -p "$out"
 run() { # name, command...
     local name=$1; shift

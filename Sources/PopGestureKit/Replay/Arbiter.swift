@@ -4,9 +4,9 @@ struct BeginContext {
     var top: ViewControllerInstance
     var location: Sample
     var translation: Vector
-    /// What keeps the navigation controller busy, in words (a transition in flight, an unsettled
-    /// interactive pop, deferred operations); nil when nothing does.
-    var busy: String?
+    /// What keeps the navigation controller busy (a transition in flight, an unsettled interactive
+    /// pop, deferred operations); nil when nothing does.
+    var busy: Busy?
     /// Recognized at the tracked finger's down by a recognizer alone in its arena: a zero
     /// translation has no direction, so `direction` and `horizontal` pass.
     var atDown = false
@@ -68,7 +68,7 @@ struct Arbiter {
             return CheckEvidence(check: name, refuses: c.location.x > rules.locationLimit, quantity: "location.x", value: .number(c.location.x),
                                  limitName: "locationLimit", limit: rules.locationLimit)
         case .transitioning:
-            return CheckEvidence(check: name, refuses: c.busy != nil, quantity: "busy", value: c.busy.map { .name($0) } ?? .flag(false))
+            return CheckEvidence(check: name, refuses: c.busy != nil, quantity: "busy", value: c.busy.map { .busy($0) } ?? .flag(false))
         case .direction:
             if c.atDown { return CheckEvidence(check: name, refuses: false, quantity: "translation", value: .name("zero at the down, no direction")) }
             let mirrored = recognizer.direction == .rtl && rules.mirrorDirection

@@ -53,41 +53,6 @@ public enum ReleaseReason: Sendable, Equatable {
         public var progressThreshold: Double
         public var strict: Bool
     }
-
-    /// One sentence with the numbers that decided, rounded for people.
-    public var text: String {
-        switch self {
-        case .touchCancelled:
-            return "the system cancelled the touch"
-        case .projection(let terms):
-            let (projected, threshold) = Readable.pair(terms.projected, terms.threshold, places: 3)
-            let d = formatNumber(terms.lookAhead)
-            return "p \(Readable.fraction(terms.p)) + avgV \(Readable.fraction(terms.averageVelocity)) x \(d)"
-                + " + avgA \(Readable.fraction(terms.averageAcceleration)) x \(d)^2 / 2 = \(projected)"
-                + " \(terms.projected > terms.threshold ? ">" : "<=") threshold min(\(formatNumber(terms.projectionDistance)) / \(formatNumber(terms.width)), \(formatNumber(terms.projectionCap))) = \(threshold)"
-                + " (n \(terms.samples), moved)"
-        case .lowSampleVelocity(let samples, let moved, let average):
-            let why = moved ? "n \(samples) < 3" : "no move after recognition"
-            return "\(why): avgV \(Readable.fraction(average)) widths/s \(average > 0 && moved ? "> 0 and moved" : moved ? "<= 0" : "does not count")"
-        case .fling(let terms):
-            let (speed, fling) = Readable.pair(abs(terms.v), terms.fling, places: 3)
-            return "|v| \(speed) >= fling \(fling) widths/s, v \(terms.v > 0 ? "> 0" : "<= 0")"
-        case .progress(let terms):
-            let (p, threshold) = Readable.pair(terms.p, terms.progressThreshold, places: 3)
-            let fling = terms.fling > 0 ? "|v| \(Readable.pair(abs(terms.v), terms.fling, places: 3).0) < fling \(formatNumber(terms.fling)); " : ""
-            if terms.strict {
-                return fling + "p \(p) \(terms.p > terms.progressThreshold ? ">" : "<=") threshold \(threshold) (strict)"
-            }
-            return fling + "p \(p) \(terms.p >= terms.progressThreshold ? ">=" : "<") threshold \(threshold)"
-        case .velocitySign(let v, let popOnZero):
-            let sign = v > 0 ? "> 0" : v < 0 ? "< 0" : popOnZero ? "= 0, popOnZero" : "= 0"
-            return "v \(Readable.fraction(v)) widths/s \(sign)"
-        case .interrupted(let t, let removed):
-            return removed
-                ? "a stack operation at t=\(Readable.time(t)) removed the popped view controller"
-                : "a stack operation at t=\(Readable.time(t)) put the popped view controller back, so the release could only cancel"
-        }
-    }
 }
 
 /// How a released pop's settle time came about (SPEC section 4, Settle).
@@ -104,26 +69,6 @@ public struct SettleTerms: Sendable, Equatable {
     public var completing: Bool
     /// Milliseconds from the release to the settle.
     public var result: Double
-
-    public var text: String {
-        let r = Readable.fraction(remaining), d = formatNumber(duration), ms = Readable.time(result)
-        switch model {
-        case "uikit":
-            if remaining == 0 { return "uikit: r = 0, so 0 ms" }
-            if velocity == 0 { return "uikit: release velocity 0, so D = \(d) ms" }
-            let free = remaining * width / abs(velocity) * 1000
-            return "uikit: min(D \(d), r \(r) x W \(formatNumber(width)) / |velocity| \(Readable.velocity(abs(velocity))) x 1000 = \(Readable.time(free))) = \(ms) ms"
-        case "cupertino":
-            let frames = (800 * remaining).rounded(.down)
-            return completing
-                ? "cupertino: floor(800 x r \(r)) = \(ms) ms"
-                : "cupertino: min(floor(800 x r \(r)) = \(formatNumber(frames)), 300) = \(ms) ms"
-        case "fixed":
-            return "fixed: D = \(d) ms"
-        default:
-            return "linear: r \(r) x D \(d) = \(ms) ms"
-        }
-    }
 }
 
 /// The completion model: on `up`, whether the pop completes and why.

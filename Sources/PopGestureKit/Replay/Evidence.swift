@@ -12,21 +12,6 @@ public struct Recognition: Sendable, Equatable {
     /// The hysteresis h (`uikit`) or the slop (`horizontalSlop`); 0 for `arena`.
     public var limit: Double
     public var translation: Vector
-
-    public var text: String {
-        let dx = Readable.position(d.x), dy = Readable.position(d.y)
-        let t = "T = (\(Readable.position(translation.x)), \(Readable.position(translation.y)))"
-        switch kind {
-        case .uikit:
-            let axis = abs(d.x) >= limit ? "|d.x| \(Readable.position(abs(d.x)))" : "|d.y| \(Readable.position(abs(d.y)))"
-            return "recognized: \(axis) >= hysteresis \(formatNumber(limit)); d = (\(dx), \(dy)) less the hysteresis per axis: \(t)"
-        case .horizontalSlop:
-            let (moved, slop) = Readable.pair(abs(d.x), limit, places: 1)
-            return "recognized: |d.x| \(moved) > slop \(slop); the origin moves to the finger: \(t)"
-        case .arena:
-            return "won its gesture arena at the down (alone in it): \(t)"
-        }
-    }
 }
 
 /// What one check of the arbiter tested (SPEC section 3): the begin checks, and before them the
@@ -37,6 +22,8 @@ public struct CheckEvidence: Sendable, Equatable {
         case number(Double)
         case flag(Bool)
         case name(String)
+        /// What keeps the navigation controller busy, for the `transitioning` check.
+        case busy(Busy)
     }
 
     /// The rule key that made the check: a begin check's name, `edgeWidth`, `maxTouches` or `content`.
@@ -50,19 +37,11 @@ public struct CheckEvidence: Sendable, Equatable {
     public var limit: Double?
     /// The test refuses above the limit (`>`), else at or below it (`<=`).
     public var refusesAbove = true
+}
 
-    public var text: String {
-        switch value {
-        case .flag(let flag):
-            return "\(quantity) \(flag)"
-        case .name(let name):
-            return "\(quantity): \(name)"
-        case .number(let number):
-            guard let limit else { return "\(quantity) \(Readable.position(number))" }
-            let (shown, bound) = Readable.pair(number, limit, places: 1)
-            let above = refusesAbove ? refuses : !refuses
-            let comparison = above ? ">" : "<="
-            return "\(quantity) \(shown) \(comparison) \(limitName.map { "\($0) " } ?? "")\(bound)"
-        }
-    }
+/// What keeps the navigation controller busy when a gesture is recognized (SPEC section 3,
+/// `transitioning`): the newest transition in flight, or operations deferred until it settles.
+public enum Busy: Sendable, Equatable {
+    case transition(TransitionKind, from: String, to: String, start: Double)
+    case deferred(count: Int)
 }

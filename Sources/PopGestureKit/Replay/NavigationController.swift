@@ -12,7 +12,7 @@ struct NavigationController {
         var barMark: Int
         var kind: TransitionKind
         var animated: Bool
-        /// For a `transitioning` refusal's words.
+        /// For a `transitioning` refusal's evidence.
         var start: Double
         var from: String
         var to: String
@@ -47,15 +47,14 @@ struct NavigationController {
     /// not settled is one), or deferred operations.
     var isBusy: Bool { !inFlight.isEmpty || !deferred.isEmpty }
 
-    /// Why the `transitioning` check refuses, in words: the newest transition in flight, or the
-    /// deferred operations; nil when it would not.
-    var busyDescription: String? {
+    /// Why the `transitioning` check refuses: the newest transition in flight, or the deferred
+    /// operations; nil when it would not.
+    var busy: Busy? {
         guard isBusy else { return nil }
         if let flight = inFlight.last {
-            let what = flight.kind == .interactivePop ? "an interactive pop" : "a \(flight.kind.rawValue)"
-            return "\(what) \(flight.from) -> \(flight.to) (started at t=\(Readable.time(flight.start))) has not settled"
+            return .transition(flight.kind, from: flight.from, to: flight.to, start: flight.start)
         }
-        return "\(deferred.count) deferred operation\(deferred.count == 1 ? "" : "s") wait\(deferred.count == 1 ? "s" : "")"
+        return .deferred(count: deferred.count)
     }
 
     /// Whether `point`, a gesture's first down, hits a content region of the top view controller (SPEC

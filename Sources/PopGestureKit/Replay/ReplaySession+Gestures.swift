@@ -101,7 +101,7 @@ extension ReplaySession {
     mutating func recognized(at sample: Sample, _ recognition: Recognition, atDown: Bool, atMoment: Bool) {
         let translation = recognition.translation
         let context = BeginContext(stackCount: navigation.stack.count, top: navigation.stack.top!, location: sample,
-                                   translation: translation, busy: navigation.busyDescription, atDown: atDown)
+                                   translation: translation, busy: navigation.busy, atDown: atDown)
         derivation?.recognized(recognition, checks: arbiter.checks(context), gesture: gesture!.record)
         if let (check, refusal) = arbiter.refusal(context) {
             decide(.refused, reason: check.reason, at: sample, atMoment: atMoment, refusal: refusal, recognition: recognition)

@@ -305,6 +305,7 @@ struct JSONWriter: ~Copyable {
         case .number(let value): number(value)
         case .flag(let value): bool(value)
         case .name(let value): string(value)
+        case .busy(let busy): string(busy.text)
         }
         close("}")
     }

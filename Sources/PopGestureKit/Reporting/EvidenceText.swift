@@ -1,0 +1,108 @@
+/// The words for the replay's evidence: the replay keeps numbers and enums, and only reports, failures
+/// and `explain` turn them into sentences, rounded for people (`Readable`).
+extension Recognition {
+    public var text: String {
+        let dx = Readable.position(d.x), dy = Readable.position(d.y)
+        let t = "T = (\(Readable.position(translation.x)), \(Readable.position(translation.y)))"
+        switch kind {
+        case .uikit:
+            let axis = abs(d.x) >= limit ? "|d.x| \(Readable.position(abs(d.x)))" : "|d.y| \(Readable.position(abs(d.y)))"
+            return "recognized: \(axis) >= hysteresis \(formatNumber(limit)); d = (\(dx), \(dy)) less the hysteresis per axis: \(t)"
+        case .horizontalSlop:
+            let (moved, slop) = Readable.pair(abs(d.x), limit, places: 1)
+            return "recognized: |d.x| \(moved) > slop \(slop); the origin moves to the finger: \(t)"
+        case .arena:
+            return "won its gesture arena at the down (alone in it): \(t)"
+        }
+    }
+}
+
+extension CheckEvidence {
+    public var text: String {
+        switch value {
+        case .flag(let flag):
+            return "\(quantity) \(flag)"
+        case .name(let name):
+            return "\(quantity): \(name)"
+        case .busy(let busy):
+            return "\(quantity): \(busy.text)"
+        case .number(let number):
+            guard let limit else { return "\(quantity) \(Readable.position(number))" }
+            let (shown, bound) = Readable.pair(number, limit, places: 1)
+            let above = refusesAbove ? refuses : !refuses
+            let comparison = above ? ">" : "<="
+            return "\(quantity) \(shown) \(comparison) \(limitName.map { "\($0) " } ?? "")\(bound)"
+        }
+    }
+}
+
+extension ReleaseReason {
+    /// One sentence with the numbers that decided, rounded for people.
+    public var text: String {
+        switch self {
+        case .touchCancelled:
+            return "the system cancelled the touch"
+        case .projection(let terms):
+            let (projected, threshold) = Readable.pair(terms.projected, terms.threshold, places: 3)
+            let d = formatNumber(terms.lookAhead)
+            return "p \(Readable.fraction(terms.p)) + avgV \(Readable.fraction(terms.averageVelocity)) x \(d)"
+                + " + avgA \(Readable.fraction(terms.averageAcceleration)) x \(d)^2 / 2 = \(projected)"
+                + " \(terms.projected > terms.threshold ? ">" : "<=") threshold min(\(formatNumber(terms.projectionDistance)) / \(formatNumber(terms.width)), \(formatNumber(terms.projectionCap))) = \(threshold)"
+                + " (n \(terms.samples), moved)"
+        case .lowSampleVelocity(let samples, let moved, let average):
+            let why = moved ? "n \(samples) < 3" : "no move after recognition"
+            return "\(why): avgV \(Readable.fraction(average)) widths/s \(average > 0 && moved ? "> 0 and moved" : moved ? "<= 0" : "does not count")"
+        case .fling(let terms):
+            let (speed, fling) = Readable.pair(abs(terms.v), terms.fling, places: 3)
+            return "|v| \(speed) >= fling \(fling) widths/s, v \(terms.v > 0 ? "> 0" : "<= 0")"
+        case .progress(let terms):
+            let (p, threshold) = Readable.pair(terms.p, terms.progressThreshold, places: 3)
+            let fling = terms.fling > 0 ? "|v| \(Readable.pair(abs(terms.v), terms.fling, places: 3).0) < fling \(formatNumber(terms.fling)); " : ""
+            if terms.strict {
+                return fling + "p \(p) \(terms.p > terms.progressThreshold ? ">" : "<=") threshold \(threshold) (strict)"
+            }
+            return fling + "p \(p) \(terms.p >= terms.progressThreshold ? ">=" : "<") threshold \(threshold)"
+        case .velocitySign(let v, let popOnZero):
+            let sign = v > 0 ? "> 0" : v < 0 ? "< 0" : popOnZero ? "= 0, popOnZero" : "= 0"
+            return "v \(Readable.fraction(v)) widths/s \(sign)"
+        case .interrupted(let t, let removed):
+            return removed
+                ? "a stack operation at t=\(Readable.time(t)) removed the popped view controller"
+                : "a stack operation at t=\(Readable.time(t)) put the popped view controller back, so the release could only cancel"
+        }
+    }
+}
+
+extension SettleTerms {
+    public var text: String {
+        let r = Readable.fraction(remaining), d = formatNumber(duration), ms = Readable.time(result)
+        switch model {
+        case "uikit":
+            if remaining == 0 { return "uikit: r = 0, so 0 ms" }
+            if velocity == 0 { return "uikit: release velocity 0, so D = \(d) ms" }
+            let free = remaining * width / abs(velocity) * 1000
+            return "uikit: min(D \(d), r \(r) x W \(formatNumber(width)) / |velocity| \(Readable.velocity(abs(velocity))) x 1000 = \(Readable.time(free))) = \(ms) ms"
+        case "cupertino":
+            let frames = (800 * remaining).rounded(.down)
+            return completing
+                ? "cupertino: floor(800 x r \(r)) = \(ms) ms"
+                : "cupertino: min(floor(800 x r \(r)) = \(formatNumber(frames)), 300) = \(ms) ms"
+        case "fixed":
+            return "fixed: D = \(d) ms"
+        default:
+            return "linear: r \(r) x D \(d) = \(ms) ms"
+        }
+    }
+}
+
+extension Busy {
+    public var text: String {
+        switch self {
+        case .transition(let kind, let from, let to, let start):
+            let what = kind == .interactivePop ? "an interactive pop" : "a \(kind.rawValue)"
+            return "\(what) \(from) -> \(to) (started at t=\(Readable.time(start))) has not settled"
+        case .deferred(let count):
+            return "\(count) deferred operation\(count == 1 ? "" : "s") wait\(count == 1 ? "s" : "")"
+        }
+    }
+}
