@@ -313,7 +313,7 @@ struct TraceDecoder {
             do {
                 let sample = try decodeSample(row, after: nil)
                 defer { previous = sample }
-                try checkOrder(sample, after: previous, at: row.isAlias ? row.location : (try? row.expectSequence(""))?.first?.location ?? row.location)
+                try checkOrder(sample, after: previous, row: row)
                 samples.append(sample)
             } catch {
                 errors.record(error, path: path)
@@ -338,6 +338,11 @@ struct TraceDecoder {
         // An aliased row is out of order where it is used, not where it is written.
         try checkOrder(sample, after: previous, at: row.isAlias ? row.location : values[0].location)
         return sample
+    }
+
+    /// A row's order error stands at its time value (at the alias, for an aliased row).
+    static func checkOrder(_ sample: Sample, after previous: Sample?, row: YAMLNode) throws {
+        try checkOrder(sample, after: previous, at: row.isAlias ? row.location : (try? row.expectSequence(""))?.first?.location ?? row.location)
     }
 
     static func checkOrder(_ sample: Sample, after previous: Sample?, at position: SourcePosition) throws {

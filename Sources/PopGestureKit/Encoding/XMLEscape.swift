@@ -21,3 +21,11 @@ func xmlEscaped(_ text: String) -> String {
     }
     return out
 }
+
+/// The inverse of `xmlEscaped` for what it writes (U+FFFD stays).
+func xmlUnescaped(_ text: String) -> String {
+    guard text.contains("&") else { return text }
+    return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+        .replacingOccurrences(of: "&#10;", with: "\n").replacingOccurrences(of: "&amp;", with: "&")
+}
