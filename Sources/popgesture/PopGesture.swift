@@ -121,8 +121,7 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         colour.apply()
-        let status = ValidateRun(paths: input.paths, format: format, jobs: input.jobs, allowEmpty: input.allowEmpty).run()
-        if status != .ok { throw ExitCode(status.rawValue) }
+        try conclude(ValidateRun(paths: input.paths, format: format, jobs: input.jobs, allowEmpty: input.allowEmpty).run())
     }
 }
 
@@ -138,6 +137,11 @@ struct RulesOption: ParsableArguments {
         guard let rules else { return RulesChoice(forced: nil) }
         return RulesChoice(forced: try loadRules(rules))
     }
+}
+
+/// A command's status becomes the process's: anything but ok ends the run with its code.
+func conclude(_ status: ExitStatus) throws {
+    if status != .ok { throw ExitCode(status.rawValue) }
 }
 
 func loadRules(_ spec: String) throws -> Rules {
@@ -198,8 +202,7 @@ struct Check: ParsableCommand {
                            updateGoldens: updateGoldens, requireGoldens: requireGoldens, allowEmpty: input.allowEmpty,
                            output: output, strict: strict, force: force, shard: shard.shard)
         run.verbose = verbose
-        let status = run.run(paint: Console.stdoutPaint)
-        if status != .ok { throw ExitCode(status.rawValue) }
+        try conclude(run.run(paint: Console.stdoutPaint))
     }
 }
 
@@ -225,9 +228,8 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         colour.apply()
-        let status = ReplayRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs, allowEmpty: input.allowEmpty,
-                               shard: shard.shard).run()
-        if status != .ok { throw ExitCode(status.rawValue) }
+        try conclude(ReplayRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs, allowEmpty: input.allowEmpty,
+                               shard: shard.shard).run())
     }
 }
 
@@ -255,9 +257,8 @@ struct Diff: ParsableCommand {
 
     func run() throws {
         colour.apply()
-        let status = DiffRun(paths: input.paths, base: try loadRules(base), head: try loadRules(head),
-                             format: format, jobs: input.jobs, allowEmpty: input.allowEmpty, shard: shard.shard).run()
-        if status != .ok { throw ExitCode(status.rawValue) }
+        try conclude(DiffRun(paths: input.paths, base: try loadRules(base), head: try loadRules(head),
+                             format: format, jobs: input.jobs, allowEmpty: input.allowEmpty, shard: shard.shard).run())
     }
 }
 
@@ -286,8 +287,7 @@ struct Merge: ParsableCommand {
 
     func run() throws {
         colour.apply()
-        let status = MergeRun(inputs: outputs).run()
-        if status != .ok { throw ExitCode(status.rawValue) }
+        try conclude(MergeRun(inputs: outputs).run())
     }
 }
 
@@ -326,9 +326,8 @@ struct Plot: ParsableCommand {
     func run() throws {
         colour.apply()
         let loaded = try rules.map(loadRules)
-        let status = PlotRun(path: trace, rules: RulesChoice(forced: loaded.first), document: document, output: output,
-                             versus: loaded.count == 2 ? loaded[1] : nil).run()
-        if status != .ok { throw ExitCode(status.rawValue) }
+        try conclude(PlotRun(path: trace, rules: RulesChoice(forced: loaded.first), document: document, output: output,
+                             versus: loaded.count == 2 ? loaded[1] : nil).run())
     }
 }
 
@@ -369,9 +368,8 @@ struct Explain: ParsableCommand {
 
     func run() throws {
         colour.apply()
-        let status = ExplainRun(path: trace, rules: RulesChoice(forced: try rules.map(loadRules)), document: document,
-                                gesture: gesture).run()
-        if status != .ok { throw ExitCode(status.rawValue) }
+        try conclude(ExplainRun(path: trace, rules: RulesChoice(forced: try rules.map(loadRules)), document: document,
+                                gesture: gesture).run())
     }
 }
 
@@ -389,13 +387,9 @@ struct RulesCommand: ParsableCommand {
 
         @OptionGroup var colour: ColourOption
 
-        func run() {
+        func run() throws {
             colour.apply()
-            let width = Presets.names.map(\.count).max() ?? 0
-            for preset in Presets.all {
-                Console().out(preset.name + String(repeating: " ", count: width - preset.name.count) + "  " + preset.summary + "\n")
-            }
-            Console().flush()
+            try conclude(RulesRun.list())
         }
     }
 
@@ -409,8 +403,7 @@ struct RulesCommand: ParsableCommand {
 
         func run() throws {
             colour.apply()
-            Console().out(RulesLoader.yaml(for: try loadRules(rules)))
-            Console().flush()
+            try conclude(RulesRun.show(try loadRules(rules)))
         }
     }
 }
@@ -451,22 +444,8 @@ struct Synth: ParsableCommand {
 
     func run() throws {
         colour.apply()
-        if !dragSpeeds.isEmpty {
-            Console().out(DragSynthesizer(speeds: dragSpeeds, frameRate: frameRate).text())
-            Console().flush()
-            return
-        }
-        guard let out else { return }
-        var synthesizer = TraceSynthesizer(seed: seed, gestures: gestures)
-        let files: [String]
-        do {
-            files = try synthesizer.writeCorpus(count: count, perFile: perFile, into: out, force: force)
-        } catch {
-            Console().report(error as? Diagnostic ?? Diagnostic(path: out, message: "\(error)"))
-            throw ExitCode(ExitStatus.errors.rawValue)
-        }
-        Console().out("wrote \(count) document\(count == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s") to \(out)\n")
-        Console().flush()
+        try conclude(SynthRun(seed: seed, count: count, perFile: perFile, gestures: gestures, out: out, force: force,
+                          dragSpeeds: dragSpeeds, frameRate: frameRate).run())
     }
 }
 
@@ -516,7 +495,6 @@ struct Import: ParsableCommand {
     func run() throws {
         colour.apply()
         let importer = Importer(format: from, screen: screen.flatMap(Screen.init(dimensions:)), stackConfig: stackConfig)
-        let status = importer.run(files: files, output: output, force: force)
-        if status != .ok { throw ExitCode(status.rawValue) }
+        try conclude(importer.run(files: files, output: output, force: force))
     }
 }

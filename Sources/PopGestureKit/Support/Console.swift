@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 // Only the main thread writes: workers hand their results over in order.
 nonisolated(unsafe) private let standardOutput = fdopen(1, "w")
@@ -14,22 +10,33 @@ nonisolated(unsafe) private var outputClosed = false
 /// Set once, before any output, from `--color`.
 nonisolated(unsafe) private var colourChoice = ColourChoice.auto
 
-/// Buffered standard output and error: reports are written as they are made, not gathered.
+/// Buffered standard output and error: reports are written as they are made, not gathered. A
+/// console made with a `ConsoleCapture` writes into it instead, so that a command can run inside a
+/// test (or any caller) and its bytes be compared without a process.
 public struct Console: Sendable {
-    public init() {}
+    private let capture: ConsoleCapture?
+
+    /// The process's standard output and error.
+    public init() { capture = nil }
+
+    /// Output and diagnostics go to `capture`, uncoloured.
+    public init(capturingInto capture: ConsoleCapture) { self.capture = capture }
 
     public func out(_ text: String) {
+        if let capture { return capture.append(out: Array(text.utf8)) }
         guard !outputClosed else { return Self.failed(EBADF) }
         if fputs(text, standardOutput) < 0 { Self.failed(errno) }
     }
 
     /// Bytes as they are: a block of text read back from disk may end inside a character.
     func out(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if let capture { return capture.append(out: Array(bytes)) }
         guard !outputClosed else { return Self.failed(EBADF) }
         if fwrite(bytes.baseAddress, 1, bytes.count, standardOutput) != bytes.count { Self.failed(errno) }
     }
 
     public func err(_ text: String) {
+        if let capture { return capture.append(err: text) }
         flushOutput()
         fputs(text, standardError)
         fflush(standardError)
@@ -38,10 +45,11 @@ public struct Console: Sendable {
     /// The one place a diagnostic reaches a person: `path:line:column: severity: message`, like a
     /// compiler, on stderr.
     public func report(_ diagnostic: Diagnostic) {
-        err(diagnostic.rendered(Self.stderrPaint) + "\n")
+        err(diagnostic.rendered(capture == nil ? Self.stderrPaint : Paint(false)) + "\n")
     }
 
     public func flush() {
+        guard capture == nil else { return }
         flushOutput()
         fflush(standardError)
     }
@@ -57,6 +65,7 @@ public struct Console: Sendable {
     /// A run's exit status once its output is flushed: errors (2), said on stderr, when standard
     /// output could not be written; else `status`.
     public func finish(_ status: ExitStatus) -> ExitStatus {
+        if capture != nil { return status }
         flush()
         guard let reason = outputFailure else { return status }
         outputFailure = nil
@@ -93,4 +102,19 @@ public enum ExitStatus: Int32, Sendable {
     case ok = 0
     case findings = 1
     case errors = 2
+}
+
+/// What a captured console was given: standard output's bytes and standard error's text, in order.
+public final class ConsoleCapture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outBytes: [UInt8] = []
+    private var errText = ""
+
+    public init() {}
+
+    func append(out bytes: [UInt8]) { lock.withLock { outBytes += bytes } }
+    func append(err text: String) { lock.withLock { errText += text } }
+
+    public var output: String { lock.withLock { String(decoding: outBytes, as: UTF8.self) } }
+    public var errors: String { lock.withLock { errText } }
 }

@@ -113,7 +113,8 @@ public struct TraceSynthesizer {
     /// could not be created and the system's reason, and no partial file is left.
     /// Without `force`, a file of the corpus that already exists stops it before anything is written:
     /// a corpus written over a folder of recorded traces would replace them silently.
-    public mutating func writeCorpus(count: Int, perFile: Int, into directory: String, force: Bool = false) throws -> [String] {
+    public mutating func writeCorpus(count: Int, perFile: Int, into directory: String, force: Bool = false,
+                                      console: Console = Console()) throws -> [String] {
         try Self.createFolder(directory)
         let files = (count + perFile - 1) / perFile
         func path(_ fileNumber: Int) -> String { directory + "/synth-\(String(fileNumber).leftPadded(to: 6)).yaml" }
@@ -124,7 +125,7 @@ public struct TraceSynthesizer {
         var paths: [String] = []
         var index = 0
         var fileNumber = 0
-        var progress = Progress(total: files, console: Console())
+        var progress = Progress(total: files, console: console)
         defer { progress.finish() }
         while index < count {
             defer { progress.tick() }
