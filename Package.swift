@@ -33,7 +33,9 @@ let package = Package(
         ),
         .testTarget(
             name: "PopGestureKitTests",
-            dependencies: ["PopGestureKit"]
+            dependencies: ["PopGestureKit"],
+            // The reference outputs are read from the source tree, not bundled.
+            exclude: ["References"]
         ),
     ]
 )
