@@ -21,7 +21,7 @@ struct PopGesture: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [Check.self, Replay.self, Explain.self, Diff.self, Merge.self, Validate.self, Plot.self, RulesCommand.self, Synth.self,
-                      Import.self]
+                      Import.self, Record.self]
     )
 
     /// Usage errors exit 2 like every other error, not ArgumentParser's 64.
