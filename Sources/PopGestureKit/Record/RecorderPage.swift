@@ -73,7 +73,7 @@ public struct RecorderPage: Sendable {
             <div id="prompt"></div>
             <div id="notice"></div>
             <div id="controls"><button id="skip" type="button">Skip</button><button id="undo" type="button">Undo</button><button id="download" type="button">Download</button><span id="count"></span></div>
-            <ol id="log"></ol>
+            <ul id="log"></ul>
           </div>
         </div>
         <script>
@@ -121,7 +121,7 @@ public struct RecorderPage: Sendable {
         #controls button { pointer-events: auto; font-size: 15px; margin-right: 8px; padding: 6px 14px; border-radius: 8px; border: 0;
                            background: #3a3a3c; color: #fff; }
         #count { color: #aeaeb2; }
-        #log { margin: 0; padding-left: 20px; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; }
+        #log { margin: 0; padding: 0; list-style: none; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; }
         #log .error { color: #ff6961; }
         #log .missed, #log .falsepop { color: #ffb340; }
 

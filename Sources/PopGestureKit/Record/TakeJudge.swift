@@ -76,7 +76,8 @@ public struct TakeJudge: Sendable {
             if let why = pop.why { text += ": \(why.text)" }
             parts.append(text)
         }
-        if let content = gesture.content {
+        // A refusal by the content already names the region that claimed the drag.
+        if let content = gesture.content, gesture.reason != .contentWon {
             parts.append("\(content.region) \(content.result?.rawValue ?? "undecided")")
         }
         return TakeVerdict(rules: rules, text: parts.joined(separator: "; "), finding: finding)
