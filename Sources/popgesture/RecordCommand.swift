@@ -26,7 +26,7 @@ struct Record: ParsableCommand {
 
             Examples:
               popgesture record --serve
-              popgesture record --serve --port 0 --host 127.0.0.1 --out takes/ --rules fd uikit
+              popgesture record --serve --out takes/ --rules fd uikit
               popgesture record --serve --scenario carousel rows --prompts back,stay,back
               popgesture record --page -o recorder.html
             """

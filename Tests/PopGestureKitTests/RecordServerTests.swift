@@ -280,6 +280,21 @@ import Testing
         #expect(host.status == 2 && host.stderr.hasPrefix("error: --host phone.local is not an IPv4 address"))
     }
 
+    @Test func pageModeWritesTheSelfContainedPage() throws {
+        let dir = try CommandLineTests.fixture([:])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CommandLineTests.run(["record", "--page", "-o", "recorder.html", "--scenario", "rows", "--prompts", "stay,back"], in: dir)
+        #expect(run.status == 0 && run.stdout.isEmpty)
+        let page = try String(contentsOfFile: dir + "/recorder.html", encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.contains("<link rel=\"icon\" href=\"data:,\"/>"))
+        #expect(page.contains("const SETTINGS = {\"served\": false, \"recorder\": \"popgesture-recorder/1\", \"scenarios\": [\"rows\"], \"prompts\": [\"stay\", \"back\"], "))
+        // Nothing from elsewhere: no script, style, image or font by address.
+        for reference in ["src=", "http:", "https:", "url(", "@import"] { #expect(!page.contains(reference), "\(reference)") }
+        let served = try Server()
+        #expect(try served.request("GET", "/?token=\(served.token)").body.contains("const SETTINGS = {\"served\": true, "))
+    }
+
     @Test func theTallyCountsEachRuleVersionAndUndoTakesBack() {
         var tally = TakeTally(rules: ["fd", "uikit"])
         let missed = [TakeVerdict(rules: "fd", text: "", finding: nil), TakeVerdict(rules: "uikit", text: "", finding: .missedBack)]
