@@ -4,7 +4,8 @@
 dispatched with known times and positions (a back swipe, a vertical scroll, a carousel drag); the
 takes written must hold exactly those samples (positions to 0.01 px, times to 0.25 ms), pass
 `popgesture check` by the intents the page wrote, and show the server's verdict in the page. Then
-`record --page`: a take recorded in the file's page and saved by its Download button. Skips, saying
+`record --page`: a take and a cancelled take recorded in the file's page and saved by its Download
+button. Skips, saying
 so, where no Chromium is installed (scripts/setup.sh installs it)."""
 import argparse
 import base64
@@ -94,14 +95,14 @@ class Browser:
             time.sleep(0.05)
         raise RuntimeError(f"timed out waiting for {expression}")
 
-    def touch(self, stroke):
-        """One finger's stroke: [(t ms, x, y), ...] down, moves, then the lift at `up` ms."""
+    def touch(self, stroke, end="touchEnd"):
+        """One finger's stroke: [(t ms, x, y), ...] down, moves, then the lift (or `touchCancel`) at `up` ms."""
         # Each event is sent at its time, and says so: Chromium takes a time from the past or future
         # only within limits (one before the page's time origin becomes 0).
         base = time.time() + 0.05
         points, up = stroke
         events = [("touchStart" if i == 0 else "touchMove", t, [{"x": x, "y": y, "id": 0}]) for i, (t, x, y) in enumerate(points)]
-        for kind, t, touch_points in events + [("touchEnd", up, [])]:
+        for kind, t, touch_points in events + [(end, up, [])]:
             time.sleep(max(0.0, base + t / 1000 - time.time()))
             self.send("Input.dispatchTouchEvent", {"type": kind, "timestamp": base + t / 1000, "touchPoints": touch_points})
 
@@ -126,10 +127,10 @@ TAKES = [("plain", "back", "Swipe back", BACK), ("table", "stay", "Scroll the li
          ("carousel", "stay", "Scroll the carousel to the left", CAROUSEL)]
 
 
-def recorded_stroke(text):
-    """The one stroke of a take the page wrote: its samples and its lift."""
+def recorded_stroke(text, end="up"):
+    """The first stroke of a take the page wrote: its samples and its lift (or cancel)."""
     samples = json.loads(re.search(r"^    samples: (\[.*\])$", text, re.M).group(1))
-    up = float(re.search(r"^    up: (.*)$", text, re.M).group(1))
+    up = float(re.search(rf"^    {end}: (.*)$", text, re.M).group(1))
     return samples, up
 
 
@@ -228,6 +229,11 @@ def page_download(binary, browser, work):
         page.wait_for("document.readyState === 'complete' && document.getElementById('prompt').textContent !== ''")
         page.touch(BACK)
         page.wait_for("(document.querySelector('#log li[data-take=\"1\"] .verdict') || {}).textContent")
+        # The browser takes the second take's touch away: recorded as a cancel, and the page says so.
+        page.wait_for("document.getElementById('prompt').textContent === 'Take 2: Swipe back'")
+        page.touch(BACK, end="touchCancel")
+        page.wait_for("(document.querySelector('#log li[data-take=\"2\"] .verdict') || {}).textContent")
+        notice = page.evaluate("document.getElementById('notice').textContent")
         page.evaluate("document.getElementById('download').click()")
         target = os.path.join(downloads, "takes.yaml")
         deadline = time.time() + 10
@@ -238,11 +244,16 @@ def page_download(binary, browser, work):
     if not os.path.exists(target):
         return [f"--page: no takes.yaml downloaded ({os.listdir(downloads)})"]
     text = open(target, encoding="utf-8").read()
-    failures = compare("takes.yaml", recorded_stroke(text), BACK)
-    if not text.startswith("---\nformat: popgesture-trace/1\n"):
-        failures.append(f"takes.yaml starts {text[:40]!r}")
+    takes = text.split("---\n")
+    if len(takes) != 3 or takes[0] != "" or not all(t.startswith("format: popgesture-trace/1\n") for t in takes[1:]):
+        return [f"takes.yaml is not two documents: {text[:200]!r}"]
+    failures = compare("takes.yaml#1", recorded_stroke(takes[1]), BACK)
+    failures += compare("takes.yaml#2", recorded_stroke(takes[2], end="cancel"), BACK)
+    if not notice.startswith("The browser took a touch away (cancel)"):
+        failures.append(f"after a cancel the page says {notice!r}")
+    # The cancelled swipe, labelled back, is a missed back: the pop is cancelled by the touch cancel.
     check = subprocess.run([binary, "check", target], capture_output=True, text=True)
-    if check.returncode != 0 or "1 passed, 0 failed" not in check.stdout:
+    if check.returncode != 1 or "1 passed, 1 failed" not in check.stdout or "missed back" not in check.stdout:
         failures.append(f"check on takes.yaml: exit {check.returncode}: {check.stdout}{check.stderr}")
     return failures
 
@@ -262,7 +273,7 @@ def main():
         failures += page_download(binary, browser, work)
     for failure in failures:
         print("FAIL", failure)
-    print(f"recorder browser test: {len(TAKES)} served takes and 1 downloaded take in {os.path.basename(browser)}, "
+    print(f"recorder browser test: {len(TAKES)} served takes and 2 downloaded takes in {os.path.basename(browser)}, "
           f"{len(failures)} failures")
     return 1 if failures else 0
 

@@ -145,7 +145,7 @@ function end(e, kind) {
   if (kind === "up" && (round3(e.clientX) !== last[1] || round3(e.clientY) !== last[2])) addSample(stroke, t, e.clientX, e.clientY);
   stroke.end = {kind, t};
   if (kind === "cancel") { take.cancelled = true; notice.textContent = "The browser took a touch away (cancel): it is recorded as `cancel`."; }
-  if (visual && visual.id === e.pointerId) settle(e.timeStamp);
+  if (visual && visual.id === e.pointerId) settle(e.timeStamp, kind === "cancel");
   // The take ends when no finger has been down for QUIET_MS after the last lift or cancel.
   if (fingers.size === 0) quiet = setTimeout(finishTake, QUIET_MS);
 }
@@ -198,8 +198,9 @@ function follow(x, y, ts) {
   }
 }
 
-// UIKit's projection of the release velocity (normal deceleration) decides where the pop settles.
-function settle(ts) {
+// UIKit's projection of the release velocity (normal deceleration) decides where the pop settles;
+// a cancelled touch puts it back.
+function settle(ts, cancelled) {
   const v = visual;
   visual = null;
   if (v.mode !== "pop") return;
@@ -208,7 +209,7 @@ function settle(ts) {
   const velocity = last[0] > first[0] ? (last[1] - first[1]) / (last[0] - first[0]) * 1000 : 0;
   const position = Math.max(0, last[1] - v.x0);
   const projected = position + velocity / 1000 * 0.998 / (1 - 0.998);
-  const completes = projected > state.w / 2;
+  const completes = !cancelled && projected > state.w / 2;
   topScreen.style.transition = rootScreen.style.transition = "transform 0.3s ease-out";
   topScreen.style.transform = "translateX(" + (completes ? state.w : 0) + "px)";
   rootScreen.style.transform = completes ? "translateX(0)" : "translateX(-30%)";
