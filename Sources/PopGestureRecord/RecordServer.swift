@@ -109,6 +109,14 @@ public struct RecordServer: Sendable {
         return "it stopped"
     }
 
+    /// recordings/2026-11-25: a day's takes together, numbered on across runs.
+    public static func defaultFolder() -> String {
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.dateFormat = "yyyy-MM-dd"
+        return "recordings/" + format.string(from: Date())
+    }
+
     /// 128 random bits as hex: the page's address is the secret that lets a phone post takes.
     static func makeToken() -> String {
         var generator = SystemRandomNumberGenerator()

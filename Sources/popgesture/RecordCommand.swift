@@ -77,16 +77,8 @@ struct Record: ParsableCommand {
             return
         }
         let versions = try (rules.isEmpty ? ["fd"] : rules).map(loadRules)
-        let server = RecordServer(host: host, port: port, out: out ?? Self.defaultFolder(), rules: versions, page: recorderPage)
+        let server = RecordServer(host: host, port: port, out: out ?? RecordServer.defaultFolder(), rules: versions, page: recorderPage)
         let status = server.run()
         if status != .ok { throw ExitCode(status.rawValue) }
-    }
-
-    /// recordings/2026-11-25: a day's takes together, numbered on across runs.
-    static func defaultFolder() -> String {
-        let format = DateFormatter()
-        format.locale = Locale(identifier: "en_US_POSIX")
-        format.dateFormat = "yyyy-MM-dd"
-        return "recordings/" + format.string(from: Date())
     }
 }
