@@ -10,6 +10,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `record --serve`'s HTTP server: no dependency of its own (see README, "Recording real swipes").
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // libyaml's C API; pkg-config finds it, the module map links it even when pkg-config is absent.
@@ -23,17 +25,27 @@ let package = Package(
             name: "PopGestureKit",
             dependencies: ["CYaml"]
         ),
+        // `record --serve`: the HTTP server around PopGestureKit's recorder page and take store, in a
+        // target of its own so that the library, its tests and the fuzz target never link a server.
+        .target(
+            name: "PopGestureRecord",
+            dependencies: [
+                "PopGestureKit",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
+        ),
         // Argument parsing only.
         .executableTarget(
             name: "popgesture",
             dependencies: [
                 "PopGestureKit",
+                "PopGestureRecord",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "PopGestureKitTests",
-            dependencies: ["PopGestureKit"],
+            dependencies: ["PopGestureKit", "PopGestureRecord"],
             // The reference outputs are read from the source tree, not bundled.
             exclude: ["References"]
         ),

@@ -18,10 +18,11 @@ struct PopGesture: ParsableCommand {
               popgesture replay traces/example/cancelled-swipe.yaml
               popgesture explain traces/example/cancelled-swipe.yaml
               popgesture diff --base fd-1.1 --head fd traces/
+              popgesture record --serve   # record swipes on a phone, each take a labelled trace
             """,
         version: "0.1.0",
         subcommands: [Check.self, Replay.self, Explain.self, Diff.self, Merge.self, Validate.self, Plot.self, RulesCommand.self, Synth.self,
-                      Import.self]
+                      Import.self, Record.self]
     )
 
     /// Usage errors exit 2 like every other error, not ArgumentParser's 64.

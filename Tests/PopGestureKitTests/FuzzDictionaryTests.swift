@@ -8,7 +8,8 @@ import Testing
     static func words() -> [String] {
         var words = TraceDecoder.topKeys + TraceDecoder.eventKinds + StackConfig.keys + TraceDecoder.regionKeys
         words += ["id", "barHidden", "popDisabled", "maxStartX", "content", "width", "height", "t", "animated", "samples", "up", "cancel"]
-        words += ["gesture", "outcome", "reason", "pop", "final", "anomalies", "bar", "none", "ltr", "rtl"]
+        words += ["gesture", "outcome", "reason", "pop", "intent", "final", "anomalies", "bar", "none", "ltr", "rtl"]
+        words += Intent.allCases.map(\.rawValue)
         words += DocumentFormat.allCases.map(\.rawValue) + Presets.names + RulesLoader.topKeys
         words += RuleKey.all.map(\.name) + RuleKey.all.compactMap(\.section)
         for key in RuleKey.all {

@@ -173,14 +173,14 @@ import Testing
         #expect(green.stdout == "1 trace in 1 file: \u{1B}[32m1 passed\u{1B}[0m, 0 failed, 0 errors\n")
     }
 
-    @Test(arguments: ["check", "replay", "explain", "diff", "validate", "plot", "synth", "import"])
+    @Test(arguments: ["check", "replay", "explain", "diff", "validate", "plot", "synth", "import", "record"])
     func everyCommandTakesColor(_ command: String) throws {
         let help = try Self.run([command, "--help"], in: NSTemporaryDirectory())
         #expect(help.stdout.contains("--color <auto|always|never>"), "\(help.stdout)")
     }
 
     /// Each command's help shows how it is called, by example.
-    @Test(arguments: [["check"], ["replay"], ["explain"], ["diff"], ["validate"], ["plot"], ["synth"], ["import"], ["rules", "list"], ["rules", "show"]])
+    @Test(arguments: [["check"], ["replay"], ["explain"], ["diff"], ["validate"], ["plot"], ["synth"], ["import"], ["record"], ["rules", "list"], ["rules", "show"]])
     func everyCommandsHelpHasExamples(_ command: [String]) throws {
         let help = try Self.run(command + ["--help"], in: NSTemporaryDirectory())
         #expect(help.stdout.contains("Example"), "\(help.stdout)")

@@ -84,6 +84,7 @@ import Testing
             items.append(.outcome(gesture: gesture.index, outcome: gesture.outcome!, reason: gesture.reason))
             if let pop = gesture.pop { items.append(.pop(gesture: gesture.index, result: pop.result)) }
             items.append(.content(gesture: gesture.index, result: gesture.content?.result))
+            items.append(.intent(gesture: gesture.index, intent: gesture.pop?.result == .completed ? .back : .stay))
         }
         items.append(.final(stack: report.final.stack, barHidden: report.final.barHidden))
         items.append(.anomalies(report.anomalies.map(\.kind)))
@@ -103,6 +104,7 @@ import Testing
             case .bar(let points): .bar(points + [.init(t: -1, hidden: true)])
             case .content(let n, let result): .content(gesture: n, result: result == .claimed ? .lost : .claimed)
             case .detections(let runs): .detections(runs + [runs.last == .up ? .down : .up])
+            case .intent(let n, let intent): .intent(gesture: n, intent: intent == .back ? .stay : .back)
             }
         }
     }

@@ -386,6 +386,11 @@ def check_binary(checks, schemas, binary, samples, valid_folders, invalid_folder
     for schema, count in printed.items():
         if valid_folders and schema in schemas.documents:
             checks.ok(count > 0, f"popgesture printed no JSON for {schema} from the --valid folders")
+    # `record --serve`'s answers to takes: the recorded take fixture labelled back and stay.
+    if "take-answer.schema.json" in schemas.documents:
+        for value in record_answers(checks, binary):
+            found = schemas.errors("take-answer.schema.json", value, strict=True)
+            checks.ok(not found, f"`record --serve` answered {json.dumps(value)[:200]}, breaking take-answer.schema.json: {'; '.join(found[:3])}")
     # validate's own JSON, on folders with problems and without.
     if "validate.schema.json" in schemas.documents:
         for folder in [*valid_folders, *invalid_folders]:
@@ -393,6 +398,31 @@ def check_binary(checks, schemas, binary, samples, valid_folders, invalid_folder
             for number, value in enumerate(lines_of(run([binary, "validate", "--format", "json", str(folder)]), what), 1):
                 found = schemas.errors("validate.schema.json", value, strict=False)
                 checks.ok(not found, f"`{what}` line {number} breaks validate.schema.json: {'; '.join(found[:3])}")
+
+
+def record_answers(checks, binary):
+    """Two takes posted to `popgesture record --serve` on loopback; the JSON it answered."""
+    import signal
+    import tempfile
+    import urllib.request
+    take = (ROOT / "Tests/Fixtures/schema/valid/recorded-take.yaml").read_text(encoding="utf-8")
+    answers = []
+    with tempfile.TemporaryDirectory() as out:
+        server = subprocess.Popen([binary, "record", "--serve", "--port", "0", "--host", "127.0.0.1", "--out", out,
+                                   "--rules", "fd", "cupertino"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            url = server.stdout.readline().strip()
+            target = url.replace("/?token=", "/takes?token=")
+            for body in (take, take.replace("intent: stay", "intent: back")):
+                with urllib.request.urlopen(urllib.request.Request(target, data=body.encode(), method="POST"), timeout=30) as answer:
+                    answers.append(json.loads(answer.read()))
+        except (OSError, ValueError) as error:
+            checks.ok(False, f"`record --serve` did not answer a take: {error}")
+        finally:
+            server.send_signal(signal.SIGINT)
+            server.communicate(timeout=10)
+    checks.ok(len(answers) == 2, f"`record --serve` answered {len(answers)} of 2 takes")
+    return answers
 
 
 def main():

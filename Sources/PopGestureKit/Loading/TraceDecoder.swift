@@ -360,7 +360,7 @@ struct TraceDecoder {
     }
 
     private func decodeExpectation(_ item: YAMLNode) throws -> Expectation {
-        let fields = try MappingFields(item, "an `expect` item", known: ["gesture", "outcome", "reason", "pop", "content", "final", "anomalies", "bar", "detections"])
+        let fields = try MappingFields(item, "an `expect` item", known: ["gesture", "outcome", "reason", "pop", "content", "intent", "final", "anomalies", "bar", "detections"])
         if let gestureNode = fields["gesture"] {
             let gesture = try gestureNode.integer("`gesture` (its number, from 1)", minimum: 1)
             if let contentNode = fields["content"] {
@@ -371,6 +371,12 @@ struct TraceDecoder {
                 let name = try contentNode.choice("content result", among: names)
                 return .content(gesture: gesture, result: ContentResult(rawValue: name))
             }
+            if let intentNode = fields["intent"] {
+                if let extra = fields.entries.first(where: { !["gesture", "intent"].contains($0.key) }) {
+                    throw extra.keyNode.error("`\(extra.key)` does not go with `intent` in one expect item", suggestion: "write a separate item")
+                }
+                return .intent(gesture: gesture, intent: try intentNode.choice("intent", Intent.self))
+            }
             if let popNode = fields["pop"] {
                 if let extra = fields.entries.first(where: { !["gesture", "pop"].contains($0.key) }) {
                     throw extra.keyNode.error("`\(extra.key)` does not go with `pop` in one expect item", suggestion: "write a separate item `{gesture: \(gesture), outcome: ...}`")
@@ -378,7 +384,7 @@ struct TraceDecoder {
                 return .pop(gesture: gesture, result: try popNode.choice("pop result", PopResult.self))
             }
             guard let outcomeNode = fields["outcome"] else {
-                throw item.error("an expect item with `gesture` needs `outcome`, `pop` or `content`")
+                throw item.error("an expect item with `gesture` needs `outcome`, `pop`, `content` or `intent`")
             }
             let outcome = try outcomeNode.choice("outcome", GestureOutcome.self)
             if let extra = fields.entries.first(where: { !["gesture", "outcome", "reason"].contains($0.key) }) {

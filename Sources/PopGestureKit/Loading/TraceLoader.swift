@@ -57,6 +57,9 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     /// Samples kept per document, beyond which a trace whose events go to a sink keeps no events:
     /// a long recording then costs what its sink holds, not its size.
     let retainedSamples: Int
+    /// False for a trace that came from elsewhere (a recorded take): a `config` path in it is an
+    /// error, never a file read on this machine.
+    public var readsConfigs = true
 
     /// With `sink`, each trace document's events go to a sink made from its header as they are read.
     /// `pipelineFrom`: a file of at least this many bytes is scanned on a thread of its own, the
@@ -295,6 +298,10 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     /// A config's problems are the referencing trace's: the error points at the `config:` value, so an
     /// editor opens the trace, and names the config and the place in it.
     private func config(_ relative: String, at node: YAMLNode) throws -> StackConfig {
+        guard readsConfigs else {
+            throw node.error("this trace may not name a `config` file: it came over the network, and its stack must be in the trace itself",
+                             suggestion: "remove `config` and write `screen` and `stack` in the trace")
+        }
         let resolved = resolve(relative, relativeTo: path)
         let result: Result<StackConfig, Diagnostic>
         if let cached = configs[resolved] {

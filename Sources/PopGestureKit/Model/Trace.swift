@@ -135,6 +135,8 @@ public enum Expectation: Sendable, Equatable {
     case content(gesture: Int, result: ContentResult?)
     /// Detection directions with consecutive repeats collapsed (SPEC section 10).
     case detections([ScrollDirection])
+    /// A failed `back` is a missed back, a failed `stay` a false pop; counted apart (`IntentTally`).
+    case intent(gesture: Int, intent: Intent)
 
     public struct BarPoint: Sendable, Equatable {
         public var t: Double

@@ -103,9 +103,39 @@ public struct FinalState: Sendable, Equatable {
 }
 
 public struct ExpectationResults: Sendable, Equatable {
+    /// Every item, `intent` ones included (they are expectations, SPEC section 6).
     public var passed = 0
     public var failed = 0
     public var failures: [ExpectationFailure] = []
+    /// The `intent` items among them, counted apart.
+    public var intent = IntentTally()
+}
+
+/// `intent` labels and how many failed (SPEC section 6): `back` items, the failed ones (missed backs),
+/// `stay` items, the failed ones (false pops).
+public struct IntentTally: Sendable, Equatable {
+    public var back = 0
+    public var missedBack = 0
+    public var stay = 0
+    public var falsePop = 0
+
+    public init() {}
+
+    public var labels: Int { back + stay }
+    public var failed: Int { missedBack + falsePop }
+
+    public static func + (a: IntentTally, b: IntentTally) -> IntentTally {
+        var sum = a
+        sum.add(b)
+        return sum
+    }
+
+    public mutating func add(_ other: IntentTally) {
+        back += other.back
+        missedBack += other.missedBack
+        stay += other.stay
+        falsePop += other.falsePop
+    }
 }
 
 public struct ExpectationFailure: Sendable, Equatable {

@@ -24,6 +24,12 @@ public enum PopResult: String, Sendable, CaseIterable {
     case completed, cancelled, unfinished, ignored
 }
 
+/// What the person meant by a gesture, as a recorder labels a take (SPEC section 6): `back` holds
+/// when the gesture began and its pop completed, `stay` when it did not.
+public enum Intent: String, Sendable, CaseIterable {
+    case back, stay
+}
+
 /// What decided a pop's result (`by`, SPEC sections 4 and 8): a completion model's rule, a touch
 /// cancel, a stack operation that interrupted it (`stackOps: immediate`), or why a pop that began was
 /// ignored.

@@ -5,11 +5,22 @@ enum ExpectationCheck {
     static func evaluate(_ expectations: [Expectation], against facts: Facts, rules: Rules) -> ExpectationResults {
         var results = ExpectationResults()
         for (index, expectation) in expectations.enumerated() {
-            if let message = failure(expectation, facts, rules) {
+            let message = failure(expectation, facts, rules)
+            if let message {
                 results.failed += 1
                 results.failures.append(ExpectationFailure(index: index, message: "expect[\(index)]: \(message)"))
             } else {
                 results.passed += 1
+            }
+            if case .intent(_, let intent) = expectation {
+                switch intent {
+                case .back:
+                    results.intent.back += 1
+                    if message != nil { results.intent.missedBack += 1 }
+                case .stay:
+                    results.intent.stay += 1
+                    if message != nil { results.intent.falsePop += 1 }
+                }
             }
         }
         return results
@@ -113,6 +124,8 @@ enum ExpectationCheck {
             }
             if pop.result == result { return nil }
             return "gesture \(n): expected pop \(result.rawValue), got \(pop.result.rawValue)\(pop.by.map { " by \($0.rawValue)" } ?? "")" + popContext(pop, rules)
+        case .intent(let n, let intent):
+            return intentFailure(n, intent, report, rules)
         case .content(let n, let result):
             guard let gesture = gesture(n, report) else { return missing(n, report) }
             let actual = gesture.content?.result
@@ -154,6 +167,20 @@ enum ExpectationCheck {
             return "bar: expected [\(points.map { show($0.t, $0.hidden) }.joined(separator: ", "))], got \(list(report.barPoints(prefix: shownItems).map { show($0.t, $0.hidden) }, of: count))"
                 + (causes.isEmpty ? "" : " (causes: \(causes.joined(separator: ", ")))")
         }
+    }
+
+    /// `back` holds when the gesture began and its pop completed, `stay` otherwise (SPEC section 6);
+    /// a label naming no gesture fails either way.
+    private static func intentFailure(_ n: Int, _ intent: Intent, _ report: Facts, _ rules: Rules) -> String? {
+        let name = intent == .back ? "missed back" : "false pop"
+        guard let gesture = gesture(n, report) else { return "\(name): " + missing(n, report) }
+        if (intent == .back) == (gesture.pop?.result == .completed) { return nil }
+        // Only a missed back can lack a pop: a stay without one holds.
+        guard let pop = gesture.pop else {
+            return "gesture \(n): missed back: labelled back, but the gesture \(describe(gesture)) and started no pop\(decisionContext(gesture))"
+        }
+        let ended = "the pop \(pop.result.rawValue)\(pop.by.map { " by \($0.rawValue)" } ?? "")" + popContext(pop, rules)
+        return "gesture \(n): \(name): labelled \(intent.rawValue), but " + ended
     }
 
     private static func gesture(_ n: Int, _ report: Facts) -> GestureRecord? {

@@ -1,0 +1,84 @@
+import Testing
+@testable import PopGestureKit
+
+/// `{gesture: N, intent: back|stay}` (SPEC section 6): loading, verdicts, the tally and the messages.
+@Suite struct IntentTests {
+    @Test func loadsBothLabels() throws {
+        let trace = try loadTrace("""
+            format: popgesture-trace/1
+            stack: [{id: a}, {id: b}]
+            expect:
+              - {gesture: 1, intent: back}
+              - {gesture: 2, intent: stay}
+            """)
+        #expect(trace.expectations == [.intent(gesture: 1, intent: .back), .intent(gesture: 2, intent: .stay)])
+    }
+
+    @Test func badLabelsAreErrorsAtTheValue() {
+        let header = "format: popgesture-trace/1\nstack: [{id: a}]\nexpect:\n"
+        let unknown = loadError(header + "  - {gesture: 1, intent: bak}\n")
+        #expect(unknown?.line == 4 && unknown?.column == 26)
+        #expect(unknown?.message == "unknown intent `bak`; expected one of back, stay")
+        #expect(unknown?.suggestion == "did you mean `back`?")
+        let mixed = loadError(header + "  - {gesture: 1, intent: back, pop: completed}\n")
+        #expect(mixed?.message == "`pop` does not go with `intent` in one expect item")
+        let alone = loadError(header + "  - {intent: stay}\n")
+        #expect(alone?.message == "`intent` needs `gesture: N` in the same expect item")
+        let zero = loadError(header + "  - {gesture: 0, intent: stay}\n")
+        #expect(zero != nil)
+    }
+
+    /// Five gestures on a stack of five, W = 390, rules fd (fullscreen, hysteresis 10, projection).
+    /// 1: 30 -> 250 in 48 ms: recognized at t=16 (d.x = 20), origin x = 40, p = 210/390 = 0.538 >
+    ///    min(187.5/390, 0.5) = 0.481 with a positive velocity throughout: completed.
+    /// 2: 30 -> 52 over 300 ms: recognized at t=100 (d.x = 15, origin x = 40), p = 12/390 = 0.031; the uikit velocity
+    ///    is at most 150 pt/s = 0.385 W/s, so p + avgV * 0.35 < 0.031 + 0.135 = 0.166 (avgA <= 0 as
+    ///    the velocity only falls): cancelled.
+    /// 3: as 1: completed. 4 and 5: 100 -> 80, T.x = -10: refused(wrongDirection), no pop.
+    static let fiveGestures = """
+        format: popgesture-trace/1
+        stack: [{id: a}, {id: b}, {id: c}, {id: d}, {id: e}]
+        events:
+          - {touch: 1, samples: [[0, 30, 400], [16, 50, 400], [32, 150, 400], [48, 250, 400]], up: 60}
+          - {touch: 1, samples: [[1000, 30, 400], [1100, 45, 400], [1200, 50, 400], [1300, 52, 400]], up: 1400}
+          - {touch: 1, samples: [[3000, 30, 400], [3016, 50, 400], [3032, 150, 400], [3048, 250, 400]], up: 3060}
+          - {touch: 1, samples: [[4000, 100, 400], [4016, 80, 400]], up: 4030}
+          - {touch: 1, samples: [[5000, 100, 400], [5016, 80, 400]], up: 5030}
+        expect:
+          - {gesture: 1, intent: back}
+          - {gesture: 2, intent: back}
+          - {gesture: 3, intent: stay}
+          - {gesture: 4, intent: stay}
+          - {gesture: 5, intent: back}
+          - {gesture: 9, intent: stay}
+          - {final: {stack: [a, b, c]}}
+        """
+
+    @Test func tallyAndMessagesWithAndWithoutRecords() throws {
+        let trace = try loadTrace(Self.fiveGestures)
+        let rules = try RulesLoader.load("fd")
+        for keepsRecords in [true, false] {
+            let report = Replay(rules: rules, keepsRecords: keepsRecords).run(trace)
+            let results = report.expectations
+            // Passed: 1 (back, completed), 4 (stay, refused), final. Failed: 2, 3, 5, 9.
+            #expect(results.passed == 3 && results.failed == 4)
+            var tally = IntentTally()
+            tally.back = 3
+            tally.missedBack = 2
+            tally.stay = 3
+            tally.falsePop = 2
+            #expect(results.intent == tally)
+            #expect(results.failures.map(\.index) == [1, 2, 4, 5])
+            let messages = results.failures.map(\.message)
+            #expect(messages[0].hasPrefix("expect[1]: gesture 2: missed back: labelled back, but the pop cancelled by projection"))
+            #expect(messages[1].hasPrefix("expect[2]: gesture 3: false pop: labelled stay, but the pop completed by projection"))
+            #expect(messages[2].hasPrefix("expect[4]: gesture 5: missed back: labelled back, but the gesture refused(wrongDirection) and started no pop"))
+            #expect(messages[3] == "expect[5]: false pop: gesture 9 expected, but the trace has 5 gestures")
+            if keepsRecords {
+                // With the report at hand, the pop's terms say why, as for `pop` items.
+                #expect(messages[0].contains(": progress 0.031") && messages[0].contains("projection model"))
+                #expect(messages[1].contains(": progress 0.538"))
+            }
+        }
+    }
+}
