@@ -151,13 +151,14 @@ struct GeteventReader {
             throw at(indent).error("expected an axis as getevent -p prints it: `ABS_MT_POSITION_X : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0`")
         }
         let name = entry[..<colon.lowerBound].trimmingCharacters(in: " *")
+        let nameColumn = indent + (text.utf8.count - indent - rest.utf8.count) + (rest.utf8.count - rest.drop(while: { $0 == " " || $0 == "\t" }).utf8.count)
         let code: UInt16
         if let label = Evdev.labels[Evdev.absType]?[name] {
             code = label
         } else if let hex = hexadecimal(name.utf8), hex <= 0x3f {
             code = UInt16(hex)
         } else {
-            throw at(indent).error("unknown axis `\(name)`; expected an ABS_ label or a code in hex from 0000 to 003f",
+            throw at(nameColumn).error("unknown axis `\(name)`; expected an ABS_ label or a code in hex from 0000 to 003f",
                                    suggestion: didYouMean(name, in: Array(Evdev.labels[Evdev.absType]!.keys).sorted()))
         }
         var values: [String: Int64] = [:]
@@ -166,7 +167,7 @@ struct GeteventReader {
             if words.count == 2, let value = decimalInteger(words[1].utf8) { values[String(words[0])] = value }
         }
         guard let min = values["min"], let max = values["max"] else {
-            throw at(indent).error("the axis \(name) has no `min N, max N`; expected `: value V, min A, max B, fuzz F, flat G, resolution R`")
+            throw at(nameColumn).error("the axis \(name) has no `min N, max N`; expected `: value V, min A, max B, fuzz F, flat G, resolution R`")
         }
         device.ranges[code] = EvdevDevice.AxisRange(min: min, max: max, position: at(indent))
     }

@@ -68,7 +68,8 @@ final class TraceDocumentWriter {
             held += text
             if held.utf8.count > limit {
                 held = ""
-                throw Diagnostic(path: path, message: "its trace document is over \(limit >> 20) MiB; standard output gets whole documents only, so each is held until it is complete, up to \(limit >> 20) MiB",
+                let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+                throw Diagnostic(path: path, message: "its trace document is over \(size); standard output gets whole documents only, so each is held until it is complete, up to \(size)",
                                  suggestion: "write it with -o OUT.yaml, which is written as it is made and renamed into place when complete")
             }
         }
