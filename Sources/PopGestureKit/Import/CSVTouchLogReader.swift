@@ -174,12 +174,12 @@ struct CSVTouchLogReader {
         }
         if let missing = CSVMapping.roles.dropLast().first(where: { columns[$0] == nil }) {
             let wanted = mapping.columns[missing]!
-            let near = names.indices.first { nearest(to: names[$0], in: [wanted]) != nil }
+            // A near name that is not another column's already.
+            let taken = Set(columns.values)
+            let uikitLog = !mapping.uikit && names.contains { $0.lowercased() == CSVMapping.uikitLog.columns["t"] }
+            let near = uikitLog ? nil : names.indices.first { !taken.contains($0) && nearest(to: names[$0], in: [wanted]) != nil }
             let required = CSVMapping.roles.dropLast().map { mapping.columns[$0]! }
-            var suggestion = near.map { "did you mean `\(wanted)` for `\(names[$0])`?" }
-            if suggestion == nil, !mapping.uikit, names.contains(where: { $0.lowercased() == CSVMapping.uikitLog.columns["t"] }) {
-                suggestion = "a UIKit touch log (timestamp in seconds): pass --from uikit"
-            }
+            let suggestion = uikitLog ? "a UIKit touch log (timestamp in seconds): pass --from uikit" : near.map { "did you mean `\(wanted)` for `\(names[$0])`?" }
             throw (near.map { at(fields[$0]) } ?? SourcePosition(path: path, line: number, column: 1))
                 .error("the header has no `\(wanted)` column; this log needs \(required.joined(separator: ", ")) (and may have \(mapping.columns["phase"]!))",
                        suggestion: suggestion ?? "name the log's own columns with --columns, e.g. --columns t=time,finger=id")
