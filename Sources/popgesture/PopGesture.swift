@@ -499,9 +499,10 @@ struct Import: ParsableCommand {
               popgesture import recording.evemu > swipe.yaml
               popgesture import --from libinput pad.yml --screen 430x932 -o pad.yaml
               popgesture import swipe.getevent --screen 412x915 -o swipe.yaml
-              popgesture import --from getevent raw.txt --axis-range ABS_MT_POSITION_X=0:1079 \\
-                  --axis-range ABS_MT_POSITION_Y=0:2399 --axis-range ABS_MT_SLOT=0:9 --screen 412x915
-              popgesture import --from uikit touches.csv --columns x=locationX,y=locationY -o touches.yaml
+              popgesture import --from getevent raw.txt --screen 412x915 \\
+                  --axis-range ABS_MT_POSITION_X=0:1079 \\
+                  --axis-range ABS_MT_POSITION_Y=0:2399 --axis-range ABS_MT_SLOT=0:9
+              popgesture import --from uikit log.csv --columns x=locationX,y=locationY
               popgesture import taps.csv --stack-config stacks/mail.yaml -o taps.yaml
             """
     )

@@ -7,7 +7,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         Without --from, each file's format is inferred: a name ending in .csv is CSV; otherwise the \
         first line that is neither blank nor a # comment decides: `N:`, `I:`, `P:`, `B:`, `A:` or `E:` \
         means evemu, a YAML key `version:`, `ndevices:` or `devices:` (or `---`) means libinput record, \
-        `add device`, `[ SECONDS.MICROSECONDS]`, `/dev/input/` or an `EV_` label means getevent, anything else CSV. \
+        `add device`, `[SECONDS.MICROSECONDS]`, `/dev/input/` or an `EV_` label means getevent, anything else CSV. \
         A UIKit touch log is read only with --from uikit.
         """
 
