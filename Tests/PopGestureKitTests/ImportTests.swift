@@ -483,6 +483,12 @@ import Testing
         ("r.yaml", "---\nversion: 1\n", .libinput),
         ("r.log", "t,x,y,finger\n", .csv),
         ("R.CSV", "version: 1\n", .csv),
+        ("swipe.txt", "add device 1: /dev/input/event2\n", .getevent),
+        ("swipe.txt", "[   51581.396147] EV_ABS       ABS_MT_TRACKING_ID   00000b4a\n", .getevent),
+        ("swipe.txt", "[   51581.396147] 0003 0039 00000b4a\n", .getevent),
+        ("swipe.txt", "/dev/input/event2: EV_ABS       ABS_MT_TRACKING_ID   00000b4a\n", .getevent),
+        ("swipe.txt", "EV_ABS       ABS_MT_TRACKING_ID   00000b4a\n", .getevent),
+        ("r.txt", "[1.5] not a time stamp\n", .csv),
     ])
     func formatIsInferredFromTheContent(_ path: String, _ text: String, _ format: ImportFormat) throws {
         #expect(try ImportFormat.infer(LineReader(text: text, path: path)) == format)

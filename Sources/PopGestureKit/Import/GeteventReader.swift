@@ -21,13 +21,9 @@ struct GeteventReader {
     /// `--axis-range`: ranges over the description's, or in place of one.
     let axisRanges: [UInt16: ClosedRange<Int64>]
 
-    private struct Described {
-        var device: EvdevDevice
-    }
-
     func read(into assembler: EvdevFrameAssembler) throws {
         let path = lines.path
-        var described: [Described] = []
+        var described: [EvdevDevice] = []
         /// In a description block: whether the lines are in its ABS section.
         var inAxes = false
         /// The imported device's node (nil: events without a node) and the line that chose it.
@@ -41,6 +37,32 @@ struct GeteventReader {
             func at(_ offset: Int) -> SourcePosition { SourcePosition(path: path, line: number, column: column(ofByte: offset, in: line)) }
             guard let first = line.firstIndex(where: { $0 != 32 && $0 != 9 }) else { continue }
             sawLine = true
+            // An event line: the common case, read without a String.
+            if first == 0, line[0] == UInt8(ascii: "[") || line[0] == UInt8(ascii: "/") || line[0] == UInt8(ascii: "E") {
+                let event = try self.event(line, number)
+                if chosen == nil {
+                    chosen = (event.node, number)
+                    var picked = try pick(described, node: event.node, at: at(0))
+                    touchKnown = picked.hasTouchAxes
+                    picked = withAxisRanges(picked)
+                    if picked.node == nil { picked.node = event.node }
+                    device = picked
+                    try assembler.beginDevice(picked)
+                }
+                // Another device's event: a described one (buttons, sensors) or any when the
+                // touchscreen is known from its description is passed by.
+                if let node = event.node, node != device?.node {
+                    if touchKnown || described.contains(where: { $0.node == node }) { continue }
+                    throw at(0).error("an event of `\(node)`, a second device: the events so far are of `\(device?.node ?? "no node")` (line \(chosen!.line))",
+                                      suggestion: "record the touchscreen alone: `getevent -lt /dev/input/eventN`, or put `getevent -lp` in front so the touchscreen is known")
+                }
+                if event.value.type == Evdev.absType, event.value.code == Evdev.absMTSlot, device?.ranges[Evdev.absMTSlot] == nil {
+                    throw at(0).error("an ABS_MT_SLOT event, but the device has no ABS_MT_SLOT range, so its slots cannot be read",
+                                      suggestion: "pass --axis-range ABS_MT_SLOT=0:N with the slot range `getevent -lp` lists (0:9 on most phones)")
+                }
+                if event.known { try assembler.event(event.value) } else { try assembler.passBy(event.value) }
+                continue
+            }
             let text = String(decoding: line, as: UTF8.self)
             if text.hasPrefix("add device ") {
                 if let chosen {
@@ -52,7 +74,7 @@ struct GeteventReader {
                 }
                 var entry = EvdevDevice(position: at(0), rangeHint: Self.rangeHint)
                 entry.node = String(text[colon.upperBound...]).trimmingCharacters(in: " \t")
-                described.append(Described(device: entry))
+                described.append(entry)
                 inAxes = false
                 continue
             }
@@ -66,31 +88,12 @@ struct GeteventReader {
                 guard !described.isEmpty else {
                     throw at(first).error("an indented description line before any `add device N: NODE` line")
                 }
-                try describe(text, indent: first, at: at, inAxes: &inAxes, into: &described[described.count - 1].device)
+                try describe(text, indent: first, at: at, inAxes: &inAxes, into: &described[described.count - 1])
                 continue
             }
-            let event = try self.event(line, number)
-            if chosen == nil {
-                chosen = (event.node, number)
-                var picked = try pick(described, node: event.node, at: at(0))
-                touchKnown = picked.hasTouchAxes
-                picked = withAxisRanges(picked)
-                if picked.node == nil { picked.node = event.node }
-                device = picked
-                try assembler.beginDevice(picked)
-            }
-            // Another device's event: a described one (buttons, sensors) or any when the
-            // touchscreen is known from its description is passed by.
-            if let node = event.node, node != device?.node {
-                if touchKnown || described.contains(where: { $0.device.node == node }) { continue }
-                throw at(0).error("an event of `\(node)`, a second device: the events so far are of `\(device?.node ?? "no node")` (line \(chosen!.line))",
-                                  suggestion: "record the touchscreen alone: `getevent -lt /dev/input/eventN`, or put `getevent -lp` in front so the touchscreen is known")
-            }
-            if event.value.type == Evdev.absType, event.value.code == Evdev.absMTSlot, device?.ranges[Evdev.absMTSlot] == nil {
-                throw at(0).error("an ABS_MT_SLOT event, but the device has no ABS_MT_SLOT range, so its slots cannot be read",
-                                  suggestion: "pass --axis-range ABS_MT_SLOT=0:N with the slot range `getevent -lp` lists (0:9 on most phones)")
-            }
-            if event.known { try assembler.event(event.value) } else { try assembler.passBy(event.value) }
+            // Anything else: an event line getevent printed without a time stamp, or not getevent's;
+            // either is an error, which reading it as an event says.
+            _ = try self.event(line, number)
         }
         guard sawLine else {
             throw SourcePosition(path: path, line: 1, column: 1).error("the file is empty; expected getevent output")
@@ -112,15 +115,15 @@ struct GeteventReader {
 
     /// The device to import when the first event names `node`: the described device with touch
     /// axes, else the one described with that node, else a device known only by `--axis-range`.
-    private func pick(_ described: [Described], node: String?, at position: SourcePosition) throws -> EvdevDevice {
-        let touch = described.filter(\.device.hasTouchAxes)
+    private func pick(_ described: [EvdevDevice], node: String?, at position: SourcePosition) throws -> EvdevDevice {
+        let touch = described.filter(\.hasTouchAxes)
         if touch.count > 1 {
-            throw touch[1].device.position.error("\(touch.count) touch devices are described (\(touch.compactMap(\.device.node).joined(separator: ", "))); a getevent recording is imported for one",
-                                                 suggestion: "describe the recorded one alone: `getevent -lp /dev/input/eventN`")
+            throw touch[1].position.error("\(touch.count) touch devices are described (\(touch.compactMap(\.node).joined(separator: ", "))); a getevent recording is imported for one",
+                                          suggestion: "describe the recorded one alone: `getevent -lp /dev/input/eventN`")
         }
-        if let one = touch.first { return one.device }
-        if let same = described.first(where: { $0.device.node == node && node != nil }) { return same.device }
-        if node == nil, described.count == 1 { return described[0].device }
+        if let one = touch.first { return one }
+        if let same = described.first(where: { $0.node == node && node != nil }) { return same }
+        if node == nil, described.count == 1 { return described[0] }
         var device = EvdevDevice(position: position, rangeHint: Self.rangeHint)
         device.node = node
         return device
@@ -151,7 +154,8 @@ struct GeteventReader {
             throw at(indent).error("expected an axis as getevent -p prints it: `ABS_MT_POSITION_X : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0`")
         }
         let name = entry[..<colon.lowerBound].trimmingCharacters(in: " *")
-        let nameColumn = indent + (text.utf8.count - indent - rest.utf8.count) + (rest.utf8.count - rest.drop(while: { $0 == " " || $0 == "\t" }).utf8.count)
+        // The byte where the axis's name starts, for messages.
+        let nameColumn = text.utf8.count - rest.drop(while: { $0 == " " || $0 == "\t" }).utf8.count
         let code: UInt16
         if let label = Evdev.labels[Evdev.absType]?[name] {
             code = label

@@ -29,11 +29,12 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         return .csv
     }
 
-    /// `[   51581.396147]`, getevent -t's time stamp.
+    /// `[   51581.396147]`, getevent -t's time stamp (`[%8ld.%06ld]`).
     private static func isGeteventTime(_ text: String) -> Bool {
         guard text.hasPrefix("["), let close = text.firstIndex(of: "]") else { return false }
         let inner = text[text.index(after: text.startIndex)..<close].trimmingCharacters(in: " ")
         let parts = inner.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+        // %06ld: six digits of microseconds, always.
+        return parts.count == 2 && !parts[0].isEmpty && parts[1].count == 6 && parts.allSatisfy { $0.allSatisfy { $0.isASCII && $0.isNumber } }
     }
 }
