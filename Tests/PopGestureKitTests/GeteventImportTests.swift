@@ -238,15 +238,8 @@ import Testing
         #expect(throws: Diagnostic.self) { try AxisRangeArgument("ABS_X=0-10") }
     }
 
-    static func importing(_ text: String, _ importer: Importer, path: String = "r.getevent") -> ImportTests.Imported {
-        var result = ImportTests.Imported()
-        do {
-            let documents = TraceDocumentWriter(settings: try importer.settings()) { result.yaml += $0 }
-            try importer.convert(path: path, text: text, into: documents) { result.warnings.append($0) }
-        } catch {
-            result.error = asDiagnostic(error, path: path)
-        }
-        return result
+    static func importing(_ text: String, _ importer: Importer) -> ImportTests.Imported {
+        ImportTests.importing(text, path: "r.getevent", importer: importer)
     }
 
     // MARK: Bad input

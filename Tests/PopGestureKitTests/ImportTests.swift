@@ -19,7 +19,11 @@ import Testing
 
     /// Imports `text` as if it were the file `path`.
     static func importing(_ text: String, path: String, format: ImportFormat? = nil, screen: Screen? = nil) -> Imported {
-        let importer = Importer(format: format, screen: screen)
+        importing(text, path: path, importer: Importer(format: format, screen: screen))
+    }
+
+    /// Imports `text` as if it were the file `path`, with `importer`'s flags.
+    static func importing(_ text: String, path: String, importer: Importer) -> Imported {
         var result = Imported()
         do {
             let documents = TraceDocumentWriter(settings: try importer.settings()) {

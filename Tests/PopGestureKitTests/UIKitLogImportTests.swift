@@ -7,15 +7,7 @@ import Testing
 /// warning; the suggestions for a misspelt phase or the other log's words.
 @Suite struct UIKitLogImportTests {
     static func importing(_ text: String, format: ImportFormat = .uikit, columns: String? = nil, path: String = "touches.csv") -> ImportTests.Imported {
-        var result = ImportTests.Imported()
-        let importer = Importer(format: format, screen: Screen(width: 390, height: 844), columns: columns)
-        do {
-            let documents = TraceDocumentWriter(settings: try importer.settings()) { result.yaml += $0 }
-            try importer.convert(path: path, text: text, into: documents) { result.warnings.append($0) }
-        } catch {
-            result.error = asDiagnostic(error, path: path)
-        }
-        return result
+        ImportTests.importing(text, path: path, importer: Importer(format: format, screen: Screen(width: 390, height: 844), columns: columns))
     }
 
     static func strokes(_ result: ImportTests.Imported, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Stroke] {

@@ -9,13 +9,12 @@ final class TraceDocumentWriter {
     /// The settings every document gets: screen, layout direction, bar keys and stack (its name and
     /// events are the recording's).
     let settings: Trace
-    /// Bytes a document may reach before it is complete; nil: written as it is made.
-    var limit: Int? { output.limit }
     private let output: Output
     private(set) var documents = 0
     /// The writer of the document begun last (tests measure what it held).
     private(set) var current: StrokeWriter?
 
+    /// `limit`: the bytes a document may reach before it is complete; nil: written as it is made.
     init(settings: Trace, limit: Int? = nil, write: @escaping (String) throws -> Void) {
         self.settings = settings
         output = Output(limit: limit, write: write)
