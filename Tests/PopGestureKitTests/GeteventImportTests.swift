@@ -195,6 +195,16 @@ import Testing
             """))
     }
 
+    @Test func linesEndingInCarriageReturnsAsAdbShellWritesThem() throws {
+        let text = Self.described.replacingOccurrences(of: "\n", with: "\r\r\n")
+            + "[ 1.000000] EV_ABS ABS_MT_TRACKING_ID 00000001\r\r\n[ 1.000000] EV_ABS ABS_MT_POSITION_X 00000005\r\r\n"
+            + "[ 1.000000] EV_ABS ABS_MT_POSITION_Y 00000006\r\r\n[ 1.000000] EV_SYN SYN_REPORT 00000000\r\r\n"
+        let result = ImportTests.importing(text, path: "crlf.getevent", screen: Screen(width: 100, height: 200))
+        try #require(result.error == nil, "\(result.error!)")
+        #expect(Self.events(result.yaml) == "\nevents:\n- touch: 0\n  samples:\n  - [0, 5, 6]\n")
+        #expect(result.yaml.contains("  device: fts_ts\n"))
+    }
+
     @Test func withoutADescriptionTheAxisRangesComeFromTheFlags() throws {
         let text = """
             [   20.000000] 0003 002f 00000000

@@ -32,7 +32,9 @@ struct GeteventReader {
         /// The imported device is the touchscreen a description says it is.
         var touchKnown = false
         var sawLine = false
-        while let line = try lines.next() {
+        while var line = try lines.next() {
+            // `adb shell` through a terminal may end lines with \r\r\n; LineReader takes one \r.
+            while line.last == 13 { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
             let number = lines.lineNumber
             func at(_ offset: Int) -> SourcePosition { SourcePosition(path: path, line: number, column: column(ofByte: offset, in: line)) }
             guard let first = line.firstIndex(where: { $0 != 32 && $0 != 9 }) else { continue }
