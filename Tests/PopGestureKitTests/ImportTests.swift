@@ -476,6 +476,17 @@ import Testing
         Self.expectStrokes(trace.events.compactMap { if case .touch(let s) = $0.kind { s } else { nil } },
                            [Self.stroke(0, [[10, 10, 20], [20, 15, 20]], .up(30))])
         #expect(result.warnings.map(\.description) == ["two.yml:34:5: warning: device 2 has no touch axes (no ABS_MT_POSITION_X/Y or ABS_X/Y range); it is left out"])
+        // Its origin: the device's name and node from the record, its absinfo ranges.
+        #expect(result.yaml.contains("""
+            origin:
+              importer: "popgesture \(PopGestureVersion.current)"
+              format: libinput
+              file: two.yml
+              device: "test touchscreen"
+              node: "/dev/input/event6"
+              axes: {ABS_MT_SLOT: [0, 4], ABS_MT_POSITION_X: [0, 100], ABS_MT_POSITION_Y: [0, 200]}
+
+            """), "\(result.yaml)")
     }
 
     // MARK: Format inference
