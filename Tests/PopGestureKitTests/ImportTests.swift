@@ -19,7 +19,11 @@ import Testing
 
     /// Imports `text` as if it were the file `path`.
     static func importing(_ text: String, path: String, format: ImportFormat? = nil, screen: Screen? = nil) -> Imported {
-        let importer = Importer(format: format, screen: screen)
+        importing(text, path: path, importer: Importer(format: format, screen: screen))
+    }
+
+    /// Imports `text` as if it were the file `path`, with `importer`'s flags.
+    static func importing(_ text: String, path: String, importer: Importer) -> Imported {
         var result = Imported()
         do {
             let documents = TraceDocumentWriter(settings: try importer.settings()) {
@@ -472,6 +476,17 @@ import Testing
         Self.expectStrokes(trace.events.compactMap { if case .touch(let s) = $0.kind { s } else { nil } },
                            [Self.stroke(0, [[10, 10, 20], [20, 15, 20]], .up(30))])
         #expect(result.warnings.map(\.description) == ["two.yml:34:5: warning: device 2 has no touch axes (no ABS_MT_POSITION_X/Y or ABS_X/Y range); it is left out"])
+        // Its origin: the device's name and node from the record, its absinfo ranges.
+        #expect(result.yaml.contains("""
+            origin:
+              importer: "popgesture \(PopGestureVersion.current)"
+              format: libinput
+              file: two.yml
+              device: "test touchscreen"
+              node: "/dev/input/event6"
+              axes: {ABS_MT_SLOT: [0, 4], ABS_MT_POSITION_X: [0, 100], ABS_MT_POSITION_Y: [0, 200]}
+
+            """), "\(result.yaml)")
     }
 
     // MARK: Format inference
@@ -483,6 +498,12 @@ import Testing
         ("r.yaml", "---\nversion: 1\n", .libinput),
         ("r.log", "t,x,y,finger\n", .csv),
         ("R.CSV", "version: 1\n", .csv),
+        ("swipe.txt", "add device 1: /dev/input/event2\n", .getevent),
+        ("swipe.txt", "[   51581.396147] EV_ABS       ABS_MT_TRACKING_ID   00000b4a\n", .getevent),
+        ("swipe.txt", "[   51581.396147] 0003 0039 00000b4a\n", .getevent),
+        ("swipe.txt", "/dev/input/event2: EV_ABS       ABS_MT_TRACKING_ID   00000b4a\n", .getevent),
+        ("swipe.txt", "EV_ABS       ABS_MT_TRACKING_ID   00000b4a\n", .getevent),
+        ("r.txt", "[1.5] not a time stamp\n", .csv),
     ])
     func formatIsInferredFromTheContent(_ path: String, _ text: String, _ format: ImportFormat) throws {
         #expect(try ImportFormat.infer(LineReader(text: text, path: path)) == format)
@@ -624,7 +645,7 @@ import Testing
         #expect(try Importer(screen: Screen(width: 400, height: 800), stackConfig: config).settings().screen == Screen(width: 400, height: 800))
         // The header round-trips through the loader, the id "1" quoted.
         var yaml = ""
-        TraceDocumentWriter(settings: settings) { yaml += $0 }.begin(name: "true").finish()
+        try TraceDocumentWriter(settings: settings) { yaml += $0 }.begin(name: "true", origin: TraceOrigin(format: .csv, path: "logs/true.csv"), path: "true.csv").finish()
         #expect(yaml.contains("name: \"true\"\n") && yaml.contains("- {id: \"1\"}\n- {id: thread, barHidden: true, maxStartX: 40}\n"))
         let trace = try loadTrace(yaml)
         #expect(trace.name == "true" && trace.stack == settings.stack && trace.layoutDirection == .rtl && trace.events.isEmpty)
@@ -668,22 +689,22 @@ import Testing
         #expect(result.writes > 5)
     }
 
-    @Test func theWriterOrdersStrokesByStartThenFingerAndStreamsTheFirst() {
+    @Test func theWriterOrdersStrokesByStartThenFingerAndStreamsTheFirst() throws {
         var out = ""
         let writer = StrokeWriter { out += $0 }
         let here = SourcePosition(path: "w", line: 1, column: 1)
-        writer.advance(to: 0)
+        try writer.advance(to: 0)
         writer.down(2, Sample(t: 0, x: 1, y: 1), at: here)
         // A second frame at the same time opens a lower finger: it goes first.
-        writer.advance(to: 0)
+        try writer.advance(to: 0)
         writer.down(1, Sample(t: 0, x: 5, y: 5), at: here)
-        writer.advance(to: 10)
+        try writer.advance(to: 10)
         writer.move(1, Sample(t: 10, x: 6, y: 5))
         writer.move(1, Sample(t: 10, x: 7, y: 5))
         writer.end(2, .cancel(10))
-        writer.advance(to: 20)
+        try writer.advance(to: 20)
         writer.end(1, .up(20))
-        #expect(writer.finish().isEmpty)
+        #expect(try writer.finish().isEmpty)
         #expect(out == """
             events:
             - touch: 1
@@ -713,7 +734,33 @@ import Testing
         // Standard output: one document per recording, the format of each inferred.
         let both = try run(["a.evemu", "b.csv", "--screen", "100x200"])
         #expect(both.status == 0 && both.stderr.isEmpty, "\(both.stderr)")
-        #expect(both.stdout.hasPrefix("format: popgesture-trace/1\nname: a\nscreen: {width: 100, height: 200}\nstack:\n- {id: root}\n- {id: detail}\nevents:\n- touch: 0\n  samples:\n  - [0, 10, 20]\n  up: 10\n---\nformat: popgesture-trace/1\nname: b\n"))
+        #expect(both.stdout.hasPrefix("""
+            format: popgesture-trace/1
+            name: a
+            screen: {width: 100, height: 200}
+            stack:
+            - {id: root}
+            - {id: detail}
+            origin:
+              importer: "popgesture \(PopGestureVersion.current)"
+              format: evemu
+              file: a.evemu
+              device: "test touchscreen"
+              axes: {ABS_MT_SLOT: [0, 9], ABS_MT_POSITION_X: [0, 100], ABS_MT_POSITION_Y: [0, 200]}
+              mapping:
+                protocol: "B (slots)"
+                scale: "each axis range spans the screen, 100 x 200"
+                time: "ms from the first event of the recording"
+            events:
+            - touch: 0
+              samples:
+              - [0, 10, 20]
+              up: 10
+            ---
+            format: popgesture-trace/1
+            name: b
+
+            """), "\(both.stdout)")
 
         // -o: the same bytes in a file; an existing one is kept unless --force.
         #expect(try run(["a.evemu", "b.csv", "--screen", "100x200", "-o", "out.yaml"]).status == 0)

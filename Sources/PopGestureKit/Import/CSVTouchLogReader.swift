@@ -1,17 +1,13 @@
-/// Reads a CSV touch log row by row: a header naming the columns (any order, any case, extra ones
-/// ignored) `t`, `x`, `y`, `finger` and optionally `phase`, then one row per sample, times in ms and
-/// positions in points as written. With `phase`, `down` opens a finger's stroke, `move` adds a sample
-/// and `up`/`cancel` ends it (that row's x and y are not a sample); without it, all rows of a finger
-/// are one stroke, lifted at its last row. Blank lines and `#` lines are skipped.
+/// Reads a CSV touch log row by row through a `CSVMapping`: a header naming the columns (any order,
+/// any case, extra ones ignored), then one row per sample. With a phase column a touch's first
+/// phase (`down`, UIKit's `began`) opens its stroke, a move adds a sample, `stationary` only says the
+/// touch is still down, and the end (`up`/`ended`, `cancel`/`cancelled`) ends it: that row's position
+/// is not a sample, and a warning says so when it is more than 1 pt from the last one. Without a
+/// phase column all rows of a finger are one stroke, lifted at its last row. Blank lines and `#`
+/// lines are skipped.
 struct CSVTouchLogReader {
-    enum Phase: String, CaseIterable {
-        case down, move, up, cancel
-    }
-
-    static let required = ["t", "x", "y", "finger"]
-    static let known = required + ["phase"]
-
     let lines: LineReader
+    let mapping: CSVMapping
     /// The field index of each column.
     private let t: Int, x: Int, y: Int, finger: Int
     private let phase: Int?
@@ -19,26 +15,37 @@ struct CSVTouchLogReader {
     private let width: Int
 
     /// Reads up to the header row, so a log without a valid one fails before its document starts.
-    init(lines: LineReader) throws {
+    init(lines: LineReader, mapping: CSVMapping) throws {
         self.lines = lines
+        self.mapping = mapping
         var fields: [Range<Int>] = []
         while let line = try lines.next() {
             guard !Self.isSkipped(line) else { continue }
             Self.split(line, into: &fields)
-            let columns = try Self.columns(line, fields, at: lines.lineNumber, path: lines.path)
+            let columns = try Self.columns(line, fields, mapping: mapping, at: lines.lineNumber, path: lines.path)
             (t, x, y, finger, phase) = (columns["t"]!, columns["x"]!, columns["y"]!, columns["finger"]!, columns["phase"])
             width = fields.count
             return
         }
         throw SourcePosition(path: lines.path, line: max(lines.lineNumber, 1), column: 1)
-            .error("no header row; expected a CSV touch log starting with a header such as `t,x,y,finger,phase`")
+            .error("no header row; expected a CSV touch log starting with a header such as `\(CSVMapping.roles.map { mapping.columns[$0]! }.joined(separator: ","))`")
     }
+
+    /// The mapping as this log was read, for its trace's `origin`.
+    var described: [(key: String, value: String)] { mapping.described(hasPhase: phase != nil) }
 
     func read(into strokes: StrokeWriter, warn: (Diagnostic) -> Void) throws {
         let path = lines.path
-        var previous: (t: Double, line: Int)?
+        let names = mapping.columns
+        var previous: (t: Double, text: String, line: Int)?
+        /// UIKit's seconds: the first row's time in ns, the log's time 0.
+        var zero: Int64?
         /// Without a phase column: each finger's last row, where its stroke lifts.
         var lastRow: [Int: Double] = [:]
+        /// Each finger's last sample position, for the lift row's warning.
+        var lastPosition: [Int: (x: Double, y: Double, t: Double)] = [:]
+        /// UIKit: the finger number of each touch identity while it is down.
+        var touches: [String: Int] = [:]
         var fields: [Range<Int>] = []
         while let line = try lines.next() {
             if Self.isSkipped(line) { continue }
@@ -53,48 +60,89 @@ struct CSVTouchLogReader {
                 throw at(min(fields.count, width)).error("expected \(width) fields as the header names, found \(fields.count)",
                                                           suggestion: lines.lastLineUnterminated ? "the file ends inside this row: was it cut short?" : nil)
             }
-            var kind: Phase?
+            var kind: CSVMapping.Phase?
             if let phase {
                 let word = line[fields[phase]]
-                kind = Phase.allCases.first { $0.rawValue.utf8.count == word.count && zip($0.rawValue.utf8, word).allSatisfy { $0 == $1 | 0x20 } }
+                kind = mapping.phaseWords.first { $0.word.utf8.count == word.count && zip($0.word.utf8, word).allSatisfy { $0 == $1 | 0x20 } }?.phase
                 guard kind != nil else {
-                    throw at(phase).error("unknown phase `\(text(phase))`; expected down, move, up or cancel",
-                                          suggestion: didYouMean(text(phase), in: Phase.allCases.map(\.rawValue)))
+                    let words = mapping.phaseWords.map(\.word)
+                    let other = mapping.otherWords.contains(text(phase).lowercased())
+                    throw at(phase).error("unknown phase `\(text(phase))`; expected \(words.dropLast().joined(separator: ", ")) or \(words.last!)",
+                                          suggestion: other ? "`\(text(phase).lowercased())` is a phase of the \(mapping.uikit ? "plain CSV log: pass --from csv" : "UIKit touch log: pass --from uikit")"
+                                                            : didYouMean(text(phase), in: words))
                 }
             }
-            guard let time = number(t), time >= 0 else {
-                throw at(t).error("expected `t` to be a time in ms >= 0, found `\(text(t))`")
+            let time: Double
+            if mapping.uikit {
+                guard let ns = nanoseconds(line[fields[t]]) else {
+                    throw at(t).error("expected `\(names["t"]!)` to be a time in seconds (UITouch.timestamp), found `\(text(t))`")
+                }
+                let first = zero ?? ns
+                zero = first
+                time = Double(ns - first) / 1_000_000
+            } else {
+                guard let ms = number(t), ms >= 0 else {
+                    throw at(t).error("expected `\(names["t"]!)` to be a time in ms >= 0, found `\(text(t))`")
+                }
+                time = ms
             }
             if let previous, time < previous.t {
-                throw at(t).error("t=\(formatNumber(time)) is before the previous row's t=\(formatNumber(previous.t)) (line \(previous.line)); rows must be in time order",
-                                  suggestion: "sort the rows by `t`")
+                throw at(t).error("\(names["t"]!)=\(text(t)) is before the previous row's \(names["t"]!)=\(previous.text) (line \(previous.line)); rows must be in time order",
+                                  suggestion: "sort the rows by `\(names["t"]!)`")
             }
-            previous = (time, row)
-            guard let value = decimalInteger(line[fields[finger]]), value >= 0, let finger = Int(exactly: value) else {
-                throw at(self.finger).error("expected `finger` to be an integer >= 0, found `\(text(self.finger))`")
+            previous = (time, text(t), row)
+            let finger: Int
+            if mapping.uikit {
+                let identity = text(self.finger)
+                if let known = touches[identity] {
+                    finger = known
+                } else if kind == nil || kind == .down {
+                    finger = (0...).first { number in !touches.values.contains(number) }!
+                    touches[identity] = finger
+                } else {
+                    throw at(self.finger).error("touch `\(identity)` is \(kind == .stationary ? "stationary" : kind == .move ? "moved" : "ended") but never began",
+                                                suggestion: "start each touch with a `began` row")
+                }
+                if kind == .up || kind == .cancel { touches[identity] = nil }
+            } else {
+                guard let value = decimalInteger(line[fields[self.finger]]), value >= 0, let number = Int(exactly: value) else {
+                    throw at(self.finger).error("expected `\(names["finger"]!)` to be an integer >= 0, found `\(text(self.finger))`")
+                }
+                finger = number
             }
-            strokes.advance(to: time)
-            if kind == .up || kind == .cancel {
+            try strokes.advance(to: time)
+            let words = mapping.phaseWords
+            func word(_ phase: CSVMapping.Phase) -> String { words.first { $0.phase == phase }!.word }
+            if kind == .up || kind == .cancel || kind == .stationary {
                 guard strokes.isDown(finger) else {
-                    throw at(phase!).error("finger \(finger) is not down, so it cannot \(kind == .up ? "lift" : "be cancelled")",
-                                           suggestion: "start its stroke with a `down` row")
+                    throw at(phase!).error("finger \(finger) is not down, so it cannot be \(word(kind!))", suggestion: "start its stroke with a `\(word(.down))` row")
+                }
+                if kind == .stationary { continue }
+                if kind == .up, let px = number(x), let py = number(y), let last = lastPosition[finger] {
+                    let distance = ((px - last.x) * (px - last.x) + (py - last.y) * (py - last.y)).squareRoot()
+                    if distance > 1 {
+                        warn(at(x).warning("finger \(finger) lifts at (\(formatNumber(px)), \(formatNumber(py))), \(Readable.position(distance)) pt from its last sample (\(formatNumber(last.x)), \(formatNumber(last.y))) at \(formatNumber(last.t)) ms; a lift row's position is not a sample, so the trace ends at the last sample",
+                                           suggestion: "add a `\(word(.move))` row at the lift's time to keep that position"))
+                    }
                 }
                 strokes.end(finger, kind == .up ? .up(time) : .cancel(time))
+                lastPosition[finger] = nil
                 continue
             }
-            guard let px = number(x) else { throw at(x).error("expected `x` to be a number of points, found `\(text(x))`") }
-            guard let py = number(y) else { throw at(y).error("expected `y` to be a number of points, found `\(text(y))`") }
+            guard let px = number(x) else { throw at(x).error("expected `\(names["x"]!)` to be a number of points, found `\(text(x))`") }
+            guard let py = number(y) else { throw at(y).error("expected `\(names["y"]!)` to be a number of points, found `\(text(y))`") }
             let sample = Sample(t: time, x: px, y: py)
+            lastPosition[finger] = (px, py, time)
             switch kind {
             case .down:
                 if let origin = strokes.origin(of: finger) {
                     throw at(phase!).error("finger \(finger) touches down again while its stroke from line \(origin.line) is still down",
-                                           suggestion: "end that stroke with an `up` or `cancel` row first")
+                                           suggestion: "end that stroke with an `\(word(.up))` or `\(word(.cancel))` row first")
                 }
                 strokes.down(finger, sample, at: at(0))
             case .move:
                 guard strokes.isDown(finger) else {
-                    throw at(phase!).error("finger \(finger) moves but is not down", suggestion: "start its stroke with a `down` row")
+                    throw at(phase!).error("finger \(finger) moves but is not down", suggestion: "start its stroke with a `\(word(.down))` row")
                 }
                 strokes.move(finger, sample)
             default:
@@ -103,29 +151,38 @@ struct CSVTouchLogReader {
             }
         }
         for (finger, t) in lastRow.sorted(by: { $0.key < $1.key }) { strokes.end(finger, .up(t)) }
-        for (finger, origin) in strokes.finish() {
-            warn(origin.warning("finger \(finger) is still down when the log ends; its stroke is kept without `up`"))
+        for (finger, origin) in try strokes.finish() {
+            warn(origin.warning("finger \(finger) is still down when the log ends; its stroke is kept without `\(mapping.phaseWords.first { $0.phase == .up }!.word)`"))
         }
     }
 
-    /// Which field holds each known column.
-    private static func columns(_ line: UnsafeBufferPointer<UInt8>, _ fields: [Range<Int>], at number: Int, path: String) throws -> [String: Int] {
+    /// Which field holds each column of the mapping.
+    private static func columns(_ line: UnsafeBufferPointer<UInt8>, _ fields: [Range<Int>], mapping: CSVMapping, at number: Int, path: String) throws -> [String: Int] {
         func at(_ field: Range<Int>) -> SourcePosition {
             SourcePosition(path: path, line: number, column: column(ofByte: field.lowerBound, in: line))
         }
         let names = fields.map { String(decoding: line[$0], as: UTF8.self) }
         var columns: [String: Int] = [:]
-        for (index, name) in names.enumerated() where known.contains(name.lowercased()) {
-            if let first = columns[name.lowercased()] {
-                throw at(fields[index]).error("the header names `\(name.lowercased())` twice (first in field \(first + 1))")
+        for role in CSVMapping.roles {
+            let wanted = mapping.columns[role]!
+            for (index, name) in names.enumerated() where name.lowercased() == wanted {
+                if let first = columns[role] {
+                    throw at(fields[index]).error("the header names `\(wanted)` twice (first in field \(first + 1))")
+                }
+                columns[role] = index
             }
-            columns[name.lowercased()] = index
         }
-        if let missing = required.first(where: { columns[$0] == nil }) {
-            let near = names.indices.first { nearest(to: names[$0], in: [missing]) != nil }
+        if let missing = CSVMapping.roles.dropLast().first(where: { columns[$0] == nil }) {
+            let wanted = mapping.columns[missing]!
+            // A near name that is not another column's already.
+            let taken = Set(columns.values)
+            let uikitLog = !mapping.uikit && names.contains { $0.lowercased() == CSVMapping.uikitLog.columns["t"] }
+            let near = uikitLog ? nil : names.indices.first { !taken.contains($0) && nearest(to: names[$0], in: [wanted]) != nil }
+            let required = CSVMapping.roles.dropLast().map { mapping.columns[$0]! }
+            let suggestion = uikitLog ? "a UIKit touch log (timestamp in seconds): pass --from uikit" : near.map { "did you mean `\(wanted)` for `\(names[$0])`?" }
             throw (near.map { at(fields[$0]) } ?? SourcePosition(path: path, line: number, column: 1))
-                .error("the header has no `\(missing)` column; a CSV touch log needs t, x, y and finger (and may have phase)",
-                       suggestion: near.map { "did you mean `\(missing)` for `\(names[$0])`?" })
+                .error("the header has no `\(wanted)` column; this log needs \(required.joined(separator: ", ")) (and may have \(mapping.columns["phase"]!))",
+                       suggestion: suggestion ?? "name the log's own columns with --columns, e.g. --columns t=time,finger=id")
         }
         return columns
     }
@@ -150,4 +207,27 @@ struct CSVTouchLogReader {
             start = end + 1
         }
     }
+}
+
+/// Seconds as integer nanoseconds: exact for a decimal of up to 9 fraction digits (UITouch.timestamp
+/// is seconds since boot, whose Double would lose the microseconds in a difference), else through a
+/// Double (an exponent). Nil unless a finite number within ±9.2e9 s.
+private func nanoseconds(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int64? {
+    var digits = bytes[...]
+    let negative = digits.first == UInt8(ascii: "-")
+    if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+    let dot = digits.firstIndex(of: UInt8(ascii: ".")) ?? digits.endIndex
+    let whole = digits[..<dot], fraction = dot < digits.endIndex ? digits[(dot + 1)...] : digits[dot...]
+    let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    if !whole.isEmpty || !fraction.isEmpty, whole.count <= 9, fraction.count <= 9, whole.allSatisfy(isDigit), fraction.allSatisfy(isDigit) {
+        var value: Int64 = 0
+        for byte in whole { value = value * 10 + Int64(byte - UInt8(ascii: "0")) }
+        for index in 0..<9 {
+            let byte = index < fraction.count ? fraction[fraction.index(fraction.startIndex, offsetBy: index)] : UInt8(ascii: "0")
+            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        return negative ? -value : value
+    }
+    guard let seconds = parseDecimal(bytes: UnsafeBufferPointer(rebasing: bytes)), seconds.isFinite, abs(seconds) < 9.2e9 else { return nil }
+    return Int64((seconds * 1e9).rounded())
 }

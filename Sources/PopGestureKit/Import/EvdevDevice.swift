@@ -26,6 +26,9 @@ struct EvdevDevice {
     var ordinal: Int?
     /// How this recording format writes a range, for the suggestion when one is missing.
     var rangeHint: String
+    /// The device's name and node as the recording gives them, for the trace's `origin`.
+    var name: String?
+    var node: String?
 
     init(position: SourcePosition, ordinal: Int? = nil, rangeHint: String) {
         self.position = position
@@ -38,6 +41,22 @@ struct EvdevDevice {
     var hasTouchAxes: Bool {
         (ranges[Evdev.absMTPositionX] != nil && ranges[Evdev.absMTPositionY] != nil)
             || (ranges[Evdev.absX] != nil && ranges[Evdev.absY] != nil)
+    }
+
+    /// The axes the tracker scales positions with and, for protocol B, numbers fingers by.
+    var trackerAxes: [UInt16] {
+        if ranges[Evdev.absMTPositionX] != nil, ranges[Evdev.absMTPositionY] != nil {
+            return [Evdev.absMTSlot, Evdev.absMTPositionX, Evdev.absMTPositionY].filter { ranges[$0] != nil }
+        }
+        return [Evdev.absX, Evdev.absY]
+    }
+
+    /// The touch protocol `tracker` reads, in the words of the README's mapping.
+    var protocolName: String {
+        if ranges[Evdev.absMTPositionX] != nil, ranges[Evdev.absMTPositionY] != nil {
+            return ranges[Evdev.absMTSlot] != nil ? "B (slots)" : "A (contact lists)"
+        }
+        return "single touch"
     }
 
     func tracker(screen: Screen) throws -> any TouchTracker {

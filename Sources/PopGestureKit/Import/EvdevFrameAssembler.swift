@@ -7,6 +7,8 @@ final class EvdevFrameAssembler {
     /// The documents' name: the file stem, with `#N` per device when the recording holds several.
     let name: String
     let screen: Screen
+    /// The recording's format, for the documents' `origin`.
+    let format: ImportFormat
     private let documents: TraceDocumentWriter
     private let warn: (Diagnostic) -> Void
     /// The recording's first event, of any type and any device: time 0 of every document, so the
@@ -25,9 +27,10 @@ final class EvdevFrameAssembler {
     private var eventCount = 0
     private var droppedReported = false
 
-    init(path: String, name: String, screen: Screen, documents: TraceDocumentWriter, warn: @escaping (Diagnostic) -> Void) {
+    init(path: String, name: String, format: ImportFormat, screen: Screen, documents: TraceDocumentWriter, warn: @escaping (Diagnostic) -> Void) {
         self.path = path
         self.name = name
+        self.format = format
         self.screen = screen
         self.documents = documents
         self.warn = warn
@@ -48,23 +51,12 @@ final class EvdevFrameAssembler {
             return
         }
         tracker = try description.tracker(screen: screen)
-        strokes = documents.begin(name: description.ordinal.map { "\(name)#\($0)" } ?? name)
+        strokes = try documents.begin(name: description.ordinal.map { "\(name)#\($0)" } ?? name,
+                                      origin: TraceOrigin(format: format, path: path, device: description, screen: screen), path: path)
     }
 
     func event(_ event: EvdevEvent) throws {
-        let origin = self.origin ?? (event.time, event.line)
-        self.origin = origin
-        guard tracker != nil, let strokes else { return }
-        if let previous, event.time < previous.time {
-            throw at(event).error("event time \(seconds(event.time)) is before the previous event's, \(seconds(previous.time)) (line \(previous.line)); evdev times never go back",
-                                  suggestion: "a recording whose clock jumped back, or two recordings joined, must be split there")
-        }
-        if event.time < origin.time {
-            throw at(event).error("event time \(seconds(event.time)) is before the recording's first event, \(seconds(origin.time)) (line \(origin.line)); trace times start at 0",
-                                  suggestion: "in a libinput record of several devices, times count from the first event in the file")
-        }
-        previous = (event.time, event.line)
-        eventCount += 1
+        guard let origin = try accept(event), let strokes else { return }
         if let problem = Evdev.unknown(type: event.type, code: event.code) {
             if reported.insert(UInt32(event.type) << 16 | UInt32(event.code)).inserted {
                 warn(at(event).warning(problem + "; ignored"))
@@ -73,7 +65,7 @@ final class EvdevFrameAssembler {
         }
         if event.type == Evdev.synType, event.code == Evdev.synReport {
             let t = Double(event.time - origin.time) / 1000
-            strokes.advance(to: t)
+            try strokes.advance(to: t)
             // Through the stored tracker, not a copy, so its state is not copied on every event.
             try tracker?.closeFrame(at: t, position: at(event), into: strokes)
             frameStart = nil
@@ -87,8 +79,33 @@ final class EvdevFrameAssembler {
         try tracker?.apply(event, path: path)
     }
 
+    /// An event of the stream whose code the recording names in a way the reader cannot number (a
+    /// getevent label of a key no tracker reads): it counts for time and frames, and is not read.
+    func passBy(_ event: EvdevEvent) throws {
+        guard try accept(event) != nil else { return }
+        frameStart = frameStart ?? at(event)
+    }
+
+    /// Checks the event's time; the recording's time 0 when the device is read, else nil.
+    private func accept(_ event: EvdevEvent) throws -> (time: Int64, line: Int)? {
+        let origin = self.origin ?? (event.time, event.line)
+        self.origin = origin
+        guard tracker != nil, strokes != nil else { return nil }
+        if let previous, event.time < previous.time {
+            throw at(event).error("event time \(seconds(event.time)) is before the previous event's, \(seconds(previous.time)) (line \(previous.line)); evdev times never go back",
+                                  suggestion: "a recording whose clock jumped back, or two recordings joined, must be split there")
+        }
+        if event.time < origin.time {
+            throw at(event).error("event time \(seconds(event.time)) is before the recording's first event, \(seconds(origin.time)) (line \(origin.line)); trace times start at 0",
+                                  suggestion: "in a libinput record of several devices, times count from the first event in the file")
+        }
+        previous = (event.time, event.line)
+        eventCount += 1
+        return origin
+    }
+
     /// Ends the device's document.
-    func endDevice() {
+    func endDevice() throws {
         defer {
             tracker = nil
             strokes = nil
@@ -101,7 +118,7 @@ final class EvdevFrameAssembler {
         if eventCount == 0 {
             warn(device.position.warning("the recording holds no events; its trace has no strokes"))
         }
-        for (finger, origin) in strokes.finish() {
+        for (finger, origin) in try strokes.finish() {
             warn(origin.warning("finger \(finger) is still down when the recording ends; its stroke is kept without `up`"))
         }
     }

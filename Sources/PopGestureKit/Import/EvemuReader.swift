@@ -39,7 +39,11 @@ struct EvemuReader {
                     throw SourcePosition(path: path, line: number, column: 1).error("an axis range after the first event; evemu writes the device description before the events")
                 }
                 try range(line, fields, number, into: &device)
-            case UInt8(ascii: "N"), UInt8(ascii: "I"), UInt8(ascii: "P"), UInt8(ascii: "B"), UInt8(ascii: "L"), UInt8(ascii: "S"):
+            case UInt8(ascii: "N"):
+                if !started, device.name == nil, let rest = fields.next() {
+                    device.name = String(decoding: line[rest.lowerBound...], as: UTF8.self).trimmingCharacters(in: " \t")
+                }
+            case UInt8(ascii: "I"), UInt8(ascii: "P"), UInt8(ascii: "B"), UInt8(ascii: "L"), UInt8(ascii: "S"):
                 continue
             default:
                 throw SourcePosition(path: path, line: number, column: column(ofByte: first.lowerBound, in: line))
@@ -53,7 +57,7 @@ struct EvemuReader {
             comments.fill(&device)
             try assembler.beginDevice(device)
         }
-        assembler.endDevice()
+        try assembler.endDevice()
     }
 
     /// `E: SEC.USEC TYPE CODE VALUE`, then at most a `#` comment.
@@ -166,30 +170,6 @@ private func text(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
     String(decoding: bytes.prefix(40), as: UTF8.self)
 }
 
-/// `SEC.USEC` as microseconds: exact, where a Double of seconds since 1970 would not be.
-private func microseconds(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int64? {
-    guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return nil }
-    let whole = bytes[..<dot], fraction = bytes[(dot + 1)...]
-    guard (1...12).contains(whole.count), (1...6).contains(fraction.count),
-          let seconds = decimalInteger(whole), seconds >= 0, let micro = decimalInteger(fraction), micro >= 0,
-          whole.first != UInt8(ascii: "-"), fraction.first != UInt8(ascii: "-") else { return nil }
-    var scale: Int64 = 1
-    for _ in fraction.count..<6 { scale *= 10 }
-    return seconds * 1_000_000 + micro * scale
-}
-
 private func hex(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> UInt16? {
-    guard (1...4).contains(bytes.count) else { return nil }
-    var value: UInt16 = 0
-    for byte in bytes {
-        let digit: UInt8
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-        value = value << 4 | UInt16(digit)
-    }
-    return value
+    hexadecimal(bytes).map { UInt16($0) }
 }

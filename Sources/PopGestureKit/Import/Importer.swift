@@ -8,7 +8,8 @@ import Darwin
 /// in a libinput record of several devices).
 ///
 /// Stages, streamed end to end so a recording of any size costs flat memory: a format's reader
-/// (`EvemuReader`, `LibinputRecordReader`: evdev events; `CSVTouchLogReader`: samples) -> for evdev,
+/// (`EvemuReader`, `LibinputRecordReader`, `GeteventReader`: evdev events; `CSVTouchLogReader`
+/// through a `CSVMapping`: samples) -> for evdev,
 /// `EvdevFrameAssembler` grouping events into frames for the device's tracker (`ProtocolBTracker`,
 /// `ProtocolATracker`, `SingleTouchTracker`) -> `StrokeWriter` writing strokes in trace order as soon
 /// as they are due -> `TraceDocumentWriter` framing the documents.
@@ -19,6 +20,13 @@ public struct Importer {
     public var screen: Screen?
     /// A `popgesture-stack/1` file giving the documents' stack and screen settings.
     public var stackConfig: String?
+    /// `--columns`, over the CSV or UIKit log's own column names.
+    public var columns: String?
+    /// `--axis-range`: a getevent recording's ranges, over its description's or without one.
+    public var axisRanges: [AxisRangeArgument]
+
+    /// How large a document may grow on standard output, held until it is complete.
+    public static let standardOutputLimit = 64 << 20
 
     /// The stack without `--stack-config`: two screens, so that a swipe back can pop.
     public static let defaultStack = [
@@ -26,16 +34,20 @@ public struct Importer {
         ViewControllerSpec(id: "detail", barHidden: false, popDisabled: false, maxStartX: 0),
     ]
 
-    public init(format: ImportFormat? = nil, screen: Screen? = nil, stackConfig: String? = nil) {
+    public init(format: ImportFormat? = nil, screen: Screen? = nil, stackConfig: String? = nil, columns: String? = nil, axisRanges: [AxisRangeArgument] = []) {
         self.format = format
         self.screen = screen
         self.stackConfig = stackConfig
+        self.columns = columns
+        self.axisRanges = axisRanges
     }
 
-    /// Imports `files` in order into one YAML stream: standard output, or `output` written whole or
-    /// not at all (an existing file only with `force`). Errors and warnings go to standard error; the
-    /// first error stops the import. Exit status: errors 2, warnings 1, else 0.
-    public func run(files: [String], output: String? = nil, force: Bool = false, console: Console = Console()) -> ExitStatus {
+    /// Imports `files` in order into one YAML stream: standard output, each document written once it
+    /// is complete (held up to `standardOutputLimit` bytes), or `output` written whole or not at all
+    /// (an existing file only with `force`). Errors and warnings go to standard error; the first
+    /// error stops the import. Exit status: errors 2, warnings 1, else 0.
+    public func run(files: [String], output: String? = nil, force: Bool = false, standardOutputLimit: Int = Importer.standardOutputLimit,
+                    console: Console = Console()) -> ExitStatus {
         let settings: Trace
         do {
             settings = try self.settings()
@@ -55,7 +67,7 @@ public struct Importer {
                 return .errors
             }
         }
-        let documents = TraceDocumentWriter(settings: settings) { text in
+        let documents = TraceDocumentWriter(settings: settings, limit: file == nil ? standardOutputLimit : nil) { text in
             if file != nil { file!.write(text) } else { console.out(text) }
         }
         var warnings = 0
@@ -110,16 +122,32 @@ public struct Importer {
         }
         let format = try self.format ?? ImportFormat.infer(try lines())
         let name = stem(of: path)
-        let assembler = { EvdevFrameAssembler(path: path, name: name, screen: documents.settings.screen, documents: documents, warn: warn) }
+        let assembler = { EvdevFrameAssembler(path: path, name: name, format: format, screen: documents.settings.screen, documents: documents, warn: warn) }
+        if !axisRanges.isEmpty, format != .getevent {
+            throw Diagnostic(path: path, message: "--axis-range is for getevent recordings; this is \(format.rawValue), which gives its own ranges",
+                             suggestion: "leave --axis-range out, or pass --from getevent if it is getevent output")
+        }
+        if columns != nil, format != .csv, format != .uikit {
+            throw Diagnostic(path: path, message: "--columns is for CSV and UIKit touch logs; this is \(format.rawValue)",
+                             suggestion: "leave --columns out, or pass --from csv or --from uikit")
+        }
         switch format {
         case .evemu:
             try EvemuReader(lines: try lines()).read(into: assembler())
         case .libinput:
             let reader = if let text { YAMLDocumentReader(text: text, path: path) } else { try YAMLDocumentReader(path: path) }
             try LibinputRecordReader(reader: reader).read(into: assembler())
-        case .csv:
-            let reader = try CSVTouchLogReader(lines: try lines())
-            try reader.read(into: documents.begin(name: name), warn: warn)
+        case .getevent:
+            var ranges: [UInt16: ClosedRange<Int64>] = [:]
+            for argument in axisRanges { ranges[argument.code] = argument.range }
+            try GeteventReader(lines: try lines(), axisRanges: ranges).read(into: assembler())
+        case .csv, .uikit:
+            var mapping = format == .uikit ? CSVMapping.uikitLog : CSVMapping.csv
+            if let columns { mapping = try mapping.renamed(columns) }
+            let reader = try CSVTouchLogReader(lines: try lines(), mapping: mapping)
+            var origin = TraceOrigin(format: format, path: path)
+            origin.mapping = reader.described
+            try reader.read(into: documents.begin(name: name, origin: origin, path: path), warn: warn)
         }
     }
 }

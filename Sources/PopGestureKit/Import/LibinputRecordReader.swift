@@ -75,12 +75,16 @@ struct LibinputRecordReader {
             throw position.error("expected a device (a mapping with `evdev` and `events`), found \(try reader.node().kindDescription)")
         }
         var device: EvdevDevice?
+        var node: String?
         var began = false
         try reader.advance()
         while reader.kind != .mappingEnd {
             switch try keyName() {
+            case "node":
+                if case .scalar(let text, _) = try reader.node().content { node = text }
             case "evdev":
                 device = try description(try reader.node(), ordinal: ordinal)
+                device?.node = node
             case "events":
                 guard let device else {
                     throw reader.position.error("the device's `events` come before its `evdev` description")
@@ -98,7 +102,7 @@ struct LibinputRecordReader {
             guard let device else { throw position.error("a device without an `evdev` description") }
             try assembler.beginDevice(device)
         }
-        assembler.endDevice()
+        try assembler.endDevice()
     }
 
     /// The axis ranges of `evdev: absinfo:`.
@@ -106,6 +110,9 @@ struct LibinputRecordReader {
         var device = EvdevDevice(position: node.location, ordinal: ordinal, rangeHint: Self.rangeHint)
         guard case .mapping(let pairs) = node.content else {
             throw node.error("expected the device's `evdev` description (a mapping), found \(node.kindDescription)")
+        }
+        if case .scalar(let name, _)? = pairs.first(where: { if case .scalar("name", _) = $0.key.content { true } else { false } })?.value.content {
+            device.name = name
         }
         guard let absinfo = pairs.first(where: { if case .scalar("absinfo", _) = $0.key.content { true } else { false } })?.value else {
             return device

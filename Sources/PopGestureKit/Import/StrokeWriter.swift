@@ -32,7 +32,9 @@ final class StrokeWriter {
         }
     }
 
-    private let write: (String) -> Void
+    private let write: (String) throws -> Void
+    /// Told when the document's last line is written.
+    private let finished: () throws -> Void
     private var out = ""
     /// Strokes not fully written, in trace order, from `head` on.
     private var queue: [Pending] = []
@@ -45,8 +47,9 @@ final class StrokeWriter {
     private(set) var peakHeldStrokes = 0
     private(set) var strokesWritten = 0
 
-    init(write: @escaping (String) -> Void) {
+    init(write: @escaping (String) throws -> Void, finished: @escaping () throws -> Void = {}) {
         self.write = write
+        self.finished = finished
     }
 
     func isDown(_ finger: Int) -> Bool { open[finger] != nil }
@@ -83,25 +86,26 @@ final class StrokeWriter {
     }
 
     /// Nothing later happens before `t`: strokes that started earlier can no longer be preceded.
-    func advance(to t: Double) {
+    func advance(to t: Double) throws {
         horizon = t
-        drain()
+        try drain()
     }
 
     /// Writes everything left, the strokes still down without an end; returns those, by start.
     @discardableResult
-    func finish() -> [(finger: Int, origin: SourcePosition)] {
+    func finish() throws -> [(finger: Int, origin: SourcePosition)] {
         let stillDown = queue[head...].filter { $0.end == nil }
         for stroke in stillDown { stroke.end = .stillDown }
         open = [:]
         horizon = .infinity
-        drain()
+        try drain()
         if !wroteAny { out += "events: []\n" }
-        flush()
+        try flush()
+        try finished()
         return stillDown.map { ($0.finger, $0.origin) }
     }
 
-    private func drain() {
+    private func drain() throws {
         while head < queue.count {
             let stroke = queue[head]
             guard stroke.start < horizon else { break }
@@ -125,18 +129,18 @@ final class StrokeWriter {
             }
             head += 1
             strokesWritten += 1
-            if out.utf8.count >= 1 << 16 { flush() }
+            if out.utf8.count >= 1 << 16 { try flush() }
         }
         if head >= 64, head * 2 >= queue.count {
             queue.removeFirst(head)
             head = 0
         }
-        if out.utf8.count >= 1 << 16 { flush() }
+        if out.utf8.count >= 1 << 16 { try flush() }
     }
 
-    private func flush() {
+    private func flush() throws {
         guard !out.isEmpty else { return }
-        write(out)
+        try write(out)
         out = ""
     }
 }

@@ -1,21 +1,28 @@
 /// Writes imported trace documents one after another into one YAML stream: each document's header
-/// from the import's settings, then its strokes through a `StrokeWriter` as they are made.
+/// from the import's settings and its `origin`, then its strokes through a `StrokeWriter` as they are
+/// made.
+///
+/// With a `limit` (standard output, where a failed import must not leave half a trace in a file the
+/// shell made) a document is held until its writer finishes, then written whole; one that outgrows
+/// the limit is an error suggesting `-o`, whose atomic file takes any size as it is made.
 final class TraceDocumentWriter {
     /// The settings every document gets: screen, layout direction, bar keys and stack (its name and
     /// events are the recording's).
     let settings: Trace
-    private let write: (String) -> Void
+    private let output: Output
     private(set) var documents = 0
     /// The writer of the document begun last (tests measure what it held).
     private(set) var current: StrokeWriter?
 
-    init(settings: Trace, write: @escaping (String) -> Void) {
+    /// `limit`: the bytes a document may reach before it is complete; nil: written as it is made.
+    init(settings: Trace, limit: Int? = nil, write: @escaping (String) throws -> Void) {
         self.settings = settings
-        self.write = write
+        output = Output(limit: limit, write: write)
     }
 
-    /// Writes a document's header; its strokes follow through the writer returned, which `finish`es it.
-    func begin(name: String) -> StrokeWriter {
+    /// Writes a document's header; its strokes follow through the writer returned, which `finish`es
+    /// it. `path` is the recording's, for the error when the document outgrows the limit.
+    func begin(name: String, origin: TraceOrigin, path: String) throws -> StrokeWriter {
         let s = settings
         var text = documents > 0 ? "---\n" : ""
         text += "format: \(DocumentFormat.trace.rawValue)\nname: \(Self.scalar(name))\n"
@@ -31,11 +38,48 @@ final class TraceDocumentWriter {
             if let limit = entry.maxStartX, limit != 0 { text += ", maxStartX: \(formatNumber(limit))" }
             text += "}\n"
         }
-        write(text)
+        text += origin.yaml
+        output.held = ""
+        output.path = path
+        try output.emit(text)
         documents += 1
-        let strokes = StrokeWriter(write: write)
+        let output = self.output
+        let strokes = StrokeWriter(write: output.emit, finished: output.complete)
         current = strokes
         return strokes
+    }
+
+    /// Where documents go, shared with their stroke writers (which outlive nothing of this writer's).
+    private final class Output {
+        let limit: Int?
+        let write: (String) throws -> Void
+        /// The document being made, when documents are held whole.
+        var held = ""
+        var path = ""
+
+        init(limit: Int?, write: @escaping (String) throws -> Void) {
+            self.limit = limit
+            self.write = write
+        }
+
+        func emit(_ text: String) throws {
+            guard let limit else { return try write(text) }
+            held += text
+            if held.utf8.count > limit {
+                held = ""
+                let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+                throw Diagnostic(path: path, message: "its trace document is over \(size); standard output gets whole documents only, so each is held until it is complete, up to \(size)",
+                                 suggestion: "write it with -o OUT.yaml, which is written as it is made and renamed into place when complete")
+            }
+        }
+
+        /// The current document is complete: a held one goes out now.
+        func complete() throws {
+            guard limit != nil, !held.isEmpty else { return }
+            let text = held
+            held = ""
+            try write(text)
+        }
     }
 
     /// `text` as a YAML scalar that reads back as the same string: plain when it plainly can, else
