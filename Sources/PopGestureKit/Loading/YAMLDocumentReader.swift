@@ -18,12 +18,6 @@ final class YAMLDocumentReader {
     /// Deeper than any trace, rules or stack document; keeps a pathological file from exhausting the stack.
     static let maximumDepth = 256
 
-    enum EventKind {
-        case streamStart, streamEnd, documentStart, documentEnd
-        case scalar, alias, sequenceStart, sequenceEnd, mappingStart, mappingEnd
-        case none
-    }
-
     let path: String
     // libyaml keeps a pointer to the parser inside the parser, so it must never move.
     private let parser: UnsafeMutablePointer<yaml_parser_t>
@@ -101,7 +95,7 @@ final class YAMLDocumentReader {
             kind = .none
             try refill()
         }
-        kind = Self.kind(of: batch.pointee.events[cursor].type)
+        kind = EventKind(libyamlType: batch.pointee.events[cursor].type)
     }
 
     /// The batch is used up: a failure after it is thrown now, else the next batch is read.
@@ -134,22 +128,6 @@ final class YAMLDocumentReader {
 
     /// The current event's kind, worked out once per event: the loader asks it several times.
     private(set) var kind = EventKind.none
-
-    private static func kind(of type: Int32) -> EventKind {
-        switch yaml_event_type_t(UInt32(type)) {
-        case YAML_STREAM_START_EVENT: .streamStart
-        case YAML_STREAM_END_EVENT: .streamEnd
-        case YAML_DOCUMENT_START_EVENT: .documentStart
-        case YAML_DOCUMENT_END_EVENT: .documentEnd
-        case YAML_SCALAR_EVENT: .scalar
-        case YAML_ALIAS_EVENT: .alias
-        case YAML_SEQUENCE_START_EVENT: .sequenceStart
-        case YAML_SEQUENCE_END_EVENT: .sequenceEnd
-        case YAML_MAPPING_START_EVENT: .mappingStart
-        case YAML_MAPPING_END_EVENT: .mappingEnd
-        default: .none
-        }
-    }
 
     var position: SourcePosition { SourcePosition(path: path, line: line, column: column) }
     /// The current event's 1-based line and column, without building a position.
@@ -380,29 +358,7 @@ final class YAMLDocumentReader {
         SourcePosition(path: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
-    /// Where the character at byte `offset` of the input is, counted as libyaml counts its marks.
-    private func readerErrorLocation(offset: Int, encoding: yaml_encoding_t) -> SourcePosition? {
-        var counter = MarkCounter(utf16: encoding == YAML_UTF16LE_ENCODING || encoding == YAML_UTF16BE_ENCODING,
-                                  bigEndian: encoding == YAML_UTF16BE_ENCODING)
-        if let text {
-            for byte in text[..<min(offset, text.count)] { counter.feed(byte) }
-        } else if let file {
-            // libyaml reads no further after an error, so the file can be read again from its start.
-            guard fseeko(file, 0, SEEK_SET) == 0 else { return nil }
-            var chunk = [UInt8](repeating: 0, count: min(65536, max(offset, 1)))
-            var consumed = 0
-            while consumed < offset {
-                let read = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, min($0.count, offset - consumed), file) }
-                if read == 0 { break }
-                for byte in chunk[..<read] { counter.feed(byte) }
-                consumed += read
-            }
-        } else {
-            return nil
-        }
-        counter.finish()
-        return SourcePosition(path: path, line: counter.line, column: counter.column)
-    }
+    private var rereader: InputRereader { InputRereader(path: path, text: text, file: file) }
 
     private func parserError() -> Diagnostic {
         let p = parser.pointee
@@ -414,7 +370,7 @@ final class YAMLDocumentReader {
             // Reader errors carry a byte offset rather than a mark: binary data or a broken encoding.
             // libyaml decodes ahead of the scanner, so its mark is not where the bad byte is.
             message = "not a YAML text file: \(problem) at byte \(p.problem_offset)"
-            return readerErrorLocation(offset: Int(p.problem_offset), encoding: p.encoding)?.error(message) ?? location(p.mark).error(message)
+            return rereader.position(ofByte: Int(p.problem_offset), encoding: p.encoding)?.error(message) ?? location(p.mark).error(message)
         case YAML_MEMORY_ERROR:
             message = "out of memory while parsing YAML"
             mark = p.mark
@@ -423,164 +379,9 @@ final class YAMLDocumentReader {
             let context = p.context.map { String(cString: $0) }
             if let context { message += " (\(context))" }
             let hint = SyntaxHint(problem: problem, context: context, problemAt: location(p.problem_mark),
-                                  contextAt: p.context == nil ? nil : location(p.context_mark), line: sourceLine)
+                                  contextAt: p.context == nil ? nil : location(p.context_mark), line: rereader.line)
             return location(p.problem_mark).error(message, suggestion: hint.text)
         }
         return location(mark).error(message)
-    }
-
-    /// The text of a 1-based line of the input, for a syntax error's hint; nil past the end or when
-    /// the input cannot be read again. libyaml reads no further after an error, so a file is read
-    /// again from its start.
-    private func sourceLine(_ number: Int) -> String? {
-        guard number >= 1 else { return nil }
-        var current = 1
-        var bytes: [UInt8] = []
-        func take(_ byte: UInt8) -> Bool {
-            if byte == 0x0A {
-                if current == number { return true }
-                current += 1
-            } else if current == number {
-                bytes.append(byte)
-                // A hint needs the start of a line, not a megabyte of it.
-                if bytes.count >= 4096 { return true }
-            }
-            return false
-        }
-        var done = false
-        if let text {
-            for byte in text where take(byte) { done = true; break }
-        } else if let file {
-            guard fseeko(file, 0, SEEK_SET) == 0 else { return nil }
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while !done {
-                let read = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-                if read == 0 { break }
-                for byte in chunk[..<read] where take(byte) { done = true; break }
-            }
-        }
-        guard done || current == number else { return nil }
-        if bytes.last == 0x0D { bytes.removeLast() }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-/// What a person should look at when libyaml's own words ("found character that cannot start any
-/// token") do not say: a tab in the indentation, a bracket never closed and where it opened, a key
-/// without a space after its colon.
-struct SyntaxHint {
-    let text: String?
-
-    init(problem: String, context: String?, problemAt: SourcePosition, contextAt: SourcePosition?, line: (Int) -> String?) {
-        text = Self.hint(problem: problem, context: context, problemAt: problemAt, contextAt: contextAt, line: line)
-    }
-
-    private static func hint(problem: String, context: String?, problemAt: SourcePosition, contextAt: SourcePosition?,
-                             line: (Int) -> String?) -> String? {
-        if problem.contains("tab character") || problem.contains("cannot start any token"),
-           let text = line(problemAt.line), Self.character(of: text, atColumn: problemAt.column) == "\t" {
-            let indentation = text.prefix { $0 == " " || $0 == "\t" }
-            return indentation.contains("\t") && indentation.count >= problemAt.column - 1
-                ? "a tab indents line \(problemAt.line); YAML indents with spaces only"
-                : "a tab at line \(problemAt.line), column \(problemAt.column); YAML allows tabs only inside quoted text and comments"
-        }
-        if let context, let contextAt, context.hasPrefix("while parsing a flow") {
-            let bracket = context.hasSuffix("sequence") ? ("[", "]") : ("{", "}")
-            return "the `\(bracket.0)` opened at line \(contextAt.line), column \(contextAt.column) is not closed; "
-                + "close it with `\(bracket.1)`, or separate its items with `,`"
-        }
-        if problem.contains("could not find expected ':'") || problem.contains("mapping values are not allowed") {
-            // The key that lost its space may be on the line libyaml started at, or the one before.
-            var lines = [contextAt?.line, problemAt.line, problemAt.line - 1].compactMap { $0 }
-            lines = lines.enumerated().filter { !lines[..<$0.offset].contains($0.element) }.map(\.element)
-            for number in lines {
-                if let text = line(number), let pair = Self.keyWithoutSpace(text) {
-                    return "a space is missing after `:` on line \(number): write `\(pair.key): \(pair.value)`, not `\(pair.key):\(pair.value)`"
-                }
-            }
-        }
-        return nil
-    }
-
-    /// The character at a 1-based column, counted in characters as libyaml counts them.
-    private static func character(of line: String, atColumn column: Int) -> Character? {
-        guard column >= 1, let index = line.index(line.startIndex, offsetBy: column - 1, limitedBy: line.endIndex),
-              index < line.endIndex else { return nil }
-        return line[index]
-    }
-
-    /// `key:value` at the start of a line (after indentation and list dashes): a plain key, a colon,
-    /// then no space. A URL's `://` is not one.
-    private static func keyWithoutSpace(_ line: String) -> (key: String, value: String)? {
-        var rest = Substring(line)
-        while let first = rest.first, first == " " || first == "-" { rest = rest.dropFirst() }
-        let key = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        guard !key.isEmpty, let first = key.first, first.isLetter || first == "_" else { return nil }
-        let after = rest.dropFirst(key.count)
-        guard after.first == ":", let next = after.dropFirst().first, next != " ", next != "/", next != "\t" else { return nil }
-        let value = after.dropFirst().prefix { $0 != " " && $0 != "#" }
-        return (String(key), String(value))
-    }
-}
-
-/// Lines and columns over raw input bytes, counted as libyaml counts its marks: in characters, not
-/// bytes; `\r\n`, `\r` and `\n` each end a line; a byte order mark takes no column.
-struct MarkCounter {
-    let utf16: Bool
-    let bigEndian: Bool
-    private(set) var line = 1
-    private(set) var column = 1
-    private var afterCR = false
-    private var held: [UInt8] = []
-    private var started = false
-
-    init(utf16: Bool, bigEndian: Bool) {
-        self.utf16 = utf16
-        self.bigEndian = bigEndian
-    }
-
-    mutating func feed(_ byte: UInt8) {
-        held.append(byte)
-        if !started {
-            // The first character decides about a byte order mark: 3 bytes in UTF-8, 2 in UTF-16.
-            guard held.count == (utf16 ? 2 : 3) else { return }
-            started = true
-            if held == (utf16 ? (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : [0xEF, 0xBB, 0xBF]) {
-                held = []
-                return
-            }
-            let bytes = held
-            held = []
-            for byte in bytes { feed(byte) }
-            return
-        }
-        if utf16 {
-            guard held.count == 2 else { return }
-            let unit = bigEndian ? UInt16(held[0]) << 8 | UInt16(held[1]) : UInt16(held[1]) << 8 | UInt16(held[0])
-            held = []
-            // A low surrogate continues the character its high surrogate started.
-            if !(0xDC00...0xDFFF).contains(unit) { count(UInt32(unit)) }
-        } else {
-            held = []
-            // A continuation byte continues the character its lead byte started.
-            if byte & 0xC0 != 0x80 { count(UInt32(byte)) }
-        }
-    }
-
-    /// Counts bytes held back while looking for a byte order mark in an input shorter than one.
-    mutating func finish() {
-        guard !started else { return }
-        started = true
-        let bytes = held
-        held = []
-        for byte in bytes { feed(byte) }
-    }
-
-    private mutating func count(_ character: UInt32) {
-        switch character {
-        case 0x0A where afterCR: afterCR = false
-        case 0x0A, 0x0D: (line, column, afterCR) = (line + 1, 1, character == 0x0D)
-        default: (column, afterCR) = (column + 1, false)
-        }
     }
 }
