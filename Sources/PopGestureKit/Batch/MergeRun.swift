@@ -119,6 +119,13 @@ public struct MergeRun: Sendable {
             summary.notTraces = sum("notTraces")
             summary.unchecked = sum("unchecked")
             summary.goldensRefused = sum("goldensRefused")
+            for shard in shards {
+                let intent = (shard.summary["intent"] as? [String: Int]) ?? [:]
+                summary.intent.back += intent["back"] ?? 0
+                summary.intent.missedBack += intent["missedBack"] ?? 0
+                summary.intent.stay += intent["stay"] ?? 0
+                summary.intent.falsePop += intent["falsePop"] ?? 0
+            }
             console.out("{\"files\": [")
             items(separator: ", ")
             console.out("]" + JSONCheckReporter.ending(summary))
