@@ -69,6 +69,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         self.mayBeForeign = mayBeForeign
         do {
             reader = try YAMLDocumentReader(path: path, pipelineFrom: pipelineFrom)
+            LoadCounter.shared.opened(path)
         } catch {
             openError = error as? Diagnostic
         }

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import PopGestureKit
+
+/// `popgesture sweep`: the grid, the counts per version and the flips, against hand computations
+/// and against separate replays.
+@Suite(.serialized) struct SweepTests {
+    static func key(_ path: String) throws -> SweepGrid.Key { try SweepGrid.key(path) }
+
+    @Test func rangesArePrintedShortest() throws {
+        let distance = try Self.key("completion.projectionDistance")
+        #expect(try SweepValue.parse("0.1..0.3/0.1", for: distance).map(\.text) == ["0.1", "0.2", "0.3"])
+        #expect(try SweepValue.parse("0..1/0.1", for: distance).count == 11)
+        #expect(try SweepValue.parse("1..0/-0.25", for: distance).map(\.text) == ["1", "0.75", "0.5", "0.25", "0"])
+        #expect(try SweepValue.parse("120..240/40", for: distance) == [.number(120), .number(160), .number(200), .number(240)])
+        #expect(try SweepValue.parse("5..5/1", for: distance) == [.number(5)])
+        #expect(try SweepValue.parse("uikit,edgeYields", for: Self.key("content.policy")) == [.word("uikit"), .word("edgeYields")])
+        #expect(try SweepValue.parse("true,false", for: Self.key("completion.strict")) == [.bool(true), .bool(false)])
+    }
+
+    static func message(_ body: () throws -> Void) -> Diagnostic? {
+        do { try body() } catch let error as Diagnostic { return error } catch { return nil }
+        return nil
+    }
+
+    @Test func badVaryIsAClearError() throws {
+        let distance = try Self.key("completion.projectionDistance")
+        #expect(Self.message { _ = try SweepValue.parse("100..200/0", for: distance) }?.message == "--vary completion.projectionDistance=100..200/0: STEP is 0")
+        #expect(Self.message { _ = try SweepValue.parse("200..100/10", for: distance) }?.message
+            == "--vary completion.projectionDistance=200..100/10: STEP 10 goes away from TO 100")
+        #expect(Self.message { _ = try SweepValue.parse("100,abc", for: distance) }?.message
+            == "--vary completion.projectionDistance=100,abc: `abc` is not a number; `completion.projectionDistance` takes a number")
+        let policy = Self.message { _ = try SweepValue.parse("uikitt", for: Self.key("content.policy")) }
+        #expect(policy?.message.hasPrefix("--vary content.policy=uikitt: `uikitt` is not a value of `content.policy`; expected one of uikit,") == true)
+        #expect(policy?.suggestion == "did you mean `uikit`?")
+        #expect(Self.message { _ = try SweepValue.parse("a..b/1", for: Self.key("content.policy")) }?.message.contains("needs a number key") == true)
+        let list = Self.message { _ = try SweepGrid.key("begin") }
+        #expect(list?.message == "--vary `begin`: a list key cannot be swept" && list?.suggestion?.contains("diff") == true)
+        #expect(Self.message { _ = try SweepGrid.key("projectionDistance") }?.suggestion == "did you mean `completion.projectionDistance`?")
+        #expect(Self.message { _ = try SweepGrid.key("maxStartx") }?.suggestion == "did you mean `maxStartX`?")
+        #expect(Self.message { _ = try SweepGrid(base: "fd", vary: ["recognizer.hysteresis=0..100/1", "recognizer.slop=0..100/1"]) }?.message
+            == "the grid has 10201 versions (101 x 101); at most 10000 can be swept")
+        // Each version is checked like a rules file: a value the key's range refuses names key and value.
+        let cap = Self.message { _ = try SweepGrid(base: "fd", vary: ["transition.progressCap=0.5,1.5"]) }
+        #expect(cap?.message == "--vary transition.progressCap=1.5: expected `progressCap` in (0, 1], found 1.5")
+        #expect(Self.message { _ = try SweepGrid(base: "fd", vary: ["maxStartX=1", "maxStartX=2"]) }?.message.contains("given twice") == true)
+    }
+
+    @Test func versionsMergeOverBaseInGridOrder() throws {
+        let grid = try SweepGrid(base: "cupertino", vary: ["completion.progressThreshold=0.3,0.5", "maxStartX=0,40"])
+        #expect(grid.versions.map { $0.values.map(\.text) } == [["0.3", "0"], ["0.3", "40"], ["0.5", "0"], ["0.5", "40"]])
+        // The other keys are cupertino's: merged as `extends: cupertino` would.
+        #expect(grid.versions.allSatisfy { $0.rules.name == "cupertino" && $0.rules.velocity == .lsq2 && $0.rules.completion.flingVelocity == 1 })
+        #expect(grid.versions.map(\.rules.completion.progressThreshold) == [0.3, 0.3, 0.5, 0.5])
+        #expect(grid.versions.map(\.maxStartX) == [0, 40, 0, 40])
+        // cupertino's threshold is 0.5: the last two change only maxStartX, which always counts.
+        #expect(grid.versions.map(\.differing) == [2, 2, 1, 1])
+    }
+
+    /// A swipe from x = 30 moving 12 pt every `interval` ms, lifted `interval` ms after its third
+    /// move. fd (uikit, hysteresis 10, W 390): recognized at the first move (d.x = 12, T.x = 2,
+    /// origin 40), uniform motion so the uikit velocity is constant, 12 / interval * 1000 pt/s, and
+    /// the projection's avgA is 0 with n = 4 at the lift. p = (66 - 40) / 390 = 26/390.
+    /// interval 40: v = 300 pt/s, p + avgV D = (26 + 300 * 0.35) / 390 = 131/390: completes iff
+    /// projectionDistance < 131. interval 30: v = 400, (26 + 140) / 390 = 166/390: iff < 166.
+    static func swipe(interval: Double, intent: String) -> String {
+        let t = (1...4).map { formatNumber(Double($0) * interval) }
+        return """
+            format: popgesture-trace/1
+            stack: [{id: a}, {id: b}]
+            events:
+              - {touch: 1, samples: [[0, 30, 400], [\(t[0]), 42, 400], [\(t[1]), 54, 400], [\(t[2]), 66, 400]], up: \(t[3])}
+            expect:
+              - {gesture: 1, intent: \(intent)}
+
+            """
+    }
+
+    static func handCorpus() throws -> String {
+        try CommandLineTests.fixture([
+            "t1.yaml": swipe(interval: 40, intent: "back"),
+            "t2.yaml": swipe(interval: 30, intent: "back"),
+            "t3.yaml": swipe(interval: 40, intent: "stay"),
+        ])
+    }
+
+    static func json(_ run: CommandLineTests.Run) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] ?? [:]
+    }
+
+    @Test func handComputedProjectionDistanceSweep() throws {
+        let dir = try Self.handCorpus()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CommandLineTests.run(["sweep", "--vary", "completion.projectionDistance=100..200/10", "--format", "json", "."], in: dir)
+        #expect(run.status == 1, "\(run.stderr)")
+        let object = try Self.json(run)
+        let versions = object["versions"] as? [[String: Any]] ?? []
+        #expect(versions.count == 11)
+        // 100-130: all three complete (t3, a stay, is a false pop); 140-160: t1 cancels (missed back)
+        // and t3 too; 170-200: t2 cancels as well.
+        let expected: [(missed: Int, falsePops: Int, completed: Int)] = [(0, 1, 3), (0, 1, 3), (0, 1, 3), (0, 1, 3),
+            (1, 0, 1), (1, 0, 1), (1, 0, 1), (2, 0, 0), (2, 0, 0), (2, 0, 0), (2, 0, 0)]
+        for (i, version) in versions.enumerated() {
+            let intent = version["intent"] as? [String: Int]
+            let pops = version["pops"] as? [String: Int]
+            #expect(intent == ["back": 2, "missedBack": expected[i].missed, "stay": 1, "falsePop": expected[i].falsePops], "version \(i)")
+            #expect(pops == ["completed": expected[i].completed, "cancelled": 3 - expected[i].completed, "unfinished": 0, "ignored": 0], "version \(i)")
+            #expect(version["expectations"] as? [String: Int] == ["passed": 0, "failed": 0])
+            #expect(version["documents"] as? Int == 3 && version["errors"] as? Int == 0)
+        }
+        // Seven versions tie at one failure each (none of them is BASE's 187.5).
+        #expect(object["best"] as? [Int] == [0, 1, 2, 3, 4, 5, 6])
+        let flips = object["flips"] as? [[String: Any]] ?? []
+        let completedUpTo130 = Array(repeating: "completed", count: 4) + Array(repeating: "cancelled", count: 7)
+        let completedUpTo160 = Array(repeating: "completed", count: 7) + Array(repeating: "cancelled", count: 4)
+        #expect(flips.map { $0["source"] as? String } == ["./t1.yaml#1", "./t2.yaml#1", "./t3.yaml#1"])
+        #expect(flips.map { $0["results"] as? [String] } == [completedUpTo130, completedUpTo160, completedUpTo130])
+        #expect(flips.map { $0["intent"] as? String } == ["back", "back", "stay"])
+
+        let text = try CommandLineTests.run(["sweep", "--vary", "completion.projectionDistance=100..200/10", "t1.yaml", "t2.yaml"], in: dir)
+        #expect(text.stdout.contains("  t2.yaml#1 gesture 1 (back): completed for completion.projectionDistance <= 160, cancelled from 170\n"))
+        #expect(text.stdout.contains("  t1.yaml#1 gesture 1 (back): completed for completion.projectionDistance <= 130, cancelled from 140\n"))
+    }
+
+    /// maxStartX 20 refuses all three at recognition (location.x 42 > 20: beyondMaxStartX);
+    /// 0 is no limit, and then projectionDistance 120 completes all three, 150 only t2.
+    @Test func maxStartXTraceKey() throws {
+        let dir = try Self.handCorpus()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CommandLineTests.run(["sweep", "--vary", "maxStartX=0,20", "--vary", "completion.projectionDistance=120,150", "--format", "json", "."], in: dir)
+        let versions = try Self.json(run)["versions"] as? [[String: Any]] ?? []
+        #expect(versions.map { ($0["intent"] as? [String: Int])?["missedBack"] } == [0, 1, 2, 2])
+        #expect(versions.map { ($0["intent"] as? [String: Int])?["falsePop"] } == [1, 0, 0, 0])
+        #expect(versions.map { ($0["gestures"] as? [String: Any])?["refused"] as? [String: Int] } == [[:], [:], ["beyondMaxStartX": 3], ["beyondMaxStartX": 3]])
+        #expect(versions.map { $0["values"] as? [String: Double] } == [
+            ["maxStartX": 0, "completion.projectionDistance": 120], ["maxStartX": 0, "completion.projectionDistance": 150],
+            ["maxStartX": 20, "completion.projectionDistance": 120], ["maxStartX": 20, "completion.projectionDistance": 150]])
+        #expect(try Self.json(run)["best"] as? [Int] == [0, 1])
+    }
+}
