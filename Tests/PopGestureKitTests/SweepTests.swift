@@ -138,3 +138,103 @@ import Testing
         #expect(try Self.json(run)["best"] as? [Int] == [0, 1])
     }
 }
+
+/// A sweep's counts per version are those of separate runs under a rules file with the same values,
+/// and each file is parsed once however many versions.
+@Suite(.serialized) struct SweepEqualsSeparateRunsTests {
+    /// Synthesized traces (random swipes, stack operations, rtl), each gesture labelled at random,
+    /// and an `anomalies: []` item that fails where an anomaly occurs.
+    static func corpus(seed: UInt64) throws -> (dir: String, files: [String]) {
+        var synth = TraceSynthesizer(seed: seed, gestures: 12)
+        var random = SeededGenerator(seed: seed &+ 1)
+        var files: [String: String] = [:]
+        for f in 0..<4 {
+            var text = ""
+            for d in 0..<3 {
+                // Without the synthesizer's own maxStartX, a version's `maxStartX=0` is the traces as written.
+                synth.document(d) { text += $0.replacingOccurrences(of: #", maxStartX: [0-9.]+"#, with: "", options: .regularExpression) }
+                text += "expect:\n  - {anomalies: []}\n"
+                for g in 1...12 where Bool.random(using: &random) {
+                    text += "  - {gesture: \(g), intent: \(Bool.random(using: &random) ? "back" : "stay")}\n"
+                }
+            }
+            files["c\(f).yaml"] = text
+        }
+        let dir = try CommandLineTests.fixture(files)
+        return (dir, files.keys.sorted())
+    }
+
+    @Test(arguments: [UInt64(7), 1234])
+    func eachVersionEqualsItsOwnCheck(seed: UInt64) throws {
+        let (dir, files) = try Self.corpus(seed: seed)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let vary = ["completion.projectionDistance=90,187.5,300", "maxStartX=0,60", "velocity=uikit,lsq2"]
+        let run = try CommandLineTests.run(["sweep", "--format", "json"] + vary.flatMap { ["--vary", $0] } + ["."], in: dir)
+        let versions = try SweepTests.json(run)["versions"] as? [[String: Any]] ?? []
+        let grid = try SweepGrid(base: "fd", vary: vary)
+        #expect(versions.count == 12 && grid.versions.count == 12)
+        for (i, version) in grid.versions.enumerated() {
+            // The version as a user would write it: a rules file extending fd, and (maxStartX being a
+            // trace key) the traces with every view controller's maxStartX replaced.
+            let distance = version.values[0].text, velocity = version.values[2].text
+            let rulesFile = dir + "/v\(i).rules.yaml"
+            try "format: popgesture-rules/1\nextends: fd\ncompletion: {projectionDistance: \(distance)}\nvelocity: \(velocity)\n"
+                .write(toFile: rulesFile, atomically: true, encoding: .utf8)
+            let rules = try RulesLoader.load(rulesFile)
+            var tally = SweepTally()
+            for file in files {
+                for case .trace(var trace, _) in TraceFileLoader(path: dir + "/" + file) {
+                    trace = trace.settingMaxStartX(version.maxStartX!)
+                    trace.events = trace.events.map { $0.settingMaxStartX(version.maxStartX!) }
+                    let report = Replay(rules: rules).run(trace)
+                    for gesture in report.gestures { tally.add(gesture: gesture) }
+                    for anomaly in report.anomalies { tally.add(anomaly: anomaly.kind) }
+                    tally.add(expectations: report.expectations)
+                }
+            }
+            let json = versions[i]
+            #expect(json["documents"] as? Int == tally.documents && tally.documents == 12)
+            #expect(json["intent"] as? [String: Int] == ["back": tally.intent.back, "missedBack": tally.intent.missedBack,
+                                                         "stay": tally.intent.stay, "falsePop": tally.intent.falsePop], "version \(i)")
+            #expect(json["expectations"] as? [String: Int] == ["passed": tally.passed, "failed": tally.failed], "version \(i)")
+            #expect(json["pops"] as? [String: Int] == Dictionary(uniqueKeysWithValues: zip(PopResult.allCases.map(\.rawValue), tally.pops)), "version \(i)")
+            let gestures = json["gestures"] as? [String: Any]
+            #expect(gestures?["began"] as? Int == tally.began && gestures?["unrecognized"] as? Int == tally.unrecognized)
+            #expect(gestures?["refused"] as? [String: Int] == Dictionary(uniqueKeysWithValues: SweepTally.nonZero(tally.refused, GestureReason.allCases)))
+            #expect(json["anomalies"] as? [String: Int] == Dictionary(uniqueKeysWithValues: SweepTally.nonZero(tally.anomalies, AnomalyKind.allCases)))
+            #expect(json["content"] as? [String: Int] == Dictionary(uniqueKeysWithValues: SweepTally.nonZero(tally.content, ContentResult.allCases)))
+
+            // And `check --rules` on that file agrees on the expectations and intents where maxStartX
+            // is the traces' own (0: the corpus sets none).
+            if version.maxStartX == 0 {
+                let check = try CommandLineTests.run(["check", "--format", "json", "--rules", rulesFile] + files, in: dir)
+                let object = try SweepTests.json(check)
+                #expect((object["summary"] as? [String: Any])?["intent"] as? [String: Int] == json["intent"] as? [String: Int], "version \(i)")
+                let documents = (object["files"] as? [[String: Any]] ?? []).flatMap { $0["documents"] as? [[String: Any]] ?? [] }
+                let passed = documents.reduce(0) { $0 + ($1["passedExpectations"] as? Int ?? 0) }
+                let failures = documents.reduce(0) { $0 + ($1["failures"] as? [Any] ?? []).count }
+                #expect(passed == tally.passed + tally.intent.labels - tally.intent.failed && failures == tally.failed + tally.intent.failed,
+                        "version \(i)")
+            }
+        }
+        // The corpus has labels, so the ranking is by them and exit 1 says some version misses.
+        #expect(run.status == 1)
+    }
+
+    @Test func eachFileIsParsedOnceWhateverTheVersions() throws {
+        let (dir, files) = try Self.corpus(seed: 99)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        LoadCounter.shared.start()
+        let paths = files.map { dir + "/" + $0 }
+        let before = paths.map { LoadCounter.shared.count($0) }
+        for (round, vary) in [["maxStartX=0"], ["completion.projectionDistance=0..1000/10"]].enumerated() {
+            let out = dir + "/sweep-\(round).json"
+            let status = SweepRun(paths: [dir], vary: vary, format: .json, output: out, jobs: 2).run()
+            #expect(status == .findings)
+            let versions = (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])?["versions"] as? [Any]
+            #expect(versions?.count == [1, 101][round])
+            // One open per file per run: 1 version or 101, the loader read each file once.
+            #expect(paths.map { LoadCounter.shared.count($0) } == before.map { $0 + round + 1 })
+        }
+    }
+}

@@ -114,10 +114,12 @@ struct SweepGrid: Sendable {
         }
         let text = sections.map { $0.name + ": " + (RuleKey.named($0.name) == nil ? "{\($0.pairs.joined(separator: ", "))}" : $0.pairs[0]) }
             .joined(separator: "\n") + "\n"
-        let rules: Rules
+        var rules = baseRules
         do {
-            guard let overlay = try YAMLDocumentReader(text: text, path: "<sweep>").nextDocument() else { throw Diagnostic(message: "empty overlay") }
-            rules = try RulesLoader.load(base: (base.0, base.1), overlay: overlay)
+            // Only maxStartX swept: the overlay is empty and every version is BASE.
+            if let overlay = try YAMLDocumentReader(text: text, path: "<sweep>").nextDocument() {
+                rules = try RulesLoader.load(base: (base.0, base.1), overlay: overlay)
+            }
         } catch let error as Diagnostic {
             let given = zip(keys, values).map { "\($0.path)=\($1.text)" }.joined(separator: " ")
             throw Diagnostic(message: "--vary \(given): \(error.message)", suggestion: error.suggestion)
