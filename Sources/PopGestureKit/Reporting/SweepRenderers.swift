@@ -26,8 +26,7 @@ enum SweepTextRenderer {
             out += "\(counted(t.intent.falsePop, "false pop")), \(counted(t.failed, "failed expectation"))\(tied)\n"
         }
         if ranking.count > shown.count { out += "  ... \(ranking.count - shown.count) more (--top N shows more)\n" }
-        let what = result.flipsAll ? "gestures whose result differs" : "labelled gestures whose result differs"
-        out += "\nflips (\(result.flips.count) \(what)):\n"
+        out += "\nflips (\(counted(result.flips.count, result.flipsAll ? "gesture" : "labelled gesture")) whose result differs):\n"
         for flip in result.flips { out += "  " + result.describe(flip) + "\n" }
         if result.flips.isEmpty { out += "  none\n" }
         return out
