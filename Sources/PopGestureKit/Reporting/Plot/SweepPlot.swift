@@ -111,9 +111,10 @@ struct SweepPlot {
         for (p, series) in Self.series.enumerated() {
             let top = Self.top + Double(p) * panelHeight
             let counts = result.versions.map { series.count($0.tally) }
-            let highest = max(counts.max() ?? 0, 1)
+            let most = counts.max() ?? 0
+            let highest = max(most, 1)
             canvas.marker(series.shape, Self.left + 6, top + 6, colour: series.colour)
-            canvas.text(Self.left + 18, top + 10, "\(series.name) (darker = more; 0 to \(highest)); down: \(result.keys[0]), across: \(result.keys[1])",
+            canvas.text(Self.left + 18, top + 10, "\(series.name) (darker = more; 0 to \(most)); down: \(result.keys[0]), across: \(result.keys[1])",
                         style: "font-weight=\"bold\"")
             let mapTop = top + 34
             for column in 0..<columns {
