@@ -55,6 +55,11 @@ import Testing
         #expect(grid.versions.map(\.maxStartX) == [0, 40, 0, 40])
         // cupertino's threshold is 0.5: the last two change only maxStartX, which always counts.
         #expect(grid.versions.map(\.differing) == [2, 2, 1, 1])
+        // Two keys of one section and a top-level word land in one overlay, each in its place.
+        let mixed = try SweepGrid(base: "fd", vary: ["completion.projectionDistance=100", "velocity=lsq2", "completion.projectionCap=0.3"])
+        let rules = mixed.versions[0].rules
+        #expect(rules.completion.projectionDistance == 100 && rules.completion.projectionCap == 0.3 && rules.velocity == .lsq2)
+        #expect(rules.completion.model == .projection && rules.transition.duration == 350 && mixed.versions[0].differing == 3)
     }
 
     /// A swipe from x = 30 moving 12 pt every `interval` ms, lifted `interval` ms after its third

@@ -97,23 +97,25 @@ struct SweepGrid: Sendable {
 
     private static func version(_ values: [SweepValue], keys: [Key], base: (YAMLNode, String), baseRules: Rules) throws -> Version {
         var maxStartX: Double?
-        // The overlay a rules file would hold: `completion: {projectionDistance: 160}`, read by libyaml.
-        var sections: [(name: String, pairs: [String])] = []
+        // The overlay a rules file would hold, `completion: {projectionDistance: 160}`, read by libyaml.
+        var lines: [String] = [], sections: [String: Int] = [:]
         for (key, value) in zip(keys, values) {
             guard let rule = key.rule else {
                 if case .number(let number) = value { maxStartX = number }
                 continue
             }
-            let pair = "\(rule.name): \(value.yaml)"
-            if let section = rule.section {
-                if let i = sections.firstIndex(where: { $0.name == section }) { sections[i].pairs.append(pair) } else { sections.append((section, [pair])) }
+            guard let section = rule.section else {
+                lines.append("\(rule.path): \(value.yaml)")
+                continue
+            }
+            if let line = sections[section] {
+                lines[line].insert(contentsOf: ", \(rule.name): \(value.yaml)", at: lines[line].index(before: lines[line].endIndex))
             } else {
-                sections.append((rule.path, []))
-                sections[sections.count - 1].pairs = [value.yaml]
+                sections[section] = lines.count
+                lines.append("\(section): {\(rule.name): \(value.yaml)}")
             }
         }
-        let text = sections.map { $0.name + ": " + (RuleKey.named($0.name) == nil ? "{\($0.pairs.joined(separator: ", "))}" : $0.pairs[0]) }
-            .joined(separator: "\n") + "\n"
+        let text = lines.map { $0 + "\n" }.joined()
         var rules = baseRules
         do {
             // Only maxStartX swept: the overlay is empty and every version is BASE.
