@@ -30,7 +30,10 @@ struct SweepFileJob: FileJob {
 
     init(grid: SweepGrid, flipsAll: Bool, produce: @escaping (SweepOutput) -> Void) {
         feeds = grid.versions.map { _ in SweepFeed() }
-        replays = zip(grid.versions, feeds).map { Replay(rules: $0.rules, observer: $1, fromStart: true, maxStartX: $0.maxStartX) }
+        // Small evidence blocks: a hundred versions of a long recording each keep ~100 KB, not ~2 MB.
+        replays = zip(grid.versions, feeds).map {
+            Replay(rules: $0.rules, observer: $1, fromStart: true, maxStartX: $0.maxStartX, evidenceBlock: 4096)
+        }
         tallies = Array(repeating: SweepTally(), count: grid.versions.count)
         self.flipsAll = flipsAll
         self.produce = produce

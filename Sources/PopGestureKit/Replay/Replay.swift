@@ -17,6 +17,9 @@ public struct Replay: Sendable {
     /// `sweep`'s one trace key: every view controller's `maxStartX` (stack, pushes, setStack and
     /// updates alike) replaced by this value.
     let maxStartX: Double?
+    /// Elements each log of the expectation evidence keeps in memory: many replays of one long
+    /// recording (`sweep`) keep small blocks, so memory stays bounded whatever their number.
+    let evidenceBlock: Int
 
     public init(rules: Rules, keepsRecords: Bool = true) {
         self.rules = rules
@@ -25,15 +28,17 @@ public struct Replay: Sendable {
         observesFromStart = false
         derivation = nil
         maxStartX = nil
+        evidenceBlock = 1 << 16
     }
 
-    init(rules: Rules, observer: any ReplayObserver, fromStart: Bool = false, maxStartX: Double? = nil) {
+    init(rules: Rules, observer: any ReplayObserver, fromStart: Bool = false, maxStartX: Double? = nil, evidenceBlock: Int = 1 << 16) {
         self.rules = rules
         keepsRecords = true
         self.observer = observer
         observesFromStart = fromStart
         derivation = nil
         self.maxStartX = maxStartX
+        self.evidenceBlock = evidenceBlock
     }
 
     /// A replay that writes down how it decided, into `derivation`.
@@ -44,6 +49,7 @@ public struct Replay: Sendable {
         observesFromStart = false
         self.derivation = derivation
         maxStartX = nil
+        evidenceBlock = 1 << 16
     }
 
     public func run(_ trace: Trace) -> TraceReport {
@@ -91,7 +97,7 @@ struct ReplaySession {
         navigation = NavigationController(trace: trace, rules: rules)
         detectors = makeDetectors(rules.detectors)
         records = RecordBook(report: TraceReport(trace: trace.name, source: trace.source, rules: rules.name),
-                             keepsRecords: replay.keepsRecords, observer: replay.observer)
+                             keepsRecords: replay.keepsRecords, observer: replay.observer, evidenceBlock: replay.evidenceBlock)
         if replay.observesFromStart { commit() }
     }
 
