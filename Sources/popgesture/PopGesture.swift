@@ -278,6 +278,8 @@ struct Sweep: ParsableCommand {
             Each file is parsed once whatever the number of versions. A missed back is an \
             `intent: back` label whose pop did not complete; a false pop an `intent: stay` label \
             whose pop did. svg draws one key as a chart, two as heat maps; three have no picture.
+            With --shard K/N, `merge` joins the shards' json into the unsharded bytes (counts summed \
+            per version, flips in file order).
             Exit 0 when every version passes, 1 when some version has a failed expectation, missed \
             back or false pop, 2 on errors (a bad --vary, a trace that fails to load).
 
@@ -289,6 +291,7 @@ struct Sweep: ParsableCommand {
     )
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var shard: ShardOption
     @Option(help: ArgumentHelp("The base every version starts from: a preset or a rules file.", valueName: "BASE"), completion: ruleVersions)
     var rules: String = "fd"
     @Option(help: ArgumentHelp("A key and its values: KEY=a,b,c or KEY=FROM..TO/STEP (up to three).", valueName: "KEY=VALUES"))
@@ -311,7 +314,7 @@ struct Sweep: ParsableCommand {
     func run() throws {
         colour.apply()
         let status = SweepRun(paths: input.paths, base: rules, vary: vary, format: format, output: output, jobs: input.jobs,
-                              top: top, flipsAll: flips == "all", allowEmpty: input.allowEmpty).run()
+                              top: top, flipsAll: flips == "all", allowEmpty: input.allowEmpty, shard: shard.shard).run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }
@@ -321,7 +324,7 @@ struct Merge: ParsableCommand {
         abstract: "Join the outputs of a run's shards (--shard K/N) into the bytes the run gives unsharded.",
         discussion: """
             Takes every shard's output of one run, in any order: `check --format json`, `check --format \
-            junit`, `replay --format json` or `diff --format json`. Text and html output cannot be merged \
+            junit`, `replay --format json`, `diff --format json` or `sweep --format json`. Text, html and svg output cannot be merged \
             into one run's bytes and are refused. The exit code is the unsharded run's: 0 ok, 1 findings, \
             2 errors; a missing or repeated shard, shards of different runs or commands, or a file in two \
             shards is an error (2). Files come out in path order, as a walk of one folder lists them.

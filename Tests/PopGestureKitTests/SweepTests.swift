@@ -243,3 +243,38 @@ import Testing
         }
     }
 }
+
+/// `sweep --shard K/N` outputs merge into the unsharded bytes, and any --jobs gives the same bytes.
+@Suite(.serialized) struct SweepShardTests {
+    @Test func shardsMergeIntoTheUnshardedBytes() throws {
+        let (dir, _) = try SweepEqualsSeparateRunsTests.corpus(seed: 5)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/traces", withIntermediateDirectories: true)
+        for file in try FileManager.default.contentsOfDirectory(atPath: dir) where file.hasSuffix(".yaml") {
+            try FileManager.default.moveItem(atPath: dir + "/" + file, toPath: dir + "/traces/" + file)
+        }
+        for (name, text) in [("t1.yaml", SweepTests.swipe(interval: 40, intent: "back")), ("t3.yaml", SweepTests.swipe(interval: 40, intent: "stay")),
+                             ("bad.yaml", "format: popgesture-trace/1\nstack: []\n")] {
+            try text.write(toFile: dir + "/traces/" + name, atomically: true, encoding: .utf8)
+        }
+        let arguments = ["sweep", "--vary", "completion.projectionDistance=100..200/25", "--vary", "velocity=uikit,last2", "--flips", "all", "--format", "json"]
+        let whole = try CommandLineTests.run(arguments + ["traces"], in: dir)
+        #expect(whole.status == 2, "the bad file is an error of every version")
+        let flips = try SweepTests.json(whole)["flips"] as? [Any]
+        #expect(whole.stdout.contains("\"errors\": 1,") && flips?.isEmpty == false)
+        let jobs = try CommandLineTests.run(arguments + ["--jobs", "1", "traces"], in: dir)
+        #expect(jobs.stdout == whole.stdout)
+        for n in 1...4 {
+            var outputs: [String] = []
+            for k in 1...n {
+                let shard = try CommandLineTests.run(arguments + ["--shard", "\(k)/\(n)", "traces"], in: dir)
+                let path = dir + "/shard-\(k)-of-\(n).json"
+                try shard.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+                outputs.append(path)
+            }
+            let merged = try CommandLineTests.run(["merge"] + outputs.reversed(), in: dir)
+            #expect(merged.stdout == whole.stdout, "N = \(n)")
+            #expect(merged.status == whole.status, "N = \(n)")
+        }
+    }
+}

@@ -373,6 +373,7 @@ def check_binary(checks, schemas, binary, samples, valid_folders, invalid_folder
         ("diff.schema.json", ["diff", "--base", "fd", "--head", "cupertino", "--format", "json", "--shard", "1/2"], False),
         ("sweep.schema.json", ["sweep", "--vary", "completion.projectionDistance=120..240/60", "--vary", "maxStartX=0,60",
                                "--flips", "all", "--format", "json"], True),
+        ("sweep.schema.json", ["sweep", "--vary", "maxStartX=0,60", "--format", "json", "--shard", "1/2"], True),
     ]
     printed = {schema: 0 for schema, _, _ in outputs}
     for folder in valid_folders:

@@ -16,9 +16,12 @@ public struct SweepRun: Sendable {
     public var top: Int
     public var flipsAll: Bool
     public var allowEmpty: Bool
+    /// `--shard K/N`: only this slice of the files; json says which, for `merge`.
+    public var shard: Shard?
 
     public init(paths: [String], base: String = "fd", vary: [String], format: Format = .text, output: String? = nil, jobs: Int,
-                top: Int = 5, flipsAll: Bool = false, allowEmpty: Bool = false) {
+                top: Int = 5, flipsAll: Bool = false, allowEmpty: Bool = false, shard: Shard? = nil) {
+        self.shard = shard
         self.paths = paths
         self.base = base
         self.vary = vary
@@ -28,6 +31,12 @@ public struct SweepRun: Sendable {
         self.top = top
         self.flipsAll = flipsAll
         self.allowEmpty = allowEmpty
+    }
+
+    /// The command line a shard mark records: what must match for shards to merge.
+    var described: String {
+        describeRun("sweep", options: ["--format \(format)", "--rules \(base)"] + vary.map { "--vary \($0)" }
+                    + [flipsAll ? "--flips all" : nil, allowEmpty ? "--allow-empty" : nil], paths: paths)
     }
 
     public func run(console: Console = Console()) -> ExitStatus {
@@ -47,7 +56,7 @@ public struct SweepRun: Sendable {
         var flips: [SweepFlip] = []
         var directives: [(path: String, spec: String)] = []
         var files = 0
-        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty)
+        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard)
         let flipsAll = flipsAll, baseName = grid.base.name, baseSpec = base
         let runErrors = driver.run({ (path: String, produce: @escaping (SweepOutput) -> Void, _: (Diagnostic) -> Void) -> SweepFileJob in
             if let (spec, _) = RulesChoice.scan(path).directive, spec != baseSpec, spec != baseName {
@@ -86,19 +95,22 @@ public struct SweepRun: Sendable {
             console.report(Diagnostic(message: "no trace has an `intent` label (`{gesture: N, intent: back|stay}`); versions are ranked by failed expectations",
                                       severity: .warning))
         }
-        if let problem = write(result, files: files, console: console) {
+        if let problem = write(result, files: files, mark: driver.mark(run: described), console: console) {
             console.report(problem)
             return console.finish(.errors)
         }
-        // Every version counts the same load errors.
-        let findings = tallies.filter { $0.failed + $0.intent.failed > 0 }.count
-        return console.finish(ExitStatus(errors: (tallies.first?.errors ?? 0) + runErrors, findings: findings))
+        return console.finish(Self.status(tallies, runErrors: runErrors))
     }
 
-    private func write(_ result: SweepResult, files: Int, console: Console) -> Diagnostic? {
+    /// Errors: the load errors every version counts; findings: versions with a failure.
+    static func status(_ tallies: [SweepTally], runErrors: Int) -> ExitStatus {
+        ExitStatus(errors: (tallies.first?.errors ?? 0) + runErrors, findings: tallies.filter { $0.failed + $0.intent.failed > 0 }.count)
+    }
+
+    private func write(_ result: SweepResult, files: Int, mark: ShardMark?, console: Console) -> Diagnostic? {
         let text: String = switch format {
         case .text: SweepTextRenderer.render(result, top: top, files: files)
-        case .json: SweepJSONRenderer.render(result)
+        case .json: SweepJSONRenderer.render(result, mark: mark)
         case .svg: SweepPlot(result: result).svg()
         case .html: SweepPage.render(result, top: top, files: files)
         }
