@@ -278,3 +278,24 @@ import Testing
         }
     }
 }
+
+/// What sweep says on stderr, and its exit codes, from the command line.
+@Suite(.serialized) struct SweepCommandLineTests {
+    @Test func warningsErrorsAndExitCodes() throws {
+        let dir = try CommandLineTests.fixture([
+            "other.yaml": "# popgesture-rules: fd-1.1\n" + SweepTests.swipe(interval: 40, intent: "back").replacingOccurrences(of: "expect:\n  - {gesture: 1, intent: back}\n", with: ""),
+            "plain.yaml": SweepTests.swipe(interval: 30, intent: "back").replacingOccurrences(of: "expect:\n  - {gesture: 1, intent: back}\n", with: "expect: []\n"),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CommandLineTests.run(["sweep", "--vary", "maxStartX=0,20", "."], in: dir)
+        #expect(run.status == 0, "no expectation fails in any version")
+        #expect(run.stderr.contains("warning: 1 file names another rule version in `# popgesture-rules:`: ./other.yaml (fd-1.1); sweep replays every file from fd"))
+        #expect(run.stderr.contains("warning: no trace has an `intent` label"))
+        let bad = try CommandLineTests.run(["sweep", "--vary", "completion.projectionDistance=1..2/0", "."], in: dir)
+        #expect(bad.status == 2 && bad.stdout.isEmpty && bad.stderr.hasPrefix("error: --vary completion.projectionDistance=1..2/0: STEP is 0"))
+        let three = try CommandLineTests.run(["sweep", "--vary", "maxStartX=0", "--vary", "velocity=uikit", "--vary", "completion.strict=true", "--format", "svg", "."], in: dir)
+        #expect(three.status == 2 && three.stderr.contains("three keys") == false && three.stderr.contains("3 keys have no picture"))
+        let none = try CommandLineTests.run(["sweep", "--vary", "maxStartX=0", "empty"], in: dir)
+        #expect(none.status == 2)
+    }
+}
