@@ -93,6 +93,22 @@ echo "peak RSS diff --format json, long rec   $(peak $bin diff --base fd --head 
 for command in "check" "replay" "replay --format json" "validate"; do
     echo "peak RSS $command, many documents$(printf '%*s' $((19 - ${#command})) '') $(peak $bin $command "$manyfile") MB (target < 64)"
 done
+# sweep (issue 25): N versions in one pass, each file parsed once; the time per added version
+# against one `check` of the same files (target <= 25 %), and peak memory with 100 versions on the
+# long recording (target <= 64 MB). The corpus carries no intent labels: the replays are what costs.
+sweepvary() { python3 -c "import sys; n=int(sys.argv[1]); print(f'completion.projectionDistance=100..{100 + n - 1}/1')" "$1"; }
+sweepbatch1=$(best $bin sweep --jobs 1 --vary "$(sweepvary 1)" "$corpus")
+sweepbatch10=$(best $bin sweep --jobs 1 --vary "$(sweepvary 10)" "$corpus")
+sweepbatch100=$(best $bin sweep --jobs 1 --vary "$(sweepvary 100)" "$corpus")
+sweepsingle1=$(best $bin sweep --jobs 1 --vary "$(sweepvary 1)" "$singlefile")
+sweepsingle10=$(best $bin sweep --jobs 1 --vary "$(sweepvary 10)" "$singlefile")
+sweepsingle100=$(best $bin sweep --jobs 1 --vary "$(sweepvary 100)" "$singlefile")
+perversion() { python3 -c "import sys; a, b, c = map(float, sys.argv[1:]); print(f'{(b - a) / 99 / c * 100:.1f}')" "$1" "$2" "$3"; }
+echo "sweep --jobs 1, $files files: N=1 ${sweepbatch1}s, N=10 ${sweepbatch10}s, N=100 ${sweepbatch100}s; per added version $(perversion "$sweepbatch1" "$sweepbatch100" "$check1") % of one check (target <= 25)"
+echo "sweep --jobs 1, one recording: N=1 ${sweepsingle1}s, N=10 ${sweepsingle10}s, N=100 ${sweepsingle100}s; per added version $(perversion "$sweepsingle1" "$sweepsingle100" "$sserial") % of one check (target <= 25)"
+rsssweep=$(peak $bin sweep --vary "$(sweepvary 100)" "$longfile")
+echo "peak RSS sweep, 100 versions, long rec  $rsssweep MB (target <= 64)"
+
 small=traces/example/cancelled-swipe.yaml
 startup=$(best $bin check "$small")
 startms=$(python3 -c "print(f'{$startup*1000:.0f}')")
@@ -113,5 +129,8 @@ echo "| \`replay --format json\` serial / pipelined, same file | ${rserial} s / 
 echo "| \`check --jobs 1\`, $files files / $((bytes / 1000000)) MB | ${check1} s, $(ratio "$floor" "$check1") of the floor (${floor} s) | >= 0.60 |"
 echo "| \`check --jobs 2\`, same files | ${check2} s, $(ratio "$check1" "$check2")x --jobs 1 | >= 1.7x |"
 echo "| peak RSS \`check\`, $(( $(stat -c %s "$longfile") / 1000000 )) MB recording, serial / pipelined | ${rsscheck} MB / ${rsspiped} MB | < 32 MB pipelined |"
+echo "| \`sweep\` N = 1 / 10 / 100 versions, $files files | ${sweepbatch1} s / ${sweepbatch10} s / ${sweepbatch100} s, $(perversion "$sweepbatch1" "$sweepbatch100" "$check1") % of one check per added version | <= 25 % |"
+echo "| \`sweep\` N = 1 / 10 / 100, the $((sbytes / 1000000)) MB recording | ${sweepsingle1} s / ${sweepsingle10} s / ${sweepsingle100} s, $(perversion "$sweepsingle1" "$sweepsingle100" "$sserial") % per added version | <= 25 % |"
+echo "| peak RSS \`sweep\`, 100 versions, $(( $(stat -c %s "$longfile") / 1000000 )) MB recording | ${rsssweep} MB | <= 64 MB |"
 echo "| start-up, \`check\` on one small trace | ${startms} ms | < 30 ms |"
 echo "| Python reference model | ${python} | |"

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PopGestureKit
 
@@ -80,5 +81,59 @@ import Testing
                 #expect(messages[1].contains(": progress 0.538"))
             }
         }
+    }
+}
+
+/// `check` counts missed backs and false pops apart in every format; without labels nothing changes.
+@Suite(.serialized) struct CheckIntentTests {
+    /// IntentTests' five gestures (backs 3, missed 2, stays 3, false pops 2) and the command-line
+    /// swipe labelled back, which completes (backs 1, missed 0).
+    static func fixture() throws -> String {
+        try CommandLineTests.fixture([
+            "a.yaml": IntentTests.fiveGestures,
+            "b.yaml": CommandLineTests.swipe(expect: "- {gesture: 1, intent: back}"),
+            "c.yaml": CommandLineTests.swipe(expect: CommandLineTests.passingExpectations),
+        ])
+    }
+
+    @Test func textSummaryLine() throws {
+        let dir = try Self.fixture()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CommandLineTests.run(["check", "a.yaml", "b.yaml", "c.yaml"], in: dir)
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.last == "3 traces in 3 files: 2 passed, 1 failed, 0 errors; intent: 4 backs (2 missed), 3 stays (2 false pops)")
+        #expect(lines.filter { $0.contains(": missed back: ") }.count == 2 && lines.filter { $0.contains(": false pop: ") }.count == 2)
+        let unlabelled = try CommandLineTests.run(["check", "c.yaml"], in: dir)
+        #expect(unlabelled.stdout == "1 trace in 1 file: 1 passed, 0 failed, 0 errors\n")
+    }
+
+    @Test func jsonJUnitAndHTML() throws {
+        let dir = try Self.fixture()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let json = try CommandLineTests.run(["check", "--format", "json", "a.yaml", "b.yaml", "c.yaml"], in: dir)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let summary = object?["summary"] as? [String: Any]
+        #expect(summary?["intent"] as? [String: Int] == ["back": 4, "missedBack": 2, "stay": 3, "falsePop": 2])
+        let files = object?["files"] as? [[String: Any]] ?? []
+        let documents = files.map { (($0["documents"] as? [[String: Any]]) ?? [])[0] }
+        #expect(documents.map { $0["intent"] as? [String: Int] } == [
+            ["back": 3, "missedBack": 2, "stay": 3, "falsePop": 2], ["back": 1, "missedBack": 0, "stay": 0, "falsePop": 0], nil])
+
+        let junit = try CommandLineTests.run(["check", "--format", "junit", "a.yaml", "c.yaml"], in: dir)
+        #expect(junit.stdout.contains("""
+              <testsuite name="a.yaml" tests="1" failures="1" errors="0" skipped="0">
+                <properties>
+                  <property name="intent.back" value="3"/>
+                  <property name="intent.falsePop" value="2"/>
+                  <property name="intent.missedBack" value="2"/>
+                  <property name="intent.stay" value="3"/>
+                </properties>
+                <testcase
+            """))
+        #expect(junit.stdout.components(separatedBy: "<properties>").count == 2)
+
+        let html = try CommandLineTests.run(["check", "--format", "html", "a.yaml", "b.yaml"], in: dir)
+        #expect(html.stdout.contains("<span class=\"failed\">4 backs, 2 missed</span><span class=\"failed\">3 stays, 2 false pops</span>"))
     }
 }

@@ -143,7 +143,7 @@ import Testing
             (["j1", "j2", "r3"], "r3: error: is a shard of `check --format junit --rules cupertino -- synth`, j1 of `check --format junit -- synth`: shards of one run only"),
             (["j1", "h2"], "h2: error: is shard 2/2 and j1 shard 1/3: the runs were split differently"),
             (["whole"], "whole: error: has no shard mark: it is not the output of a run with --shard K/N"),
-            (["text"], "text: error: not the output of `check --format json|junit`, `replay --format json` or `diff --format json`"),
+            (["text"], "text: error: not the output of `check --format json|junit`, `replay --format json`, `diff --format json` or `sweep --format json`"),
             (["cut"], "cut: error: is cut short or damaged"),
             (["nowhere"], "nowhere:1:1: error: cannot read file"),
         ]

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Renders popgesture's pictures in headless Chromium: the SVG of `plot` and the HTML page of `check
---format html` must draw something (a screenshot of more than one colour) and hold their labels in the
+"""Renders popgesture's pictures in headless Chromium: the SVG of `plot` and of `sweep`, and the HTML pages of
+`check --format html` and `sweep --format html`, must draw something (a screenshot of more than one colour) and hold their labels in the
 DOM the browser built. Skips, saying so, where no Chromium is installed (scripts/setup.sh installs it)."""
 import argparse
 import os
@@ -115,10 +115,21 @@ def main():
             example.replace("pop: cancelled}", "pop: completed}"))
         html = os.path.join(work, "report.html")
         subprocess.run([binary, "check", batch, "--format", "html", "-o", html], capture_output=True)
+        # sweep: one key as a chart (SVG), two keys as heat maps on the html page.
+        sweep_svg = os.path.join(work, "sweep.svg")
+        subprocess.run([binary, "sweep", "--vary", "maxStartX=0..200/40", "--format", "svg", "-o", sweep_svg,
+                        os.path.join(ROOT, "traces/intent")], capture_output=True)
+        sweep_html = os.path.join(work, "sweep.html")
+        subprocess.run([binary, "sweep", "--vary", "maxStartX=0..200/40", "--vary", "completion.projectionDistance=150..250/50",
+                        "--format", "html", "-o", sweep_html, os.path.join(ROOT, "traces/intent")], capture_output=True)
         shots = [(svg, ["finger x (pt)", "pop progress", "transitions", "barFlicker", "#1 began",
                         "interactivePop thread→inbox cancelled", "time (ms)"], "plot-cancelled-swipe.png"),
                  (html, ["1 passed", "1 failed", "FAIL cancelled-swipe-between-bar-and-no-bar",
-                         "expected pop completed, got cancelled", "pop progress"], "check-report.png")]
+                         "expected pop completed, got cancelled", "pop progress"], "check-report.png"),
+                 (sweep_svg, ["missed backs", "false pops", "failed expectations", "best: #3 maxStartX=120", "maxStartX=0: 5 false pops"],
+                  "sweep-maxStartX.png"),
+                 (sweep_html, ["missed backs (darker = more", "★ best", "refused(beyondMaxStartX) at versions"],
+                  "sweep-report.png")]
         for path, labels, name in shots:
             failures += check_page(browser, path, labels, os.path.join(work, name))
             if args.keep:

@@ -11,7 +11,7 @@
      schema does not name are refused here, although the SPEC lets later versions add some;
   e. with --binary PATH: `PATH validate FILE` agrees with the schema on every valid and invalid
      sample (exit 0 = valid, 1 = invalid), and the JSON that `replay`, `check` and `diff` print for
-     the valid folders validates against report/check/diff.schema.json.
+     the valid folders validates against report/check/diff/sweep.schema.json.
 
 YAML is read as popgesture reads it, YAML 1.2 core schema, not PyYAML's YAML 1.1: booleans are only
 true/True/TRUE/false/False/FALSE (`yes`, `no`, `on`, `off` stay strings), numbers are plain decimal
@@ -371,6 +371,9 @@ def check_binary(checks, schemas, binary, samples, valid_folders, invalid_folder
         # A shard's output carries its `shard` mark (for `popgesture merge`), which the schemas describe.
         ("check.schema.json", ["check", "--format", "json", "--shard", "2/2"], False),
         ("diff.schema.json", ["diff", "--base", "fd", "--head", "cupertino", "--format", "json", "--shard", "1/2"], False),
+        ("sweep.schema.json", ["sweep", "--vary", "completion.projectionDistance=120..240/60", "--vary", "maxStartX=0,60",
+                               "--flips", "all", "--format", "json"], True),
+        ("sweep.schema.json", ["sweep", "--vary", "maxStartX=0,60", "--format", "json", "--shard", "1/2"], True),
     ]
     printed = {schema: 0 for schema, _, _ in outputs}
     for folder in valid_folders:

@@ -180,6 +180,7 @@ struct CheckFileJob: FileJob {
             let report = reworded ?? reports[0]
             document = CheckedDocument(source: trace.source, trace: trace.name, rules: rules.name)
             document.passedExpectations = report.expectations.passed
+            document.intent = report.expectations.intent
             document.failures = report.expectations.failures.map(\.message)
             hasExpectations = !trace.expectations.isEmpty
             if report.expectations.failed > 0 { failingWhileRecording.append(trace.source) }
@@ -277,6 +278,8 @@ public struct CheckedDocument: Sendable {
     public var trace: String?
     public var rules: String?
     public var passedExpectations = 0
+    /// Its `intent` items, counted apart (they are among the expectations too).
+    public var intent = IntentTally()
     /// Failed expectations and golden differences, one message each.
     public var failures: [String] = []
     public var error: Diagnostic?
@@ -332,6 +335,8 @@ public struct CheckSummary: Sendable {
     public var otherDocuments = 0
     /// `*.json` files found by walking that are not popgesture documents.
     public var notTraces = 0
+    /// Every trace's `intent` items: missed backs and false pops, counted apart.
+    public var intent = IntentTally()
 
     mutating func add(_ file: CheckedFile) {
         files += 1
@@ -343,6 +348,7 @@ public struct CheckSummary: Sendable {
 
     mutating func add(_ document: CheckedDocument) {
         documents += 1
+        intent.add(document.intent)
         switch document.status {
         case "error": errors += 1
         case "failed": failed += 1

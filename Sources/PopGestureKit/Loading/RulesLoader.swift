@@ -45,8 +45,14 @@ public enum RulesLoader {
     /// A preset name, else a path to a rules file (relative to `referrer`'s folder when given: a
     /// trace's `# popgesture-rules:` comment).
     public static func load(_ spec: String, relativeTo referrer: String? = nil) throws -> Rules {
+        let (tree, name) = try resolvedTree(spec, relativeTo: referrer)
+        return try decode(tree, name: name)
+    }
+
+    /// A rule version's merged tree, undecoded, and its name.
+    static func resolvedTree(_ spec: String, relativeTo referrer: String? = nil) throws -> (YAMLNode, String) {
         if let preset = Presets.named(spec) {
-            return try decode(presetTree(preset), name: preset.name)
+            return (try presetTree(preset), preset.name)
         }
         let path = referrer.map { resolve(spec, relativeTo: $0) } ?? spec
         if !RegularFile.exists(path), !looksLikePath(spec) {
@@ -55,8 +61,13 @@ public enum RulesLoader {
                              suggestion: didYouMean(spec, in: Presets.names) ?? "presets are \(Presets.names.joined(separator: ", "))")
         }
         var visiting: [String] = []
-        let (tree, name) = try fileTree(path: path, from: nil, visiting: &visiting)
-        return try decode(tree, name: name)
+        return try fileTree(path: path, from: nil, visiting: &visiting)
+    }
+
+    /// `base` with the keys of `overlay` (a partial rules mapping) set, merged as `extends` merges
+    /// and checked as a rules document is (`sweep`'s versions).
+    static func load(base: (tree: YAMLNode, name: String), overlay: YAMLNode) throws -> Rules {
+        try decode(merge(base: base.tree, over: overlay), name: base.name)
     }
 
     /// A name only a rules file could have: a folder in it, or a YAML extension.

@@ -72,6 +72,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         self.mayBeForeign = mayBeForeign
         do {
             reader = try YAMLDocumentReader(path: path, pipelineFrom: pipelineFrom)
+            LoadCounter.shared.opened(path)
         } catch {
             openError = error as? Diagnostic
         }
@@ -216,10 +217,13 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     }
 
     /// A root `format` naming a popgesture document, known or not (`popgesture-trace/2` is ours, and wrong).
+    /// A command's output (`sweep --format json` saved beside the traces) is no input: another tool's JSON.
     private static func namesPopgestureFormat(_ pair: (key: YAMLNode, value: YAMLNode)) -> Bool {
         guard case .scalar("format", _) = pair.key.content, case .scalar(let value, _) = pair.value.content else { return false }
-        return value.hasPrefix("popgesture-")
+        return value.hasPrefix("popgesture-") && !outputFormats.contains { value.hasPrefix($0) }
     }
+
+    static let outputFormats = ["popgesture-sweep/"]
 
     private static func mayBeTrace(_ pairs: [(key: YAMLNode, value: YAMLNode)]) -> Bool {
         for (key, value) in pairs {

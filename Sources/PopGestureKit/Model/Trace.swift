@@ -31,6 +31,13 @@ public struct Trace: Sendable {
 }
 
 extension Trace {
+    /// The trace with every stack entry's `maxStartX` replaced (`sweep --vary maxStartX=...`).
+    func settingMaxStartX(_ value: Double) -> Trace {
+        var trace = self
+        for i in trace.stack.indices { trace.stack[i].maxStartX = value }
+        return trace
+    }
+
     /// Everything but the name, events and expectations is the same: a replay started from
     /// `other` is a replay of this trace.
     func hasSameHeader(as other: Trace) -> Bool {
@@ -117,6 +124,25 @@ public struct TraceEvent: Sendable, Equatable {
     public init(_ kind: Kind, t: Double) {
         self.kind = kind
         self.t = t
+    }
+
+    /// The event with every view controller it names given this `maxStartX` (an update too: the
+    /// value is everyone's already, so setting it changes nothing but keeps one rule).
+    func settingMaxStartX(_ value: Double) -> TraceEvent {
+        var event = self
+        switch kind {
+        case .push(var spec, let animated):
+            spec.maxStartX = value
+            event.kind = .push(spec, animated: animated)
+        case .setStack(let specs, let animated):
+            event.kind = .setStack(specs.map { var spec = $0; spec.maxStartX = value; return spec }, animated: animated)
+        case .update(var spec):
+            spec.maxStartX = value
+            event.kind = .update(spec)
+        case .touch, .pop, .popToRoot, .setBarHidden:
+            break
+        }
+        return event
     }
 
     public static func touch(_ stroke: Stroke) -> TraceEvent {

@@ -130,6 +130,18 @@ public struct IntentTally: Sendable, Equatable {
         return sum
     }
 
+    /// Every count by its JSON name, in the JSON's (sorted) order.
+    var fields: [(name: String, value: Int)] {
+        [("back", back), ("falsePop", falsePop), ("missedBack", missedBack), ("stay", stay)]
+    }
+
+    var json: JSONValue { .object(Dictionary(uniqueKeysWithValues: fields.map { ($0.name, .number(Double($0.value))) })) }
+
+    /// `3 backs (1 missed), 2 stays (0 false pops)`.
+    var summaryText: String {
+        "\(counted(back, "back")) (\(missedBack) missed), \(counted(stay, "stay")) (\(counted(falsePop, "false pop")))"
+    }
+
     public mutating func add(_ other: IntentTally) {
         back += other.back
         missedBack += other.missedBack

@@ -8,12 +8,14 @@ struct RecordBook {
     private(set) var keepsRecords: Bool
     let observer: (any ReplayObserver)?
     /// Without records, what expectations need.
-    private(set) var evidence = ExpectationEvidence()
+    private(set) var evidence: ExpectationEvidence
     /// How many records were dropped before those kept: record numbers count from the start.
     private var gestureOffset = 0
     private var transitionOffset = 0
 
-    init(report: TraceReport, keepsRecords: Bool, observer: (any ReplayObserver)?) {
+    /// `evidenceBlock`: what each of the evidence's logs keeps in memory before it spills to disk.
+    init(report: TraceReport, keepsRecords: Bool, observer: (any ReplayObserver)?, evidenceBlock: Int = 1 << 16) {
+        evidence = ExpectationEvidence(blockSize: evidenceBlock)
         self.report = report
         self.keepsRecords = keepsRecords
         self.observer = observer

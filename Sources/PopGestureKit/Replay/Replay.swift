@@ -14,6 +14,12 @@ public struct Replay: Sendable {
     let observesFromStart: Bool
     /// Follows the replay sample by sample (`explain`).
     let derivation: Derivation?
+    /// `sweep`'s one trace key: every view controller's `maxStartX` (stack, pushes, setStack and
+    /// updates alike) replaced by this value.
+    let maxStartX: Double?
+    /// Elements each log of the expectation evidence keeps in memory: many replays of one long
+    /// recording (`sweep`) keep small blocks, so memory stays bounded whatever their number.
+    let evidenceBlock: Int
 
     public init(rules: Rules, keepsRecords: Bool = true) {
         self.rules = rules
@@ -21,14 +27,18 @@ public struct Replay: Sendable {
         observer = nil
         observesFromStart = false
         derivation = nil
+        maxStartX = nil
+        evidenceBlock = 1 << 16
     }
 
-    init(rules: Rules, observer: any ReplayObserver, fromStart: Bool = false) {
+    init(rules: Rules, observer: any ReplayObserver, fromStart: Bool = false, maxStartX: Double? = nil, evidenceBlock: Int = 1 << 16) {
         self.rules = rules
         keepsRecords = true
         self.observer = observer
         observesFromStart = fromStart
         derivation = nil
+        self.maxStartX = maxStartX
+        self.evidenceBlock = evidenceBlock
     }
 
     /// A replay that writes down how it decided, into `derivation`.
@@ -38,6 +48,8 @@ public struct Replay: Sendable {
         observer = nil
         observesFromStart = false
         self.derivation = derivation
+        maxStartX = nil
+        evidenceBlock = 1 << 16
     }
 
     public func run(_ trace: Trace) -> TraceReport {
@@ -73,16 +85,19 @@ struct ReplaySession {
     var lastItemTime = 0.0
     var detectors: [any Detector]
     let derivation: Derivation?
+    let maxStartX: Double?
 
-    init(trace: Trace, replay: Replay) {
+    init(trace header: Trace, replay: Replay) {
+        let trace = replay.maxStartX.map { header.settingMaxStartX($0) } ?? header
         self.trace = trace
+        maxStartX = replay.maxStartX
         rules = replay.rules
         derivation = replay.derivation
         arbiter = Arbiter(rules: rules, recognizer: Recognizer(rules: rules.recognizer, width: trace.screen.width, direction: trace.layoutDirection))
         navigation = NavigationController(trace: trace, rules: rules)
         detectors = makeDetectors(rules.detectors)
         records = RecordBook(report: TraceReport(trace: trace.name, source: trace.source, rules: rules.name),
-                             keepsRecords: replay.keepsRecords, observer: replay.observer)
+                             keepsRecords: replay.keepsRecords, observer: replay.observer, evidenceBlock: replay.evidenceBlock)
         if replay.observesFromStart { commit() }
     }
 
@@ -90,7 +105,7 @@ struct ReplaySession {
     mutating func feed(_ event: TraceEvent) {
         // Items up to this event's start can no longer be preceded by anything still to come.
         process(upTo: event.t)
-        timeline.add(event)
+        timeline.add(maxStartX.map { event.settingMaxStartX($0) } ?? event)
     }
 
     /// The loader keeps no copy of the events, so this replay will not be run again.

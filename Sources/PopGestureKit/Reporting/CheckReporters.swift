@@ -57,6 +57,7 @@ struct TextCheckReporter: CheckReporter {
         if s.otherDocuments > 0 {
             line += "; \(s.otherDocuments) rules or stack-config document\(s.otherDocuments == 1 ? "" : "s") validated, not replayed"
         }
+        if s.intent.labels > 0 { line += "; intent: " + s.intent.summaryText }
         console.out(line + notTracesClause(s.notTraces) + "\n")
     }
 }
@@ -82,12 +83,15 @@ struct JSONCheckReporter: CheckReporter {
 
     mutating func document(_ d: CheckedDocument) {
         openFile()
-        let value = JSONValue.object([
+        var fields: [String: JSONValue] = [
             "source": .string(d.source), "trace": .optional(d.trace), "rules": .optional(d.rules),
             "status": .string(d.status), "passedExpectations": .number(Double(d.passedExpectations)),
             "failures": .array(d.failures.map(JSONValue.string)),
             "error": .optional(d.error?.description),
-        ])
+        ]
+        // Only for a labelled trace, so that other runs print what they always printed.
+        if d.intent.labels > 0 { fields["intent"] = d.intent.json }
+        let value = JSONValue.object(fields)
         console.out((firstDocument ? "" : ", ") + value.rendered)
         firstDocument = false
     }
@@ -116,6 +120,7 @@ struct JSONCheckReporter: CheckReporter {
         if s.notTraces > 0 { fields["notTraces"] = .number(Double(s.notTraces)) }
         if s.goldensNotWritten > 0 { fields["goldensNotWritten"] = .number(Double(s.goldensNotWritten)) }
         if s.goldensRefused > 0 { fields["goldensRefused"] = .number(Double(s.goldensRefused)) }
+        if s.intent.labels > 0 { fields["intent"] = s.intent.json }
         return ", \"summary\": \(JSONValue.object(fields).rendered)}\n"
     }
 }
@@ -132,6 +137,8 @@ struct JUnitCheckReporter: CheckReporter {
     /// A file's test cases wait for its end: the suite's counts come first in the XML.
     var cases = ""
     var tests = 0, failures = 0, errors = 0, skipped = 0
+    /// The file's `intent` items, as the suite's properties (only when it has some).
+    var intent = IntentTally()
 
     mutating func begin() {
         console.out(Self.declaration + (mark?.xmlInstruction ?? "") + Self.opening)
@@ -139,6 +146,7 @@ struct JUnitCheckReporter: CheckReporter {
 
     mutating func document(_ document: CheckedDocument) {
         tests += 1
+        intent.add(document.intent)
         let file = document.source.split(separator: "#", omittingEmptySubsequences: false).dropLast().joined(separator: "#")
         let name = document.trace.map { "\(document.source) \($0)" } ?? document.source
         cases += "    <testcase name=\"\(escape(name))\" classname=\"\(escape(file.isEmpty ? document.source : file))\""
@@ -160,9 +168,14 @@ struct JUnitCheckReporter: CheckReporter {
     }
 
     mutating func file(_ file: CheckedFile) {
-        console.out("  <testsuite name=\"\(escape(file.path))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n" + cases + "  </testsuite>\n")
+        var properties = ""
+        if intent.labels > 0 {
+            properties = "    <properties>\n" + intent.fields.map { "      <property name=\"intent.\($0.name)\" value=\"\($0.value)\"/>\n" }.joined() + "    </properties>\n"
+        }
+        console.out("  <testsuite name=\"\(escape(file.path))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n" + properties + cases + "  </testsuite>\n")
         cases = ""
         (tests, failures, errors, skipped) = (0, 0, 0, 0)
+        intent = IntentTally()
     }
 
     mutating func end(_ summary: CheckSummary) {

@@ -26,6 +26,10 @@ struct HTMLCheckReporter: CheckReporter {
         body += "<span class=\"error\">\(counted(s.errors, "error"))</span>"
         if s.goldensWritten > 0 { body += "<span>\(counted(s.goldensWritten, "golden")) written</span>" }
         if s.otherDocuments > 0 { body += "<span>\(counted(s.otherDocuments, "rules or stack-config document")) validated, not replayed</span>" }
+        if s.intent.labels > 0 {
+            body += "<span class=\"\(s.intent.missedBack > 0 ? "failed" : "passed")\">\(counted(s.intent.back, "back")), \(s.intent.missedBack) missed</span>"
+            body += "<span class=\"\(s.intent.falsePop > 0 ? "failed" : "passed")\">\(counted(s.intent.stay, "stay")), \(counted(s.intent.falsePop, "false pop"))</span>"
+        }
         body += "</p>\n<table>\n<tr><th>status</th><th>trace</th><th>source</th><th>rules</th><th>expectations passed</th><th>message</th></tr>\n"
         for (i, d) in ordered.enumerated() {
             let status = d.status

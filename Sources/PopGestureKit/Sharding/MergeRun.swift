@@ -1,5 +1,6 @@
 /// `popgesture merge`: the outputs of the N shards of one run (`--shard K/N`) into the bytes the run
-/// gives unsharded, with its exit status: check's JSON and JUnit, replay's JSON Lines, diff's JSON.
+/// gives unsharded, with its exit status: check's JSON and JUnit, replay's JSON Lines, diff's and
+/// sweep's JSON.
 /// A walk lists files in path order, and so does the merge: a run over several paths given out of
 /// that order cannot be merged (each shard's output shows it, and the merge says so).
 public struct MergeRun: Sendable {
@@ -119,6 +120,13 @@ public struct MergeRun: Sendable {
             summary.notTraces = sum("notTraces")
             summary.unchecked = sum("unchecked")
             summary.goldensRefused = sum("goldensRefused")
+            for shard in shards {
+                let intent = (shard.summary["intent"] as? [String: Int]) ?? [:]
+                summary.intent.back += intent["back"] ?? 0
+                summary.intent.missedBack += intent["missedBack"] ?? 0
+                summary.intent.stay += intent["stay"] ?? 0
+                summary.intent.falsePop += intent["falsePop"] ?? 0
+            }
             console.out("{\"files\": [")
             items(separator: ", ")
             console.out("]" + JSONCheckReporter.ending(summary))
@@ -154,6 +162,15 @@ public struct MergeRun: Sendable {
             items(separator: ", ")
             console.out(DiffJSONRenderer.closing)
             return ExitStatus(errors: summary.errors, findings: summary.changed)
+        case .sweepJSON:
+            do {
+                let result = try SweepResult(merging: shards)
+                console.out(SweepJSONRenderer.render(result))
+                return SweepRun.status(result.versions.map(\.tally), runErrors: 0)
+            } catch {
+                console.report(asDiagnostic(error, path: ""))
+                return .errors
+            }
         }
     }
 

@@ -10,6 +10,7 @@ struct ShardOutput {
         case checkJUnit = "check --format junit"
         case replayJSON = "replay --format json"
         case diffJSON = "diff --format json"
+        case sweepJSON = "sweep --format json"
     }
 
     struct Item {
@@ -30,6 +31,8 @@ struct ShardOutput {
     var summary: [String: Any] = [:]
     /// diff's `base` and `head`.
     var topStrings: [String: String] = [:]
+    /// sweep's whole output, parsed: counts per version, no item per file (`SweepResult(merging:)`).
+    var sweep: [String: Any] = [:]
 
     /// Reads `path`; what is not a shard's output of a command `merge` knows is an error that says why.
     init(path: String) throws {
@@ -43,15 +46,23 @@ struct ShardOutput {
         } else if starts("{\"files\": [") {
             kind = .checkJSON
         } else if starts("{\"base\": ") {
-            kind = .diffJSON
+            // Both diff and sweep start with their base; sweep's next key is `best`.
+            let opening = String(decoding: reader.prefix(4096), as: UTF8.self)
+            kind = opening.range(of: #"^\{"base": "(?:[^"\\]|\\.)*", "best": \["#, options: .regularExpression) != nil ? .sweepJSON : .diffJSON
         } else if starts("{\"shard\": ") || starts("{\"anomalies\": ") || starts("{\"error\": ") {
             kind = .replayJSON
         } else {
-            throw Diagnostic(path: path, message: "not the output of `check --format json|junit`, `replay --format json` or `diff --format json`",
+            throw Diagnostic(path: path, message: "not the output of `check --format json|junit`, `replay --format json`, `diff --format json` or `sweep --format json`",
                              suggestion: "text and html output cannot be merged into the bytes of one run; run the shards with a machine-readable --format")
         }
         if kind == .checkJUnit {
             try scanJUnit(reader)
+        } else if kind == .sweepJSON {
+            // A sweep's output is its counts per version, whatever the corpus's size: read whole.
+            var bytes: [UInt8] = []
+            try reader.forEachChunk { _, chunk in bytes.append(contentsOf: chunk) }
+            sweep = try Self.parse(bytes, in: path)
+            if let object = sweep["shard"] as? [String: Any] { mark = try Self.mark(object, in: path) }
         } else {
             try scanJSON(reader)
         }

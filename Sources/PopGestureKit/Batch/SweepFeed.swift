@@ -1,0 +1,46 @@
+/// One version's replay of the document being read, watched record by record.
+final class SweepFeed: ReplayObserver, @unchecked Sendable {
+    // Fed by the one thread that reads the file.
+    private(set) var tally = SweepTally()
+    /// Each gesture's result code, in gesture order (`label` words it).
+    private(set) var results: [UInt8] = []
+
+    /// A document starts, or its replay starts again from its kept events: what was counted is stale.
+    func began(trace: String, source: String, rules: String) {
+        tally = SweepTally()
+        results.removeAll(keepingCapacity: true)
+    }
+
+    func closed(gesture: GestureRecord) {
+        tally.add(gesture: gesture)
+        if let pop = gesture.pop {
+            results.append(UInt8(PopResult.allCases.firstIndex(of: pop.result)!))
+        } else {
+            results.append(UInt8(PopResult.allCases.count + (gesture.reason.map { GestureReason.allCases.firstIndex(of: $0)! + 1 } ?? 0)))
+        }
+    }
+
+    func closed(transition: TransitionRecord) {}
+    func changed(bar entry: BarEntry) {}
+    func found(anomaly: Anomaly) { tally.add(anomaly: anomaly.kind) }
+    func found(note: Note) {}
+    func found(detection: Detection) {}
+    func reached(_ t: Double) {}
+    func finished(_ report: TraceReport) {}
+
+    /// The pop result's code, or one code for every gesture that started no pop.
+    static func popResult(_ code: UInt8) -> UInt8 {
+        min(code, UInt8(PopResult.allCases.count))
+    }
+
+    /// `completed`, `cancelled`, ... for a pop; `refused(beyondMaxStartX)` or
+    /// `unrecognized(touchEnded)` for a gesture that started none.
+    static func label(_ code: UInt8) -> String {
+        let pops = PopResult.allCases
+        if Int(code) < pops.count { return pops[Int(code)].rawValue }
+        let reasonIndex = Int(code) - pops.count - 1
+        guard reasonIndex >= 0 else { return "undecided" }
+        let reason = GestureReason.allCases[reasonIndex]
+        return (GestureReason.unrecognized.contains(reason) ? "unrecognized" : "refused") + "(\(reason.rawValue))"
+    }
+}

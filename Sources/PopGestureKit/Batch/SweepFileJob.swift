@@ -1,0 +1,74 @@
+/// What `sweep` makes of one file: a tally per version and the flips, in the file's order.
+enum SweepOutput: Sendable {
+    case file(tallies: [SweepTally], flips: [SweepFlip])
+    /// A document that failed to load: an error of every version, said once.
+    case failure(Diagnostic)
+    /// The file's `# popgesture-rules:` comment names another version than BASE.
+    case directive(path: String, spec: String)
+}
+
+/// A gesture whose result differs across the versions.
+struct SweepFlip: Sendable, Equatable {
+    var source: String
+    var gesture: Int
+    var intent: Intent?
+    /// Per version, in version order: a pop result, or the outcome with its reason when no pop began.
+    var results: [String]
+}
+
+/// `sweep`'s work on one file: every version is a replay fed by the one event stream the loader
+/// reads (one parse per file, however many versions); each hands its records to its `SweepFeed`
+/// as they close, from the first, so no version keeps a report.
+struct SweepFileJob: FileJob {
+    typealias Output = SweepOutput
+    let replays: [Replay]
+    private let feeds: [SweepFeed]
+    private let flipsAll: Bool
+    private var tallies: [SweepTally]
+    private var flips: [SweepFlip] = []
+    let produce: (SweepOutput) -> Void
+
+    init(grid: SweepGrid, flipsAll: Bool, produce: @escaping (SweepOutput) -> Void) {
+        feeds = grid.versions.map { _ in SweepFeed() }
+        // Small evidence blocks: a hundred versions of a long recording each keep ~100 KB, not ~2 MB.
+        replays = zip(grid.versions, feeds).map {
+            Replay(rules: $0.rules, observer: $1, fromStart: true, maxStartX: $0.maxStartX, evidenceBlock: 4096)
+        }
+        tallies = Array(repeating: SweepTally(), count: grid.versions.count)
+        self.flipsAll = flipsAll
+        self.produce = produce
+    }
+
+    mutating func document(_ result: DocumentResult) {
+        switch result {
+        case .trace(let trace, let reports):
+            for i in feeds.indices {
+                tallies[i].add(feeds[i].tally)
+                tallies[i].add(expectations: reports[i].expectations)
+            }
+            var intents: [Int: Intent] = [:]
+            for case .intent(let n, let intent) in trace.expectations { intents[n] = intent }
+            let gestures = feeds.map(\.results.count).max() ?? 0
+            for n in 0..<gestures {
+                // A flip is a change of pop result; a refusal's reason may change without one.
+                let first = feeds[0].results[safe: n].map(SweepFeed.popResult)
+                guard flipsAll || intents[n + 1] != nil, feeds.contains(where: { $0.results[safe: n].map(SweepFeed.popResult) != first }) else { continue }
+                flips.append(SweepFlip(source: trace.source, gesture: n + 1, intent: intents[n + 1],
+                                       results: feeds.map { $0.results[safe: n].map(SweepFeed.label) ?? "absent" }))
+            }
+        case .failure(_, let diagnostic):
+            for i in tallies.indices { tallies[i].errors += 1 }
+            produce(.failure(diagnostic))
+        case .other:
+            break
+        }
+    }
+
+    func finish() {
+        produce(.file(tallies: tallies, flips: flips))
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
