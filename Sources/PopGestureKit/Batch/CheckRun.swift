@@ -179,14 +179,16 @@ struct CheckFileJob: FileJob {
             let reworded = replay.reworded(reports[0], of: trace)
             let report = reworded ?? reports[0]
             document = CheckedDocument(source: trace.source, trace: trace.name, rules: rules.name)
+            document.location = trace.location
             document.passedExpectations = report.expectations.passed
-            document.failures = report.expectations.failures.map(\.message)
+            document.failures = report.expectations.failures.map(CheckFailure.init)
             hasExpectations = !trace.expectations.isEmpty
             if report.expectations.failed > 0 { failingWhileRecording.append(trace.source) }
             if replay.keepsRecords { line = Golden.line(for: report) }
             plotted = (trace, report, replay.keepsRecords || reworded != nil)
         case .failure(let source, let diagnostic):
             document = CheckedDocument(source: source, error: diagnostic)
+            document.location = diagnostic.location
             if replay.keepsRecords { line = Golden.line(forError: diagnostic, traceFile: path) }
         case .other:
             file.otherDocuments += 1
@@ -198,18 +200,19 @@ struct CheckFileJob: FileJob {
             recorder?.append(line)
         } else if stored.exists {
             if let expected = stored.next() {
-                document.failures += Golden.differences(expected: expected, actual: line).map { "golden: \($0)" }
+                document.failures += Golden.differences(expected: expected, actual: line).map { document.golden($0) }
             } else {
-                document.failures.append("golden: \(goldenPath) has no line for this document (it has \(compared))")
+                document.failures.append(document.golden("\(goldenPath) has no line for this document (it has \(compared))"))
             }
             compared += 1
         } else if requireGoldens, document.error == nil {
-            document.failures.append("golden: no \(goldenPath); record it with --update-goldens")
+            document.failures.append(document.golden("no \(goldenPath); record it with --update-goldens"))
         }
         // Nothing was checked: passing it silently would let a trace without `expect` or golden pass forever.
         if document.error == nil, !hasExpectations, recorder == nil, !stored.exists, document.failures.isEmpty {
             if strict {
-                document.failures.append("unchecked: no `expect` items and no golden (--strict fails such a trace)")
+                document.failures.append(CheckFailure(kind: CheckFailure.uncheckedKind, message: "unchecked: no `expect` items and no golden (--strict fails such a trace)",
+                                                      location: document.location))
             } else {
                 document.unchecked = true
             }
@@ -236,7 +239,9 @@ struct CheckFileJob: FileJob {
     mutating func finish() {
         defer { stored.close() }
         if recorder == nil, stored.exists, stored.next() != nil, pending != nil {
-            pending?.failures.append("golden: \(goldenPath) has more lines than the file has documents (\(file.documents))")
+            if let document = pending {
+                pending?.failures.append(document.golden("\(goldenPath) has more lines than the file has documents (\(file.documents))"))
+            }
         }
         if var recorder {
             if file.documents == 0 {
@@ -277,9 +282,12 @@ public struct CheckedDocument: Sendable {
     public var trace: String?
     public var rules: String?
     public var passedExpectations = 0
-    /// Failed expectations and golden differences, one message each.
-    public var failures: [String] = []
+    /// Failed expectations and golden differences, each at its place.
+    public var failures: [CheckFailure] = []
     public var error: Diagnostic?
+    /// Where the document starts (for an input error, the error's place); a golden difference is
+    /// reported there.
+    public var location: SourcePosition?
     /// A trace with no `expect` items and no golden: replayed, but nothing was checked.
     public var unchecked = false
     /// The trace's plot, for the `html` format's failures.
@@ -292,6 +300,11 @@ public struct CheckedDocument: Sendable {
         self.trace = trace
         self.rules = rules
         self.error = error
+    }
+
+    /// A golden difference, at the document's first line.
+    func golden(_ what: String) -> CheckFailure {
+        CheckFailure(kind: CheckFailure.goldenKind, message: "golden: \(what)", location: location)
     }
 
     public var status: String {

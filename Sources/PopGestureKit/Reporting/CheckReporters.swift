@@ -28,7 +28,7 @@ struct TextCheckReporter: CheckReporter {
             return
         }
         for failure in document.failures {
-            console.out("\(paint("FAIL", "31")) \(document.source) \(document.trace ?? "") (\(document.rules ?? "")): \(failure)\n")
+            console.out(failure.place(path: document.file) + "\(paint("error:", "1;31")) \(document.located(failure))\n")
         }
         if document.unchecked {
             console.out("\(paint("UNCHECKED", "33")) \(document.source) \(document.trace ?? "") (\(document.rules ?? "")): \(CheckedDocument.uncheckedReason)\n")
@@ -85,7 +85,7 @@ struct JSONCheckReporter: CheckReporter {
         let value = JSONValue.object([
             "source": .string(d.source), "trace": .optional(d.trace), "rules": .optional(d.rules),
             "status": .string(d.status), "passedExpectations": .number(Double(d.passedExpectations)),
-            "failures": .array(d.failures.map(JSONValue.string)),
+            "failures": .array(d.failures.map(\.json)),
             "error": .optional(d.error?.description),
         ])
         console.out((firstDocument ? "" : ", ") + value.rendered)
@@ -139,17 +139,19 @@ struct JUnitCheckReporter: CheckReporter {
 
     mutating func document(_ document: CheckedDocument) {
         tests += 1
-        let file = document.source.split(separator: "#", omittingEmptySubsequences: false).dropLast().joined(separator: "#")
         let name = document.trace.map { "\(document.source) \($0)" } ?? document.source
-        cases += "    <testcase name=\"\(escape(name))\" classname=\"\(escape(file.isEmpty ? document.source : file))\""
+        // `file` and `line` (as pytest and Gradle write them) let CI put the case at its line.
+        let line = (document.failures.first?.location ?? document.location).map { " line=\"\($0.line)\"" } ?? ""
+        cases += "    <testcase name=\"\(escape(name))\" classname=\"\(escape(document.file))\" file=\"\(escape(document.file))\"\(line)"
         if let error = document.error {
             errors += 1
             cases += ">\n      <error message=\"\(escape(error.message))\" type=\"InputError\">\(escape(error.description))</error>\n    </testcase>\n"
         } else if !document.failures.isEmpty {
             failures += 1
             let first = document.failures[0]
-            cases += ">\n      <failure message=\"\(escape(first))\" type=\"\(first.hasPrefix("golden") ? "GoldenMismatch" : "ExpectationFailed")\">"
-            cases += escape(document.failures.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
+            let lines = document.failures.map { $0.place(path: document.file) + $0.message }
+            cases += ">\n      <failure message=\"\(escape(lines[0]))\" type=\"\(first.kind == CheckFailure.goldenKind ? "GoldenMismatch" : "ExpectationFailed")\">"
+            cases += escape(lines.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
         } else if document.unchecked {
             // CI systems show a skipped test as such: not a pass, not a failure.
             skipped += 1

@@ -29,7 +29,7 @@ struct HTMLCheckReporter: CheckReporter {
         body += "</p>\n<table>\n<tr><th>status</th><th>trace</th><th>source</th><th>rules</th><th>expectations passed</th><th>message</th></tr>\n"
         for (i, d) in ordered.enumerated() {
             let status = d.status
-            let message = d.error.map(\.description) ?? d.failures.first.map { d.failures.count > 1 ? "\($0) (+\(d.failures.count - 1) more)" : $0 }
+            let message = d.error.map(\.description) ?? d.failures.first.map { d.failures.count > 1 ? "\($0.message) (+\(d.failures.count - 1) more)" : $0.message }
                 ?? (d.unchecked ? CheckedDocument.uncheckedReason : "")
             let trace = status == "failed" ? "<a href=\"#failure-\(i + 1)\">\(xmlEscaped(d.trace ?? ""))</a>" : xmlEscaped(d.trace ?? "")
             body += "<tr><td class=\"\(status)\">\(status)</td><td>\(trace)</td><td>\(xmlEscaped(d.source))</td>"
@@ -38,7 +38,7 @@ struct HTMLCheckReporter: CheckReporter {
         body += "</table>\n"
         for (i, d) in ordered.enumerated() where d.status == "failed" {
             body += "<section id=\"failure-\(i + 1)\">\n<h2>FAIL \(xmlEscaped(d.trace ?? "")) — \(xmlEscaped(d.source)) (\(xmlEscaped(d.rules ?? "")))</h2>\n"
-            body += "<pre>\(xmlEscaped(d.failures.joined(separator: "\n")))</pre>\n"
+            body += "<pre>\(xmlEscaped(d.failures.map(\.message).joined(separator: "\n")))</pre>\n"
             if let plot = d.plot { body += "<figure>\n\(plot)</figure>\n" }
             body += "</section>\n"
         }

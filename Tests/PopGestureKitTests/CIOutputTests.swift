@@ -1,0 +1,92 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// Issue 28: check's findings as CI reads them (positions, output files, annotation formats).
+@Suite(.serialized) struct CIOutputTests {
+    typealias CLI = CommandLineTests
+
+    /// Two documents. The first has three items: line 10 `{gesture: 1, outcome: began}` holds; line 11's
+    /// flow mapping (column 3) fails (the pop completes); line 12's block mapping, indented to column 5
+    /// after `-   `, fails (the stack ends [inbox]). The second document starts after `---` on line 13,
+    /// so its mapping's first key is line 14 column 1; its item on line 22, column 3, fails.
+    static let twoDocuments = """
+        format: popgesture-trace/1
+        name: several
+        stack: [{id: inbox}, {id: thread, barHidden: true}]
+        events:
+        - touch: 1
+          samples: [[0, 30, 400], [16, 42, 401], [33, 80, 402], [50, 140, 402]]
+          up: 60
+        expect:
+        # the one that holds
+        - {gesture: 1, outcome: began}
+        - {gesture: 1, pop: cancelled}
+        -   final: {stack: [inbox, thread]}
+        ---
+        format: popgesture-trace/1
+        name: second
+        stack: [{id: inbox}, {id: thread, barHidden: true}]
+        events:
+        - touch: 1
+          samples: [[0, 30, 400], [16, 42, 401], [33, 80, 402], [50, 140, 402]]
+          up: 60
+        expect:
+        - {gesture: 2, outcome: began}
+        """
+
+    @Test func everyFailureIsReportedAtItsItem() throws {
+        let dir = try CLI.fixture(["t.yaml": Self.twoDocuments])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let text = try CLI.run(["check", "t.yaml"], in: dir)
+        #expect(text.status == 1)
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(text.stdout)")
+        #expect(lines[0].hasPrefix("t.yaml:11:3: error: expectation failed: several (fd): expect[1]: gesture 1: expected pop cancelled, got completed"))
+        #expect(lines[1] == "t.yaml:12:5: error: expectation failed: several (fd): expect[2]: final: stack [inbox, thread] expected, got [inbox]")
+        #expect(lines[2] == "t.yaml:22:3: error: expectation failed: second (fd): expect[0]: gesture 2 expected, but the trace has 1 gesture")
+        #expect(lines[3] == "2 traces in 1 file: 0 passed, 2 failed, 0 errors")
+
+        let json = try CLI.run(["check", "--format", "json", "t.yaml"], in: dir)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let documents = (object["files"] as! [[String: Any]])[0]["documents"] as! [[String: Any]]
+        let failures = documents.map { $0["failures"] as! [[String: Any]] }
+        #expect(failures.map(\.count) == [2, 1])
+        let first = failures[0][0]
+        #expect(first["line"] as? Int == 11 && first["column"] as? Int == 3 && first["expectation"] as? Int == 1 && first["kind"] as? String == "pop")
+        #expect((first["message"] as? String)?.hasPrefix("expect[1]: gesture 1: expected pop cancelled") == true)
+        let second = failures[0][1]
+        #expect(second["line"] as? Int == 12 && second["column"] as? Int == 5 && second["expectation"] as? Int == 2 && second["kind"] as? String == "final")
+        let third = failures[1][0]
+        #expect(third["line"] as? Int == 22 && third["column"] as? Int == 3 && third["expectation"] as? Int == 0 && third["kind"] as? String == "outcome")
+        // Keys sorted, like every JSON output.
+        #expect(json.stdout.contains("{\"column\": 3, \"expectation\": 0, \"kind\": \"outcome\", \"line\": 22, \"message\": \"expect[0]: gesture 2 expected, but the trace has 1 gesture\"}"))
+
+        // replay's report carries the same places.
+        let replay = try CLI.run(["replay", "--format", "json", "t.yaml"], in: dir)
+        #expect(replay.stdout.contains("{\"column\": 3, \"index\": 0, \"kind\": \"outcome\", \"line\": 22, \"message\": \"expect[0]: gesture 2 expected, but the trace has 1 gesture\"}"))
+
+        let junit = try CLI.run(["check", "--format", "junit", "t.yaml"], in: dir)
+        #expect(junit.stdout.contains("<testcase name=\"t.yaml#1 several\" classname=\"t.yaml\" file=\"t.yaml\" line=\"11\">"), "\(junit.stdout)")
+        #expect(junit.stdout.contains("<testcase name=\"t.yaml#2 second\" classname=\"t.yaml\" file=\"t.yaml\" line=\"22\">"))
+        #expect(junit.stdout.contains("<failure message=\"t.yaml:22:3: expect[0]: gesture 2 expected, but the trace has 1 gesture\" type=\"ExpectationFailed\">"))
+        // Each failure on its line (xmlEscaped writes the line break as a character reference).
+        #expect(junit.stdout.contains("&#10;t.yaml:12:5: expect[2]: final: stack [inbox, thread] expected, got [inbox]</failure>"))
+    }
+
+    @Test func aGoldenMismatchIsReportedAtItsDocument() throws {
+        let dir = try CLI.fixture(["t.yaml": Self.twoDocuments])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Recorded (with --force, the expectations fail), then the second document's finger lifts later.
+        #expect(try CLI.run(["check", "--update-goldens", "--force", "t.yaml"], in: dir).status == 1)
+        let changed = Self.twoDocuments.replacingOccurrences(of: "up: 60\nexpect:\n- {gesture: 2", with: "up: 70\nexpect:\n- {gesture: 2")
+        #expect(changed != Self.twoDocuments)
+        try changed.write(toFile: dir + "/t.yaml", atomically: true, encoding: .utf8)
+        let text = try CLI.run(["check", "t.yaml"], in: dir)
+        #expect(text.stdout.contains("\nt.yaml:14:1: error: golden mismatch: second (fd): golden: "), "\(text.stdout)")
+        let json = try CLI.run(["check", "--format", "json", "t.yaml"], in: dir)
+        #expect(json.stdout.contains("{\"column\": 1, \"expectation\": null, \"kind\": \"golden\", \"line\": 14, \"message\": \"golden: "))
+    }
+}
