@@ -90,6 +90,24 @@ extension Shard: ExpressibleByArgument {
     public init?(argument: String) { self.init(argument) }
 }
 
+/// `-o FILE`, for every command whose output is a report.
+struct OutputOption: ParsableArguments {
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
+        "Write the output here instead of standard output, in any format.",
+        discussion: "The file appears whole or not at all (written beside it under a temporary name, then renamed); standard output then says `wrote FILE`.",
+        valueName: "FILE"))
+    var output: String?
+
+    /// After every other check, just before the run: an error before it leaves no file.
+    func apply() throws {
+        guard let output else { return }
+        if let problem = Console.redirectOutput(to: output) {
+            Console().report(problem)
+            throw ExitCode(ExitStatus.errors.rawValue)
+        }
+    }
+}
+
 struct ShardOption: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Work on the Kth of N slices of the files (K from 1), for a CI matrix of N jobs.",
@@ -117,10 +135,12 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var input: InputOptions
     @Option(help: "Output format: text or json.") var format: ValidateRun.Format = .text
+    @OptionGroup var output: OutputOption
     @OptionGroup var colour: ColourOption
 
     func run() throws {
         colour.apply()
+        try output.apply()
         let status = ValidateRun(paths: input.paths, format: format, jobs: input.jobs, allowEmpty: input.allowEmpty).run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
@@ -175,8 +195,7 @@ struct Check: ParsableCommand {
     @OptionGroup var shard: ShardOption
     @OptionGroup var rules: RulesOption
     @Option(help: "Output format: text, json, junit or html (a static page; each failure with its plot).") var format: CheckRun.Format = .text
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("With --format html: write the page here instead of standard output.", valueName: "OUT.html"))
-    var output: String?
+    @OptionGroup var output: OutputOption
     @Flag(help: "Record each file's golden from this run (only files whose golden would change are written).")
     var updateGoldens = false
     @Flag(help: "Fail a trace file that has no golden.") var requireGoldens = false
@@ -188,7 +207,6 @@ struct Check: ParsableCommand {
     @OptionGroup var colour: ColourOption
 
     func validate() throws {
-        if output != nil, format != .html { throw ValidationError("-o/--output is for --format html; the other formats write to standard output") }
         if force, !updateGoldens { throw ValidationError("--force is for --update-goldens") }
     }
 
@@ -196,8 +214,9 @@ struct Check: ParsableCommand {
         colour.apply()
         var run = CheckRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs,
                            updateGoldens: updateGoldens, requireGoldens: requireGoldens, allowEmpty: input.allowEmpty,
-                           output: output, strict: strict, force: force, shard: shard.shard)
+                           strict: strict, force: force, shard: shard.shard)
         run.verbose = verbose
+        try output.apply()
         let status = run.run(paint: Console.stdoutPaint)
         if status != .ok { throw ExitCode(status.rawValue) }
     }
@@ -221,12 +240,15 @@ struct Replay: ParsableCommand {
     @OptionGroup var shard: ShardOption
     @OptionGroup var rules: RulesOption
     @Option(help: "Output format: text (a timeline) or json (JSON Lines, one report per document).") var format: ReplayRun.Format = .text
+    @OptionGroup var output: OutputOption
     @OptionGroup var colour: ColourOption
 
     func run() throws {
         colour.apply()
-        let status = ReplayRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs, allowEmpty: input.allowEmpty,
-                               shard: shard.shard).run()
+        let replay = ReplayRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs, allowEmpty: input.allowEmpty,
+                               shard: shard.shard)
+        try output.apply()
+        let status = replay.run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }
@@ -251,12 +273,15 @@ struct Diff: ParsableCommand {
     @Option(help: "The rule version before: a preset or a rules file.", completion: ruleVersions) var base: String
     @Option(help: "The rule version after: a preset or a rules file.", completion: ruleVersions) var head: String
     @Option(help: "Output format: text or json.") var format: DiffRun.Format = .text
+    @OptionGroup var output: OutputOption
     @OptionGroup var colour: ColourOption
 
     func run() throws {
         colour.apply()
-        let status = DiffRun(paths: input.paths, base: try loadRules(base), head: try loadRules(head),
-                             format: format, jobs: input.jobs, allowEmpty: input.allowEmpty, shard: shard.shard).run()
+        let diff = DiffRun(paths: input.paths, base: try loadRules(base), head: try loadRules(head),
+                           format: format, jobs: input.jobs, allowEmpty: input.allowEmpty, shard: shard.shard)
+        try output.apply()
+        let status = diff.run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }
@@ -278,6 +303,7 @@ struct Merge: ParsableCommand {
     )
 
     @Argument(help: "The shards' output files.", completion: .file(extensions: ["json", "jsonl", "xml"])) var outputs: [String]
+    @OptionGroup var output: OutputOption
     @OptionGroup var colour: ColourOption
 
     func validate() throws {
@@ -286,6 +312,7 @@ struct Merge: ParsableCommand {
 
     func run() throws {
         colour.apply()
+        try output.apply()
         let status = MergeRun(inputs: outputs).run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }

@@ -89,4 +89,48 @@ import Testing
         let json = try CLI.run(["check", "--format", "json", "t.yaml"], in: dir)
         #expect(json.stdout.contains("{\"column\": 1, \"expectation\": null, \"kind\": \"golden\", \"line\": 14, \"message\": \"golden: "))
     }
+
+    // MARK: -o/--output
+
+    /// Every command and format: the file holds exactly the bytes standard output would have, standard
+    /// output says where they went, the exit code is the run's, and no temporary file is left.
+    @Test(arguments: [
+        ["check"], ["check", "--format", "json"], ["check", "--format", "junit"], ["check", "--format", "html"],
+        ["replay"], ["replay", "--format", "json"], ["diff", "--base", "fd", "--head", "cupertino"],
+        ["diff", "--base", "fd", "--head", "cupertino", "--format", "json"], ["validate"], ["validate", "--format", "json"],
+    ])
+    func outputGoesToTheFileWhole(_ arguments: [String]) throws {
+        let dir = try CLI.fixture(["t.yaml": Self.twoDocuments])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let plain = try CLI.run(arguments + ["t.yaml"], in: dir)
+        #expect(!plain.stdout.isEmpty)
+        let written = try CLI.run(arguments + ["t.yaml", "-o", "out.txt"], in: dir)
+        #expect(written.status == plain.status)
+        #expect(written.stdout == "wrote out.txt\n")
+        #expect(try String(contentsOfFile: dir + "/out.txt", encoding: .utf8) == plain.stdout)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["out.txt", "t.yaml"])
+    }
+
+    @Test func mergeWritesToTheFileToo() throws {
+        let dir = try CLI.fixture(["a/t.yaml": Self.twoDocuments, "a/u.yaml": CLI.swipe(expect: CLI.passingExpectations)])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let whole = try CLI.run(["check", "--format", "junit", "a"], in: dir)
+        for k in 1...2 {
+            #expect(try CLI.run(["check", "--format", "junit", "--shard", "\(k)/2", "a", "-o", "s\(k).xml"], in: dir).stdout == "wrote s\(k).xml\n")
+        }
+        let merged = try CLI.run(["merge", "s1.xml", "s2.xml", "--output", "all.xml"], in: dir)
+        #expect(merged.status == 1 && merged.stdout == "wrote all.xml\n")
+        #expect(try String(contentsOfFile: dir + "/all.xml", encoding: .utf8) == whole.stdout)
+    }
+
+    /// An existing file is replaced only when the run got to write; a run refused before (a usage
+    /// error) leaves it as it was.
+    @Test func aRefusedRunLeavesTheOldFile() throws {
+        let dir = try CLI.fixture(["t.yaml": Self.twoDocuments, "out.txt": "old\n"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let refused = try CLI.run(["check", "--rules", "nosuchpreset", "t.yaml", "-o", "out.txt"], in: dir)
+        #expect(refused.status == 2)
+        #expect(try String(contentsOfFile: dir + "/out.txt", encoding: .utf8) == "old\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["out.txt", "t.yaml"])
+    }
 }

@@ -15,8 +15,6 @@ public struct CheckRun: Sendable {
     public var strict: Bool
     /// --update-goldens records a file's golden even when some of its traces' expectations fail.
     public var force: Bool
-    /// Where `html` writes its page; nil writes it to standard output.
-    public var output: String?
     /// Finding no trace file is not an error.
     public var allowEmpty: Bool
     /// Text format: each failing trace document is followed by its explanation (`explain`).
@@ -25,11 +23,10 @@ public struct CheckRun: Sendable {
     public var shard: Shard?
 
     public init(paths: [String], rules: RulesChoice, format: Format = .text, jobs: Int,
-                updateGoldens: Bool = false, requireGoldens: Bool = false, allowEmpty: Bool = false, output: String? = nil,
+                updateGoldens: Bool = false, requireGoldens: Bool = false, allowEmpty: Bool = false,
                 strict: Bool = false, force: Bool = false, shard: Shard? = nil) {
         self.strict = strict
         self.force = force
-        self.output = output
         self.shard = shard
         self.paths = paths
         self.allowEmpty = allowEmpty
@@ -100,26 +97,8 @@ public struct CheckRun: Sendable {
             }
         })
         reporter.end(summary)
-        if let page, !write(page, console: console) { summary.errors += 1 }
+        if let page { console.out(page) }
         return console.finish(ExitStatus(errors: summary.errors + summary.goldensNotWritten + runErrors, findings: summary.failed))
-    }
-
-    /// The HTML page, to `output` (whole or not at all) or standard output.
-    private func write(_ page: String, console: Console) -> Bool {
-        guard let output else {
-            console.out(page)
-            return true
-        }
-        var file = AtomicFile(path: output, what: "the HTML report")
-        file.write(page)
-        do {
-            try file.commit()
-        } catch {
-            console.report(asDiagnostic(error, path: output))
-            return false
-        }
-        console.out("wrote \(output)\n")
-        return true
     }
 }
 

@@ -13,20 +13,34 @@ nonisolated(unsafe) private var outputFailure: String?
 nonisolated(unsafe) private var outputClosed = false
 /// Set once, before any output, from `--color`.
 nonisolated(unsafe) private var colourChoice = ColourChoice.auto
+/// `-o FILE`: what would go to standard output goes here instead, and appears whole when the run finishes.
+nonisolated(unsafe) private var outputFile: AtomicFile?
 
 /// Buffered standard output and error: reports are written as they are made, not gathered.
 public struct Console: Sendable {
     public init() {}
 
     public func out(_ text: String) {
+        if outputFile != nil { return outputFile!.write(text) }
         guard !outputClosed else { return Self.failed(EBADF) }
         if fputs(text, standardOutput) < 0 { Self.failed(errno) }
     }
 
     /// Bytes as they are: a block of text read back from disk may end inside a character.
     func out(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if outputFile != nil { return outputFile!.write(bytes) }
         guard !outputClosed else { return Self.failed(EBADF) }
         if fwrite(bytes.baseAddress, 1, bytes.count, standardOutput) != bytes.count { Self.failed(errno) }
+    }
+
+    /// `-o FILE`, for every command and format: from now on standard output's text goes to `path`,
+    /// which `finish` puts in place whole (a temporary file beside it, renamed), and standard output
+    /// says only `wrote PATH`. An error when the temporary file cannot be created, before any work.
+    public static func redirectOutput(to path: String) -> Diagnostic? {
+        let file = AtomicFile(path: path, what: "the output file")
+        if let failure = file.openFailure { return failure }
+        outputFile = file
+        return nil
     }
 
     public func err(_ text: String) {
@@ -57,6 +71,17 @@ public struct Console: Sendable {
     /// A run's exit status once its output is flushed: errors (2), said on stderr, when standard
     /// output could not be written; else `status`.
     public func finish(_ status: ExitStatus) -> ExitStatus {
+        if var file = outputFile {
+            outputFile = nil
+            do {
+                try file.commit()
+                out("wrote \(file.path)\n")
+            } catch {
+                report(asDiagnostic(error, path: file.path))
+                flush()
+                return .errors
+            }
+        }
         flush()
         guard let reason = outputFailure else { return status }
         outputFailure = nil
