@@ -19,7 +19,7 @@ struct PopGesture: ParsableCommand {
               popgesture explain traces/example/cancelled-swipe.yaml
               popgesture diff --base fd-1.1 --head fd traces/
             """,
-        version: "0.1.0",
+        version: toolVersion,
         subcommands: [Check.self, Replay.self, Explain.self, Diff.self, Merge.self, Validate.self, Plot.self, RulesCommand.self, Synth.self,
                       Import.self]
     )
@@ -111,7 +111,7 @@ struct OutputOption: ParsableArguments {
 struct ShardOption: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Work on the Kth of N slices of the files (K from 1), for a CI matrix of N jobs.",
-        discussion: "Slices are balanced by file size and the same on every machine; `popgesture merge` joins the shards' json or junit outputs into the unsharded run's bytes (text and html output cannot be merged).",
+        discussion: "Slices are balanced by file size and the same on every machine; `popgesture merge` joins the shards' json or junit outputs into the unsharded run's bytes (text, html, github, markdown and sarif output cannot be merged).",
         valueName: "K/N"))
     var shard: Shard?
 }
@@ -188,13 +188,18 @@ struct Check: ParsableCommand {
               popgesture check traces/ --update-goldens
               popgesture check traces/ --format html -o report.html   # failures first, each with its plot
               popgesture check traces/ --shard 2/4 --format junit > junit-2.xml   # one job of four in CI
+              popgesture check traces/ --format github          # annotations on a pull request's lines
+              popgesture check traces/ --format sarif -o popgesture.sarif
             """
     )
 
     @OptionGroup var input: InputOptions
     @OptionGroup var shard: ShardOption
     @OptionGroup var rules: RulesOption
-    @Option(help: "Output format: text, json, junit or html (a static page; each failure with its plot).") var format: CheckRun.Format = .text
+    @Option(help: ArgumentHelp(
+        "Output format: text, json, junit, html (a static page; each failure with its plot), github (Actions annotations), markdown (tables for $GITHUB_STEP_SUMMARY) or sarif (SARIF 2.1.0, for code scanning).",
+        valueName: "text|json|junit|html|github|markdown|sarif"))
+    var format: CheckRun.Format = .text
     @OptionGroup var output: OutputOption
     @Flag(help: "Record each file's golden from this run (only files whose golden would change are written).")
     var updateGoldens = false
@@ -291,7 +296,7 @@ struct Merge: ParsableCommand {
         abstract: "Join the outputs of a run's shards (--shard K/N) into the bytes the run gives unsharded.",
         discussion: """
             Takes every shard's output of one run, in any order: `check --format json`, `check --format \
-            junit`, `replay --format json` or `diff --format json`. Text and html output cannot be merged \
+            junit`, `replay --format json` or `diff --format json`. Text, html, github, markdown and sarif output cannot be merged \
             into one run's bytes and are refused. The exit code is the unsharded run's: 0 ok, 1 findings, \
             2 errors; a missing or repeated shard, shards of different runs or commands, or a file in two \
             shards is an error (2). Files come out in path order, as a walk of one folder lists them.

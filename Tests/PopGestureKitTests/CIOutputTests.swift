@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+@testable import PopGestureKit
 
 /// Issue 28: check's findings as CI reads them (positions, output files, annotation formats).
 @Suite(.serialized) struct CIOutputTests {
@@ -132,5 +133,113 @@ import Testing
         #expect(refused.status == 2)
         #expect(try String(contentsOfFile: dir + "/out.txt", encoding: .utf8) == "old\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["out.txt", "t.yaml"])
+    }
+
+    // MARK: github, markdown, sarif
+
+    @Test func gitHubEscapesEverySpecialCharacter() {
+        // Data: %, CR and LF only; `%` first, so `%0A` written by hand stays itself.
+        #expect(GitHubCheckReporter.data("50% a:b,c\r\nd %0A") == "50%25 a:b,c%0D%0Ad %250A")
+        // Properties also : and , (which would end the property).
+        #expect(GitHubCheckReporter.property("a%b:c,d\ne\rf") == "a%25b%3Ac%2Cd%0Ae%0Df")
+    }
+
+    /// A file whose name holds `,` `:` and `%`, and a trace whose name holds a line break.
+    @Test func gitHubAnnotatesEachFindingAtItsLine() throws {
+        let trace = Self.twoDocuments.replacingOccurrences(of: "name: several", with: "name: \"two\\nlines 100%\"")
+        let dir = try CLI.fixture(["a,b:c%d.yaml": trace, "bad.yaml": "format: popgesture-trace/1\nstack: [{id: a}]\nbogus: 1\n",
+                                   "warn.yaml": "# popgesture-rule: fd\nformat: popgesture-trace/1\nstack: [{id: a}]\n"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CLI.run(["check", "--format", "github", "."], in: dir)
+        #expect(run.status == 2)
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 8, "\(run.stdout)")
+        #expect(lines[0].hasPrefix("::error file=a%2Cb%3Ac%25d.yaml,line=11,col=3,title=expectation failed (pop)::two%0Alines 100%25 (fd): expect[1]: gesture 1: expected pop cancelled"))
+        #expect(lines[1] == "::error file=a%2Cb%3Ac%25d.yaml,line=12,col=5,title=expectation failed (final)::two%0Alines 100%25 (fd): expect[2]: final: stack [inbox, thread] expected, got [inbox]")
+        #expect(lines[2] == "::error file=a%2Cb%3Ac%25d.yaml,line=22,col=3,title=expectation failed (outcome)::second (fd): expect[0]: gesture 2 expected, but the trace has 1 gesture")
+        #expect(lines[3].hasPrefix("::error file=bad.yaml,line=3,col=1,title=input error::unknown key `bogus` in a trace document"))
+        #expect(lines[4] == "::warning file=warn.yaml,line=1,col=1,title=warning::`# popgesture-rule: fd` is not a rules comment; the file is replayed under fd (did you mean `# popgesture-rules: fd`?)")
+        #expect(lines[5] == "::notice file=warn.yaml,line=2,col=1,title=unchecked trace::warn (fd): no `expect` items and no golden; nothing was checked")
+        #expect(lines[6] == "4 traces in 3 files: 0 passed, 1 unchecked, 2 failed, 1 error")
+        #expect(lines[7] == "")
+    }
+
+    /// The failures table read back as GitHub Flavored Markdown reads a table: rows split at the
+    /// pipes that are not escaped, backslash escapes undone, `<br>` a line break.
+    @Test func markdownTablesReadBackToTheFindings() throws {
+        let trace = Self.twoDocuments.replacingOccurrences(of: "name: several", with: "name: \"a|b *c* [d](e) <f> \\\\ `g`\"")
+        let dir = try CLI.fixture(["t.yaml": trace])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CLI.run(["check", "--format", "markdown", "t.yaml"], in: dir)
+        #expect(run.status == 1)
+        let tables = Self.gfmTables(run.stdout)
+        #expect(tables.count == 2, "\(run.stdout)")
+        #expect(tables[0] == [["traces", "files", "passed", "failed", "unchecked", "errors"], ["2", "1", "0", "2", "0", "0"]])
+        let failures = tables[1]
+        #expect(failures.count == 4)
+        #expect(failures[0] == ["place", "trace", "rules", "what", "message"])
+        #expect(failures[1].prefix(4) == ["t.yaml:11:3", "a|b *c* [d](e) <f> \\ `g`", "fd", "expectation failed"])
+        #expect(failures[1][4].hasPrefix("expect[1]: gesture 1: expected pop cancelled, got completed by projection"))
+        #expect(failures[2] == ["t.yaml:12:5", "a|b *c* [d](e) <f> \\ `g`", "fd", "expectation failed", "expect[2]: final: stack [inbox, thread] expected, got [inbox]"])
+        #expect(failures[3] == ["t.yaml:22:3", "second", "fd", "expectation failed", "expect[0]: gesture 2 expected, but the trace has 1 gesture"])
+        #expect(run.stdout.hasPrefix("## popgesture check\n\nFailed: 2 traces in 1 file: 0 passed, 2 failed, 0 errors\n"))
+    }
+
+    /// The GFM tables of a text: each a list of rows of cells, the delimiter row left out.
+    static func gfmTables(_ text: String) -> [[[String]]] {
+        var tables: [[[String]]] = []
+        var current: [[String]]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard line.hasPrefix("|") else {
+                if let table = current { tables.append(table) }
+                current = nil
+                continue
+            }
+            var cells: [String] = []
+            var cell = ""
+            var escaped = false
+            for character in line.dropFirst() {
+                if escaped {
+                    cell.append(character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "|" {
+                    cells.append(cell.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "<br>", with: "\n"))
+                    cell = ""
+                } else {
+                    cell.append(character)
+                }
+            }
+            if cells.allSatisfy({ $0.allSatisfy { "-:".contains($0) } && !$0.isEmpty }) { continue }
+            current = (current ?? []) + [cells]
+        }
+        if let table = current { tables.append(table) }
+        return tables
+    }
+
+    @Test func sarifHasOneRunWithItsRulesAndEachResultAtItsPlace() throws {
+        let dir = try CLI.fixture(["my traces/t.yaml": Self.twoDocuments])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CLI.run(["check", "--format", "sarif", "my traces"], in: dir)
+        #expect(run.status == 1)
+        let log = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+        #expect(log["version"] as? String == "2.1.0")
+        let runs = log["runs"] as! [[String: Any]]
+        #expect(runs.count == 1)
+        let driver = (runs[0]["tool"] as! [String: Any])["driver"] as! [String: Any]
+        let rules = (driver["rules"] as! [[String: Any]]).map { $0["id"] as! String }
+        #expect(rules == ["expect-outcome", "expect-pop", "expect-final", "expect-anomalies", "expect-bar", "expect-content", "expect-detections",
+                          "golden-mismatch", "unchecked-trace", "input-error", "golden-not-written", "golden-not-recorded", "warning"])
+        let results = runs[0]["results"] as! [[String: Any]]
+        #expect(results.map { $0["ruleId"] as! String } == ["expect-pop", "expect-final", "expect-outcome"])
+        #expect(results.map { $0["ruleIndex"] as! Int } == [1, 2, 0])
+        let places = results.map { result -> String in
+            let physical = ((result["locations"] as! [[String: Any]])[0]["physicalLocation"] as! [String: Any])
+            let region = physical["region"] as! [String: Any]
+            return "\((physical["artifactLocation"] as! [String: Any])["uri"]!):\(region["startLine"]!):\(region["startColumn"]!)"
+        }
+        #expect(places == ["my%20traces/t.yaml:11:3", "my%20traces/t.yaml:12:5", "my%20traces/t.yaml:22:3"])
+        #expect((results[2]["message"] as! [String: Any])["text"] as? String == "second (fd): expect[0]: gesture 2 expected, but the trace has 1 gesture")
     }
 }

@@ -62,3 +62,13 @@ extension CheckedDocument {
         "\(failure.heading): \(trace ?? "") (\(rules ?? "")): \(failure.message)"
     }
 }
+
+extension String {
+    /// A path as annotation formats want it, relative to where the run started: `./a.yaml` (a walk
+    /// of `.`) is `a.yaml`, which GitHub matches against the repository's files.
+    var withoutLeadingDotSlash: String {
+        var path = Substring(self)
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        return String(path)
+    }
+}

@@ -3,7 +3,7 @@ import Foundation
 /// `popgesture check`: replays every trace document, evaluates its `expect` items and compares it with
 /// its golden; exit 0 all pass, 1 any failure, 2 any input error (the rest still run).
 public struct CheckRun: Sendable {
-    public enum Format: String, Sendable, CaseIterable { case text, json, junit, html }
+    public enum Format: String, Sendable, CaseIterable { case text, json, junit, html, github, markdown, sarif }
 
     public var paths: [String]
     public var rules: RulesChoice
@@ -55,6 +55,9 @@ public struct CheckRun: Sendable {
         case .json: JSONCheckReporter(console: console, mark: mark)
         case .junit: JUnitCheckReporter(console: console, mark: mark)
         case .html: HTMLCheckReporter(title: "popgesture check \(paths.joined(separator: " "))") { page = $0 }
+        case .github: GitHubCheckReporter(console: console)
+        case .markdown: MarkdownCheckReporter(console: console)
+        case .sarif: SARIFCheckReporter(console: console)
         }
         var summary = CheckSummary()
         reporter.begin()
@@ -86,6 +89,7 @@ public struct CheckRun: Sendable {
                 summary.notTraces += 1
             case .warning(let diagnostic):
                 console.report(diagnostic)
+                reporter.warning(diagnostic)
             case .fileEnd(let path):
                 // A job that finished said so itself, with what it learnt of the file.
                 if fileFailed {

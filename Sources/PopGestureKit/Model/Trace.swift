@@ -144,6 +144,9 @@ public enum Expectation: Sendable, Equatable {
 
     /// The item's kind as its key is spelt (SPEC section 6): what a finding, a baseline entry and a
     /// SARIF rule name.
+    /// Every `kind`, in the SPEC's order (SARIF lists a rule for each).
+    public static let kinds = ["outcome", "pop", "final", "anomalies", "bar", "content", "detections"]
+
     public var kind: String {
         switch self {
         case .outcome: "outcome"

@@ -6,9 +6,14 @@ protocol CheckReporter: Renderer where Item == CheckOutput, Summary == CheckSumm
     /// A document's result, in order; its file's `file` call follows its last document.
     mutating func document(_ document: CheckedDocument)
     mutating func file(_ file: CheckedFile)
+    /// A warning about an input that was still used (also on stderr, like every diagnostic).
+    mutating func warning(_ warning: Diagnostic)
 }
 
 extension CheckReporter {
+    /// Most formats leave warnings to stderr; the annotation formats carry them too.
+    mutating func warning(_ warning: Diagnostic) {}
+
     mutating func add(_ item: CheckOutput) {
         switch item {
         case .document(let document): self.document(document)
@@ -45,6 +50,11 @@ struct TextCheckReporter: CheckReporter {
     }
 
     mutating func end(_ s: CheckSummary) {
+        console.out(Self.summary(s, paint: paint) + "\n")
+    }
+
+    /// `N traces in M files: ...`, the line every human-readable format ends with.
+    static func summary(_ s: CheckSummary, paint: Paint = Paint(false)) -> String {
         var line = "\(s.documents) trace\(s.documents == 1 ? "" : "s") in \(s.files) file\(s.files == 1 ? "" : "s"): "
         // Green only when all is well; otherwise plain, not wrapped in codes that change nothing.
         line += "\(s.failed + s.errors == 0 ? paint("\(s.passed) passed", "32") : "\(s.passed) passed"), "
@@ -57,7 +67,7 @@ struct TextCheckReporter: CheckReporter {
         if s.otherDocuments > 0 {
             line += "; \(s.otherDocuments) rules or stack-config document\(s.otherDocuments == 1 ? "" : "s") validated, not replayed"
         }
-        console.out(line + notTracesClause(s.notTraces) + "\n")
+        return line + notTracesClause(s.notTraces)
     }
 }
 
