@@ -86,10 +86,6 @@ struct ColourOption: ParsableArguments {
 
 extension ColourChoice: ExpressibleByArgument {}
 
-extension Shard: ExpressibleByArgument {
-    public init?(argument: String) { self.init(argument) }
-}
-
 /// `-o FILE`, for every command whose output is a report.
 struct OutputOption: ParsableArguments {
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
@@ -108,12 +104,45 @@ struct OutputOption: ParsableArguments {
     }
 }
 
+/// `--shard K/N`, or `auto`: K/N from the CI's own variables.
+enum ShardArgument: ExpressibleByArgument {
+    case fixed(Shard)
+    case automatic
+
+    init?(argument: String) {
+        if argument == "auto" {
+            self = .automatic
+        } else if let shard = Shard(argument) {
+            self = .fixed(shard)
+        } else {
+            return nil
+        }
+    }
+}
+
 struct ShardOption: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "Work on the Kth of N slices of the files (K from 1), for a CI matrix of N jobs.",
-        discussion: "Slices are balanced by file size and the same on every machine; `popgesture merge` joins the shards' json or junit outputs into the unsharded run's bytes (text, html, github, markdown and sarif output cannot be merged).",
-        valueName: "K/N"))
-    var shard: Shard?
+        "Work on the Kth of N slices of the files (K from 1), for a CI matrix of N jobs; auto reads K/N from the CI's variables.",
+        discussion: "Slices are balanced by file size and the same on every machine; `popgesture merge` joins the shards' json or junit outputs into the unsharded run's bytes (text, html, github, markdown and sarif output cannot be merged). auto: GitLab CI_NODE_INDEX/CI_NODE_TOTAL (from 1), Buildkite BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT, CircleCI CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL, Bazel TEST_SHARD_INDEX/TEST_TOTAL_SHARDS (from 0; TEST_SHARD_STATUS_FILE is touched); none set is 1/1, with a note; variables half set, out of range or disagreeing are an error.",
+        valueName: "K/N|auto"))
+    var shard: ShardArgument?
+
+    /// The shard, `auto` resolved from the environment (its note said on stderr); an error exits 2.
+    func resolved() throws -> Shard? {
+        switch shard {
+        case nil: return nil
+        case .fixed(let shard): return shard
+        case .automatic:
+            switch Shard.automatic() {
+            case .success(let found):
+                if let note = found.note { Console().report(note) }
+                return found.shard
+            case .failure(let problem):
+                Console().report(problem)
+                throw ExitCode(ExitStatus.errors.rawValue)
+            }
+        }
+    }
 }
 
 extension ValidateRun.Format: ExpressibleByArgument {}
@@ -219,7 +248,7 @@ struct Check: ParsableCommand {
         colour.apply()
         var run = CheckRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs,
                            updateGoldens: updateGoldens, requireGoldens: requireGoldens, allowEmpty: input.allowEmpty,
-                           strict: strict, force: force, shard: shard.shard)
+                           strict: strict, force: force, shard: try shard.resolved())
         run.verbose = verbose
         try output.apply()
         let status = run.run(paint: Console.stdoutPaint)
@@ -251,7 +280,7 @@ struct Replay: ParsableCommand {
     func run() throws {
         colour.apply()
         let replay = ReplayRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs, allowEmpty: input.allowEmpty,
-                               shard: shard.shard)
+                               shard: try shard.resolved())
         try output.apply()
         let status = replay.run()
         if status != .ok { throw ExitCode(status.rawValue) }
@@ -284,7 +313,7 @@ struct Diff: ParsableCommand {
     func run() throws {
         colour.apply()
         let diff = DiffRun(paths: input.paths, base: try loadRules(base), head: try loadRules(head),
-                           format: format, jobs: input.jobs, allowEmpty: input.allowEmpty, shard: shard.shard)
+                           format: format, jobs: input.jobs, allowEmpty: input.allowEmpty, shard: try shard.resolved())
         try output.apply()
         let status = diff.run()
         if status != .ok { throw ExitCode(status.rawValue) }

@@ -242,4 +242,59 @@ import Testing
         #expect(places == ["my%20traces/t.yaml:11:3", "my%20traces/t.yaml:12:5", "my%20traces/t.yaml:22:3"])
         #expect((results[2]["message"] as! [String: Any])["text"] as? String == "second (fd): expect[0]: gesture 2 expected, but the trace has 1 gesture")
     }
+
+    // MARK: --shard auto
+
+    static func automatic(_ environment: [String: String]) -> String {
+        switch Shard.automatic(environment: environment) {
+        case .success(let found): return found.shard.description + (found.note == nil ? "" : " (note)")
+        case .failure(let problem): return "error: " + problem.message
+        }
+    }
+
+    @Test func shardAutoReadsEachCIsVariablesFromItsOwnBase() {
+        // GitLab counts from 1, the others from 0.
+        #expect(Self.automatic(["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "4"]) == "2/4")
+        #expect(Self.automatic(["BUILDKITE_PARALLEL_JOB": "0", "BUILDKITE_PARALLEL_JOB_COUNT": "3"]) == "1/3")
+        #expect(Self.automatic(["CIRCLE_NODE_INDEX": "3", "CIRCLE_NODE_TOTAL": "4"]) == "4/4")
+        #expect(Self.automatic(["TEST_SHARD_INDEX": "1", "TEST_TOTAL_SHARDS": "2"]) == "2/2")
+        // Two systems that agree (GitLab's 1 is CircleCI's 0).
+        #expect(Self.automatic(["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2", "CIRCLE_NODE_INDEX": "0", "CIRCLE_NODE_TOTAL": "2"]) == "1/2")
+        // None set, or only GitLab's CI_NODE_TOTAL=1 of a job that is not parallel: the whole run, with a note.
+        #expect(Self.automatic([:]) == "1/1 (note)")
+        #expect(Self.automatic(["CI_NODE_TOTAL": "1", "CI": "true"]) == "1/1 (note)")
+    }
+
+    @Test func shardAutoRefusesInconsistentVariables() {
+        let disagree = Self.automatic(["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2", "CIRCLE_NODE_INDEX": "1", "CIRCLE_NODE_TOTAL": "2"])
+        #expect(disagree == "error: --shard auto: the CI variables disagree: CI_NODE_INDEX=1 CI_NODE_TOTAL=2 (GitLab, shard 1/2) but CIRCLE_NODE_INDEX=1 CIRCLE_NODE_TOTAL=2 (CircleCI, shard 2/2)")
+        #expect(Self.automatic(["CIRCLE_NODE_INDEX": "0"]) == "error: --shard auto: CircleCI's variables are half set: CIRCLE_NODE_INDEX=0 CIRCLE_NODE_TOTAL=(unset)")
+        #expect(Self.automatic(["CI_NODE_TOTAL": "4"]) == "error: --shard auto: GitLab's variables are half set: CI_NODE_INDEX=(unset) CI_NODE_TOTAL=4")
+        // Out of range for each base, not a number, no shards.
+        #expect(Self.automatic(["BUILDKITE_PARALLEL_JOB": "3", "BUILDKITE_PARALLEL_JOB_COUNT": "3"]).hasPrefix("error: --shard auto: Buildkite's variables do not name a shard: BUILDKITE_PARALLEL_JOB=3 BUILDKITE_PARALLEL_JOB_COUNT=3 (the index counts from 0 to the total - 1)"))
+        #expect(Self.automatic(["CI_NODE_INDEX": "0", "CI_NODE_TOTAL": "3"]).hasPrefix("error: --shard auto: GitLab's variables do not name a shard"))
+        #expect(Self.automatic(["TEST_SHARD_INDEX": "x", "TEST_TOTAL_SHARDS": "2"]).hasPrefix("error: --shard auto: Bazel's variables do not name a shard"))
+        #expect(Self.automatic(["TEST_SHARD_INDEX": "0", "TEST_TOTAL_SHARDS": "0"]).hasPrefix("error: --shard auto: Bazel's variables do not name a shard"))
+    }
+
+    /// End to end under Bazel's variables: the shard's bytes are `--shard 2/2`'s, the status file is
+    /// created; without variables a note, and the whole run. Other CI variables the test itself runs
+    /// under are unset around the command.
+    @Test func shardAutoRunsTheShardAndTouchesBazelsStatusFile() throws {
+        let dir = try CLI.fixture(["a/t.yaml": Self.twoDocuments, "a/u.yaml": CLI.swipe(expect: CLI.passingExpectations)])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let unset = (Shard.ciVariables.flatMap { [$0.index, $0.total] } + ["TEST_SHARD_STATUS_FILE"]).map { "-u \($0)" }.joined(separator: " ")
+        func run(_ variables: String, _ shard: String) throws -> CLI.Run {
+            try CLI.run(["-c", "env \(unset) \(variables) '\(CLI.binary)' check --format json --shard \(shard) a"], in: dir, shell: true)
+        }
+        let fixed = try run("", "2/2")
+        let automatic = try run("TEST_SHARD_INDEX=1 TEST_TOTAL_SHARDS=2 TEST_SHARD_STATUS_FILE=status", "auto")
+        #expect(automatic.stdout == fixed.stdout && automatic.status == fixed.status && automatic.stderr.isEmpty, "\(automatic.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/status"))
+        let none = try run("", "auto")
+        #expect(none.stdout == (try run("", "1/1")).stdout)
+        #expect(none.stderr.hasPrefix("note: --shard auto: no CI shard variables set (CI_NODE_INDEX/CI_NODE_TOTAL, "), "\(none.stderr)")
+        let bad = try run("CIRCLE_NODE_INDEX=2 CIRCLE_NODE_TOTAL=2", "auto")
+        #expect(bad.status == 2 && bad.stdout.isEmpty && bad.stderr.hasPrefix("error: --shard auto: CircleCI's variables do not name a shard"))
+    }
 }
