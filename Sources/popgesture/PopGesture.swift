@@ -50,7 +50,7 @@ struct PopGesture: ParsableCommand {
 }
 
 struct InputOptions: ParsableArguments {
-    @Argument(help: "Trace files or directories (searched recursively for *.yaml, *.yml and *.json).",
+    @Argument(help: "Trace files or directories (searched recursively for *.yaml, *.yml and *.json); - reads standard input.",
               completion: traceFiles)
     var paths: [String]
 

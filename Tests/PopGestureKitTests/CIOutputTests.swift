@@ -297,4 +297,30 @@ import Testing
         let bad = try run("CIRCLE_NODE_INDEX=2 CIRCLE_NODE_TOTAL=2", "auto")
         #expect(bad.status == 2 && bad.stdout.isEmpty && bad.stderr.hasPrefix("error: --shard auto: CircleCI's variables do not name a shard"))
     }
+
+    // MARK: standard input
+
+    /// `-` reads a trace from standard input, named `-` in reports (its rules comment too), once
+    /// however often it is given; it has no golden, and a file named `-` is `./-`.
+    @Test func aDashReadsStandardInput() throws {
+        let dir = try CLI.fixture(["t.yaml": Self.twoDocuments, "r.yaml": "# popgesture-rules: cupertino\n" + CLI.swipe(expect: "- {gesture: 1, outcome: refused, reason: outsideEdge}")])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let text = try CLI.run(["-c", "'\(CLI.binary)' check - - < t.yaml"], in: dir, shell: true)
+        #expect(text.status == 1)
+        #expect(text.stdout.hasPrefix("-:11:3: error: expectation failed: several (fd): expect[1]: "), "\(text.stdout)")
+        #expect(text.stdout.hasSuffix("\n2 traces in 1 file: 0 passed, 2 failed, 0 errors\n"))
+        let json = try CLI.run(["-c", "'\(CLI.binary)' check --require-goldens --format json - < r.yaml"], in: dir, shell: true)
+        #expect(json.status == 0, "\(json.stdout)\(json.stderr)")
+        #expect(json.stdout.contains("\"rules\": \"cupertino\", \"source\": \"-#1\", \"status\": \"passed\""), "\(json.stdout)")
+        let replay = try CLI.run(["-c", "'\(CLI.binary)' replay - < t.yaml"], in: dir, shell: true)
+        #expect(replay.stdout.hasPrefix("-#1 several (rules fd)\n"), "\(replay.stdout)")
+        let empty = try CLI.run(["-c", "'\(CLI.binary)' check - < /dev/null"], in: dir, shell: true)
+        #expect(empty.status == 2 && empty.stdout.hasPrefix("-:1:1: error: contains no trace document"))
+        // Nothing recorded for standard input, and a file named `-` is read as `./-`.
+        #expect(try CLI.run(["-c", "'\(CLI.binary)' check --update-goldens --force - < t.yaml"], in: dir, shell: true).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/-.golden.jsonl"))
+        try FileManager.default.copyItem(atPath: dir + "/t.yaml", toPath: dir + "/-")
+        let file = try CLI.run(["check", "./-"], in: dir)
+        #expect(file.stdout.hasPrefix("./-:11:3: error: "), "\(file.stdout)")
+    }
 }

@@ -92,7 +92,8 @@ struct BatchDriver {
             withoutActuallyEscaping(produce) { produce in
                 let path = file.path
                 defer { produce(.fileEnd(path: path)) }
-                let loader = TraceFileLoader(path: path, mayBeForeign: file.foundAsJSON, pipelineFrom: pipelineFrom)
+                let loader = path == StandardInput.path ? TraceFileLoader(text: StandardInput.text, path: path)
+                    : TraceFileLoader(path: path, mayBeForeign: file.foundAsJSON, pipelineFrom: pipelineFrom)
                 if let error = loader.openError {
                     produce(.unreadable(path: path, error))
                     return

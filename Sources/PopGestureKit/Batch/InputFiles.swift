@@ -29,8 +29,13 @@ public enum InputFiles {
         var walked = Set<Identity>()
         var taken = Set<Identity>()
         var files: [InputFile] = []
+        var standardInput = false
         for path in paths {
-            if isDirectory(path) {
+            if path == StandardInput.path {
+                // Standard input, read once however often `-` is given; a file named `-` is `./-`.
+                if !standardInput { files.append(InputFile(path: path, foundAsJSON: false)) }
+                standardInput = true
+            } else if isDirectory(path) {
                 var found: [(file: InputFile, identity: Identity?)] = []
                 walk(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, walked: &walked, into: &found)
                 found.sort { Array($0.file.path.utf8).lexicographicallyPrecedes(Array($1.file.path.utf8)) }

@@ -46,7 +46,7 @@ public struct RulesChoice: Sendable {
     static func scan(_ path: String) -> (directive: (String, Int)?, lookalikes: [(comment: String, value: String, line: Int)]) {
         var lookalikes: [(comment: String, value: String, line: Int)] = []
         // Whatever cannot be read here is reported by the loader, in its place in the output.
-        guard let file = try? RegularFile.open(path) else { return (nil, []) }
+        guard let file = path == StandardInput.path ? StandardInput.open() : try? RegularFile.open(path) else { return (nil, []) }
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 4096)
         var lineNumber = 0
