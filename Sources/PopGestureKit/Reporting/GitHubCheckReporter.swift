@@ -26,6 +26,7 @@ struct GitHubCheckReporter: CheckReporter {
     mutating func file(_ file: CheckedFile) {
         if let error = file.goldenError { emit(error, title: "golden not written") }
         if let refusal = file.goldenRefused { emit(refusal, title: "golden not recorded") }
+        for entry in file.baselineFixed { emit(TextCheckReporter.fixed(entry, in: file), title: "fixed since the baseline") }
     }
 
     mutating func warning(_ warning: Diagnostic) {

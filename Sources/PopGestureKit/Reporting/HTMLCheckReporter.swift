@@ -23,6 +23,7 @@ struct HTMLCheckReporter: CheckReporter {
         body += "<span>\(counted(s.documents, "trace")) in \(counted(s.files, "file"))</span>"
         body += "<span class=\"passed\">\(s.passed) passed</span><span class=\"failed\">\(s.failed) failed</span>"
         if s.unchecked > 0 { body += "<span class=\"unchecked\">\(s.unchecked) unchecked</span>" }
+        if s.known > 0 { body += "<span>\(s.known) known (baseline)</span>" }
         body += "<span class=\"error\">\(counted(s.errors, "error"))</span>"
         if s.goldensWritten > 0 { body += "<span>\(counted(s.goldensWritten, "golden")) written</span>" }
         if s.otherDocuments > 0 { body += "<span>\(counted(s.otherDocuments, "rules or stack-config document")) validated, not replayed</span>" }

@@ -37,6 +37,7 @@ struct MarkdownCheckReporter: CheckReporter {
         text += (s.failed + s.errors == 0 ? "Passed: " : "Failed: ") + Self.cell(TextCheckReporter.summary(s)) + "\n\n"
         text += "| traces | files | passed | failed | unchecked | errors |\n|---:|---:|---:|---:|---:|---:|\n"
         text += "| \(s.documents) | \(s.files) | \(s.passed) | \(s.failed) | \(s.unchecked) | \(s.errors) |\n"
+        if s.known + s.baselineFixed > 0 { text += "\nBaseline: \(s.known) known, \(s.baselineFixed) fixed.\n" }
         if !rows.isEmpty {
             text += "\n| place | trace | rules | what | message |\n|---|---|---|---|---|\n"
             text += rows.joined(separator: "\n") + "\n"

@@ -41,13 +41,13 @@ struct SARIFCheckReporter: CheckReporter {
             return
         }
         for failure in document.failures {
-            let rule = switch failure.kind {
-            case CheckFailure.goldenKind: "golden-mismatch"
-            case CheckFailure.uncheckedKind: "unchecked-trace"
-            default: "expect-\(failure.kind)"
-            }
-            result(rule, level: "error", path: failure.location?.path ?? document.file, failure.location,
+            result(Self.rule(for: failure), level: "error", path: failure.location?.path ?? document.file, failure.location,
                    message: "\(document.trace ?? "") (\(document.rules ?? "")): \(failure.message)")
+        }
+        // Accepted by the baseline: SARIF's own word for a result a baseline already holds.
+        for failure in document.known {
+            result(Self.rule(for: failure), level: "note", path: failure.location?.path ?? document.file, failure.location,
+                   message: "\(document.trace ?? "") (\(document.rules ?? "")): \(failure.message)", baselineState: "unchanged")
         }
         if document.unchecked {
             result("unchecked-trace", level: "note", path: document.location?.path ?? document.file, document.location,
@@ -55,9 +55,22 @@ struct SARIFCheckReporter: CheckReporter {
         }
     }
 
+    static func rule(for failure: CheckFailure) -> String {
+        switch failure.kind {
+        case CheckFailure.goldenKind: "golden-mismatch"
+        case CheckFailure.uncheckedKind: "unchecked-trace"
+        default: "expect-\(failure.kind)"
+        }
+    }
+
     mutating func file(_ file: CheckedFile) {
         if let error = file.goldenError { result("golden-not-written", error) }
         if let refusal = file.goldenRefused { result("golden-not-recorded", refusal) }
+        // A baseline entry no longer failing: absent from this run.
+        for entry in file.baselineFixed {
+            result(entry.expectation == nil ? (entry.kind == CheckFailure.goldenKind ? "golden-mismatch" : "unchecked-trace") : "expect-\(entry.kind)",
+                   level: "note", path: file.path, nil, message: "fixed since the baseline: \(entry.described)", baselineState: "absent")
+        }
     }
 
     mutating func warning(_ warning: Diagnostic) {
@@ -80,8 +93,9 @@ struct SARIFCheckReporter: CheckReporter {
                message: diagnostic.message + (diagnostic.suggestion.map { " (\($0))" } ?? ""))
     }
 
-    private mutating func result(_ rule: String, level: String, path: String, _ location: SourcePosition?, message: String) {
+    private mutating func result(_ rule: String, level: String, path: String, _ location: SourcePosition?, message: String, baselineState: String? = nil) {
         var fields: [String: JSONValue] = ["ruleId": .string(rule), "level": .string(level), "message": .object(["text": .string(message)])]
+        if let baselineState { fields["baselineState"] = .string(baselineState) }
         if let index = Self.rules.firstIndex(where: { $0.id == rule }) { fields["ruleIndex"] = .number(Double(index)) }
         if !path.isEmpty {
             var physical: [String: JSONValue] = ["artifactLocation": .object(["uri": .string(Self.uri(path))])]
