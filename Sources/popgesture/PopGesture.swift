@@ -235,7 +235,7 @@ struct Check: ParsableCommand {
     @Flag(help: "Record each file's golden from this run (only files whose golden would change are written).")
     var updateGoldens = false
     @Flag(help: "Fail a trace file that has no golden.") var requireGoldens = false
-    @Flag(help: "Fail a trace that has neither `expect` items nor a golden (by default it is counted as unchecked).")
+    @Flag(help: "Fail a trace that has neither `expect` items nor a golden (by default it is counted as unchecked), and exit 1 on any warning.")
     var strict = false
     @Flag(help: "With --update-goldens: record a golden even when the file's expectations fail.") var force = false
     @Option(help: ArgumentHelp(

@@ -160,7 +160,7 @@ import Testing
         #expect(lines[3].hasPrefix("::error file=bad.yaml,line=3,col=1,title=input error::unknown key `bogus` in a trace document"))
         #expect(lines[4] == "::warning file=warn.yaml,line=1,col=1,title=warning::`# popgesture-rule: fd` is not a rules comment; the file is replayed under fd (did you mean `# popgesture-rules: fd`?)")
         #expect(lines[5] == "::notice file=warn.yaml,line=2,col=1,title=unchecked trace::warn (fd): no `expect` items and no golden; nothing was checked")
-        #expect(lines[6] == "4 traces in 3 files: 0 passed, 1 unchecked, 2 failed, 1 error")
+        #expect(lines[6] == "4 traces in 3 files: 0 passed, 1 unchecked, 2 failed, 1 error, 1 warning")
         #expect(lines[7] == "")
     }
 
@@ -230,7 +230,7 @@ import Testing
         let driver = (runs[0]["tool"] as! [String: Any])["driver"] as! [String: Any]
         let rules = (driver["rules"] as! [[String: Any]]).map { $0["id"] as! String }
         #expect(rules == ["expect-outcome", "expect-pop", "expect-final", "expect-anomalies", "expect-bar", "expect-content", "expect-detections",
-                          "golden-mismatch", "unchecked-trace", "input-error", "golden-not-written", "golden-not-recorded", "warning"])
+                          "golden-mismatch", "unchecked-trace", "input-error", "golden-not-written", "golden-not-recorded", "rules-comment", "warning"])
         let results = runs[0]["results"] as! [[String: Any]]
         #expect(results.map { $0["ruleId"] as! String } == ["expect-pop", "expect-final", "expect-outcome"])
         #expect(results.map { $0["ruleIndex"] as! Int } == [1, 2, 0])
@@ -401,5 +401,48 @@ import Testing
         #expect(noIndex.status == 2 && noIndex.stderr.hasPrefix("noindex.json:1:50: error: a `pop` failure needs `expectation`"), "\(noIndex.stderr)")
         let missing = try CLI.run(["check", "t.yaml", "--baseline", "none.json"], in: dir)
         #expect(missing.status == 2 && missing.stderr.hasPrefix("none.json"), "\(missing.stderr)")
+    }
+
+    // MARK: warnings
+
+    /// A misspelt rules comment on line 2 of a passing trace: a warning in every format, and with
+    /// --strict a finding (exit 1).
+    @Test func warningsAreFindings() throws {
+        let dir = try CLI.fixture(["w.yaml": "# a trace\n# popgesture-rule: cupertino\n" + CLI.swipe(expect: CLI.passingExpectations)])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let text = try CLI.run(["check", "w.yaml"], in: dir)
+        #expect(text.status == 0)
+        #expect(text.stdout == "1 trace in 1 file: 1 passed, 0 failed, 0 errors, 1 warning\n")
+        #expect(text.stderr == "w.yaml:2:1: warning: `# popgesture-rule: cupertino` is not a rules comment; the file is replayed under fd (did you mean `# popgesture-rules: cupertino`?)\n")
+        let strict = try CLI.run(["check", "--strict", "w.yaml"], in: dir)
+        #expect(strict.status == 1 && strict.stdout == text.stdout)
+
+        let json = try CLI.run(["check", "--format", "json", "w.yaml"], in: dir)
+        #expect(json.stdout.contains("\"path\": \"w.yaml\", \"warnings\": [{\"column\": 1, \"kind\": \"rulesComment\", \"line\": 2, \"message\": \"`# popgesture-rule: cupertino` is not a rules comment; the file is replayed under fd (did you mean `# popgesture-rules: cupertino`?)\", \"path\": \"w.yaml\"}]}"), "\(json.stdout)")
+        #expect(json.stdout.hasSuffix("\"unchecked\": 0, \"warnings\": 1}}\n"))
+
+        let junit = try CLI.run(["check", "--format", "junit", "w.yaml"], in: dir)
+        #expect(junit.stdout.contains("""
+              <testsuite name="w.yaml" tests="1" failures="0" errors="0" skipped="0">
+                <properties>
+                  <property name="popgesture.warnings" value="1"/>
+                </properties>
+                <testcase name="w.yaml#1 swipe" classname="w.yaml" file="w.yaml" line="3"/>
+                <system-err>w.yaml:2:1: warning: `# popgesture-rule: cupertino` is not a rules comment; the file is replayed under fd (did you mean `# popgesture-rules: cupertino`?)</system-err>
+              </testsuite>
+            """), "\(junit.stdout)")
+        _ = try XMLDocument(data: Data(junit.stdout.utf8))
+
+        let sarif = try CLI.run(["check", "--format", "sarif", "w.yaml"], in: dir)
+        #expect(sarif.stdout.contains("\"level\": \"warning\", \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \"w.yaml\"}, \"region\": {\"startColumn\": 1, \"startLine\": 2}}}]"))
+        #expect(sarif.stdout.contains("\"ruleId\": \"rules-comment\", \"ruleIndex\": 12}"))
+
+        // Sharded and merged, --strict still fails on the warning.
+        for k in 1...2 {
+            _ = try CLI.run(["check", "--strict", "--format", "json", "--shard", "\(k)/2", "w.yaml", "-o", "s\(k).json"], in: dir)
+        }
+        let merged = try CLI.run(["merge", "s1.json", "s2.json"], in: dir)
+        let whole = try CLI.run(["check", "--strict", "--format", "json", "w.yaml"], in: dir)
+        #expect(merged.status == 1 && merged.stdout == whole.stdout)
     }
 }

@@ -11,7 +11,8 @@ public struct CheckRun: Sendable {
     public var jobs: Int
     public var updateGoldens: Bool
     public var requireGoldens: Bool
-    /// A trace with no `expect` items and no golden fails instead of counting as unchecked.
+    /// A trace with no `expect` items and no golden fails instead of counting as unchecked, and a
+    /// warning makes the run exit 1.
     public var strict: Bool
     /// --update-goldens records a file's golden even when some of its traces' expectations fail.
     public var force: Bool
@@ -106,6 +107,7 @@ public struct CheckRun: Sendable {
                 summary.notTraces += 1
             case .warning(let diagnostic):
                 console.report(diagnostic)
+                summary.warnings += 1
                 reporter.warning(diagnostic)
             case .fileEnd(let path):
                 // A job that finished said so itself, with what it learnt of the file.
@@ -130,7 +132,7 @@ public struct CheckRun: Sendable {
                 summary.errors += 1
             }
         }
-        return console.finish(ExitStatus(errors: summary.errors + summary.goldensNotWritten + runErrors, findings: summary.failed))
+        return console.finish(ExitStatus(errors: summary.errors + summary.goldensNotWritten + runErrors, findings: summary.failed + (strict ? summary.warnings : 0)))
     }
 }
 
@@ -399,6 +401,8 @@ public struct CheckSummary: Sendable {
     public var known = 0
     /// Baseline entries that no longer fail.
     public var baselineFixed = 0
+    /// Warnings about inputs that were still used (`--strict` fails the run on them).
+    public var warnings = 0
 
     mutating func add(_ file: CheckedFile) {
         files += 1

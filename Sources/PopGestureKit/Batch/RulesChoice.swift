@@ -9,6 +9,8 @@ import Darwin
 /// versions without changing the trace format), else `fd`.
 public struct RulesChoice: Sendable {
     public static let directive = "popgesture-rules:"
+    /// The kind of the warning about a comment that looks like the directive but is not one.
+    public static let lookalikeKind = "rulesComment"
     /// `--rules`, already loaded; it overrides every file's directive.
     public var forced: Rules?
 
@@ -27,9 +29,11 @@ public struct RulesChoice: Sendable {
         if let forced { return forced }
         let scan = Self.scan(path)
         for (text, value, line) in scan.lookalikes {
-            warn(Diagnostic(path: path, line: line, column: 1,
-                            message: "`# \(text)` is not a rules comment; the file is replayed under \(standard.name)",
-                            suggestion: "did you mean `# \(Self.directive) \(value)`?", severity: .warning))
+            var warning = Diagnostic(path: path, line: line, column: 1,
+                                     message: "`# \(text)` is not a rules comment; the file is replayed under \(standard.name)",
+                                     suggestion: "did you mean `# \(Self.directive) \(value)`?", severity: .warning)
+            warning.kind = Self.lookalikeKind
+            warn(warning)
         }
         guard let (spec, line) = scan.directive else { return standard }
         let target = resolve(spec, relativeTo: path)

@@ -73,6 +73,7 @@ struct TextCheckReporter: CheckReporter {
         if s.goldensWritten > 0 { line += ", \(s.goldensWritten) golden\(s.goldensWritten == 1 ? "" : "s") written" }
         if s.goldensNotWritten > 0 { line += ", \(s.goldensNotWritten) golden\(s.goldensNotWritten == 1 ? "" : "s") not written" }
         if s.goldensRefused > 0 { line += ", \(counted(s.goldensRefused, "golden")) refused (expectations fail; --force records)" }
+        if s.warnings > 0 { line += ", \(counted(s.warnings, "warning"))" }
         if s.baselineFixed > 0 { line += "; \(s.baselineFixed) baseline entr\(s.baselineFixed == 1 ? "y" : "ies") fixed" }
         if s.otherDocuments > 0 {
             line += "; \(s.otherDocuments) rules or stack-config document\(s.otherDocuments == 1 ? "" : "s") validated, not replayed"
@@ -89,6 +90,8 @@ struct JSONCheckReporter: CheckReporter {
     var firstFile = true
     var firstDocument = true
     var inFile = false
+    /// The file's warnings, written with its entry's last key.
+    var warnings: [Diagnostic] = []
 
     mutating func begin() { console.out("{\"files\": [") }
 
@@ -123,7 +126,21 @@ struct JSONCheckReporter: CheckReporter {
             let entries = file.baselineFixed.map { JSONValue.object(["source": .string($0.source), "kind": .string($0.kind), "expectation": .optional($0.expectation.map(Double.init))]) }
             error = "\"fixed\": \(JSONValue.array(entries).rendered), " + error
         }
-        console.out("], \(error)\"goldenWritten\": \(file.goldenWritten), \"path\": \(JSONValue.string(file.path).rendered)}")
+        // `warnings` only when there are some, so that other runs print what they always printed.
+        let listed = warnings.isEmpty ? "" : ", \"warnings\": \(JSONValue.array(warnings.map(Self.json)).rendered)"
+        warnings = []
+        console.out("], \(error)\"goldenWritten\": \(file.goldenWritten), \"path\": \(JSONValue.string(file.path).rendered)\(listed)}")
+    }
+
+    mutating func warning(_ warning: Diagnostic) {
+        warnings.append(warning)
+    }
+
+    /// `{"column", "kind", "line", "message", "path"}`; the message with its suggestion.
+    static func json(_ warning: Diagnostic) -> JSONValue {
+        .object(["path": .string(warning.path), "kind": .string(warning.kind ?? "warning"),
+                 "line": .optional(warning.location.map { Double($0.line) }), "column": .optional(warning.location.map { Double($0.column) }),
+                 "message": .string(warning.message + (warning.suggestion.map { " (\($0))" } ?? ""))])
     }
 
     mutating func end(_ s: CheckSummary) {
@@ -142,6 +159,7 @@ struct JSONCheckReporter: CheckReporter {
         if s.goldensNotWritten > 0 { fields["goldensNotWritten"] = .number(Double(s.goldensNotWritten)) }
         if s.goldensRefused > 0 { fields["goldensRefused"] = .number(Double(s.goldensRefused)) }
         if s.known > 0 { fields["known"] = .number(Double(s.known)) }
+        if s.warnings > 0 { fields["warnings"] = .number(Double(s.warnings)) }
         if s.baselineFixed > 0 { fields["fixed"] = .number(Double(s.baselineFixed)) }
         return ", \"summary\": \(JSONValue.object(fields).rendered)}\n"
     }
@@ -159,6 +177,8 @@ struct JUnitCheckReporter: CheckReporter {
     /// A file's test cases wait for its end: the suite's counts come first in the XML.
     var cases = ""
     var tests = 0, failures = 0, errors = 0, skipped = 0
+    /// The file's warnings: a property with their count and the text in `system-err`.
+    var warnings: [Diagnostic] = []
 
     mutating func begin() {
         console.out(Self.declaration + (mark?.xmlInstruction ?? "") + Self.opening)
@@ -194,13 +214,25 @@ struct JUnitCheckReporter: CheckReporter {
     }
 
     mutating func file(_ file: CheckedFile) {
-        console.out("  <testsuite name=\"\(escape(file.path))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n" + cases + "  </testsuite>\n")
+        var properties = "", systemErr = ""
+        if !warnings.isEmpty {
+            // Only when there are some, so that other runs print what they always printed.
+            properties = "    <properties>\n      <property name=\"popgesture.warnings\" value=\"\(warnings.count)\"/>\n    </properties>\n"
+            systemErr = "    <system-err>\(escape(warnings.map(\.description).joined(separator: "\n")))</system-err>\n"
+        }
+        console.out("  <testsuite name=\"\(escape(file.path))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
+                    + properties + cases + systemErr + "  </testsuite>\n")
+        warnings = []
         cases = ""
         (tests, failures, errors, skipped) = (0, 0, 0, 0)
     }
 
     mutating func end(_ summary: CheckSummary) {
         console.out(Self.closing)
+    }
+
+    mutating func warning(_ warning: Diagnostic) {
+        warnings.append(warning)
     }
 
     func escape(_ text: String) -> String { xmlEscaped(text) }

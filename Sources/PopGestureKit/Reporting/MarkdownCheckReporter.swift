@@ -24,6 +24,11 @@ struct MarkdownCheckReporter: CheckReporter {
         }
     }
 
+    mutating func warning(_ warning: Diagnostic) {
+        let place = warning.location.map { "\($0.path):\($0.line):\($0.column)" } ?? warning.path
+        row(place, "", "", "warning", warning.message + (warning.suggestion.map { " (\($0))" } ?? ""))
+    }
+
     mutating func file(_ file: CheckedFile) {
         if let error = file.goldenError { row(error.path, "", "", "golden not written", error.message) }
     }

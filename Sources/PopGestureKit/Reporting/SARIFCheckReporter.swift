@@ -21,7 +21,8 @@ struct SARIFCheckReporter: CheckReporter {
         Rule(id: "input-error", summary: "A document or file could not be read, or breaks the trace format.", level: "error"),
         Rule(id: "golden-not-written", summary: "--update-goldens could not write the golden.", level: "error"),
         Rule(id: "golden-not-recorded", summary: "--update-goldens did not record the golden: the file's expectations fail (--force records it).", level: "warning"),
-        Rule(id: "warning", summary: "Something in an input worth a look, such as a misspelt `# popgesture-rules:` directive.", level: "warning"),
+        Rule(id: "rules-comment", summary: "A comment that looks like `# popgesture-rules:` but is not one: the file is replayed under the default rules.", level: "warning"),
+        Rule(id: "warning", summary: "Something else in an input worth a look.", level: "warning"),
     ]
 
     let console: Console
@@ -74,7 +75,7 @@ struct SARIFCheckReporter: CheckReporter {
     }
 
     mutating func warning(_ warning: Diagnostic) {
-        result("warning", warning)
+        result(warning.kind == RulesChoice.lookalikeKind ? "rules-comment" : "warning", warning)
     }
 
     mutating func end(_ summary: CheckSummary) {
