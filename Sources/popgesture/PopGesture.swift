@@ -49,102 +49,6 @@ struct PopGesture: ParsableCommand {
     }
 }
 
-struct InputOptions: ParsableArguments {
-    @Argument(help: "Trace files or directories (searched recursively for *.yaml, *.yml and *.json); - reads standard input.",
-              completion: traceFiles)
-    var paths: [String]
-
-    @Option(help: ArgumentHelp("Files processed at once; the default is this machine's core count.",
-                               discussion: "With more jobs than files, a file of 1 MB or more has its YAML scanned on a core of its own beside its replay; the output is the same bytes."))
-    var jobs: Int = availableCores
-
-    @Flag(help: "Succeed when the paths hold no trace file (by default that is an error, exit 2).")
-    var allowEmpty = false
-
-    func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-    }
-}
-
-private let availableCores = Console.availableCores
-
-/// Shell completion of a trace path: YAML and JSON files, and folders.
-let traceFiles = CompletionKind.file(extensions: ["yaml", "yml", "json"])
-/// Shell completion of a rule version: the presets by name (a rules file is typed as a path).
-let ruleVersions = CompletionKind.list(Presets.names)
-
-/// `--color`, for every command: each applies it before printing anything.
-struct ColourOption: ParsableArguments {
-    @Option(name: .customLong("color"), help: ArgumentHelp(
-        "Colour text output and diagnostics: auto, always or never.",
-        discussion: "auto colours a terminal, unless TERM is dumb or NO_COLOR is set and not empty.",
-        valueName: "auto|always|never"))
-    var color: ColourChoice = .auto
-
-    func apply() { Console.useColour(color) }
-}
-
-extension ColourChoice: ExpressibleByArgument {}
-
-/// `-o FILE`, for every command whose output is a report.
-struct OutputOption: ParsableArguments {
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
-        "Write the output here instead of standard output, in any format.",
-        discussion: "The file appears whole or not at all (written beside it under a temporary name, then renamed); standard output then says `wrote FILE`.",
-        valueName: "FILE"))
-    var output: String?
-
-    /// After every other check, just before the run: an error before it leaves no file.
-    func apply() throws {
-        guard let output else { return }
-        if let problem = Console.redirectOutput(to: output) {
-            Console().report(problem)
-            throw ExitCode(ExitStatus.errors.rawValue)
-        }
-    }
-}
-
-/// `--shard K/N`, or `auto`: K/N from the CI's own variables.
-enum ShardArgument: ExpressibleByArgument {
-    case fixed(Shard)
-    case automatic
-
-    init?(argument: String) {
-        if argument == "auto" {
-            self = .automatic
-        } else if let shard = Shard(argument) {
-            self = .fixed(shard)
-        } else {
-            return nil
-        }
-    }
-}
-
-struct ShardOption: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Work on the Kth of N slices of the files (K from 1), for a CI matrix of N jobs; auto reads K/N from the CI's variables.",
-        discussion: "Slices are balanced by file size and the same on every machine; `popgesture merge` joins the shards' json or junit outputs into the unsharded run's bytes (text, html, github, markdown and sarif output cannot be merged). auto: GitLab CI_NODE_INDEX/CI_NODE_TOTAL (from 1), Buildkite BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT, CircleCI CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL, Bazel TEST_SHARD_INDEX/TEST_TOTAL_SHARDS (from 0; TEST_SHARD_STATUS_FILE is touched); none set is 1/1, with a note; variables half set, out of range or disagreeing are an error.",
-        valueName: "K/N|auto"))
-    var shard: ShardArgument?
-
-    /// The shard, `auto` resolved from the environment (its note said on stderr); an error exits 2.
-    func resolved() throws -> Shard? {
-        switch shard {
-        case nil: return nil
-        case .fixed(let shard): return shard
-        case .automatic:
-            switch Shard.automatic() {
-            case .success(let found):
-                if let note = found.note { Console().report(note) }
-                return found.shard
-            case .failure(let problem):
-                Console().report(problem)
-                throw ExitCode(ExitStatus.errors.rawValue)
-            }
-        }
-    }
-}
-
 extension ValidateRun.Format: ExpressibleByArgument {}
 extension ReplayRun.Format: ExpressibleByArgument {}
 
@@ -170,31 +74,11 @@ struct Validate: ParsableCommand {
     func run() throws {
         colour.apply()
         try output.apply()
-        let status = ValidateRun(paths: input.paths, format: format, jobs: input.jobs, allowEmpty: input.allowEmpty).run()
+        let settings = try input.settings()
+        var validate = ValidateRun(paths: settings.paths, format: format, jobs: settings.jobs, allowEmpty: input.allowEmpty)
+        validate.exclusions = settings.exclusions
+        let status = validate.run()
         if status != .ok { throw ExitCode(status.rawValue) }
-    }
-}
-
-struct RulesOption: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "A preset (\(Presets.names.joined(separator: ", "))) or a rules file.",
-        discussion: "Without it, each file's `# popgesture-rules: NAME|FILE` comment, else fd."),
-        completion: ruleVersions)
-    var rules: String?
-
-    /// Loads `--rules` once; a bad rules file is a usage error (exit 2).
-    func choice() throws -> RulesChoice {
-        guard let rules else { return RulesChoice(forced: nil) }
-        return RulesChoice(forced: try loadRules(rules))
-    }
-}
-
-func loadRules(_ spec: String) throws -> Rules {
-    do {
-        return try RulesLoader.load(spec)
-    } catch {
-        Console().err("\(error)\n")
-        throw ExitCode(ExitStatus.errors.rawValue)
     }
 }
 
@@ -228,9 +112,9 @@ struct Check: ParsableCommand {
     @OptionGroup var shard: ShardOption
     @OptionGroup var rules: RulesOption
     @Option(help: ArgumentHelp(
-        "Output format: text, json, junit, html (a static page; each failure with its plot), github (Actions annotations), markdown (tables for $GITHUB_STEP_SUMMARY) or sarif (SARIF 2.1.0, for code scanning).",
+        "Output format: text, json, junit, html (a static page; each failure with its plot), github (Actions annotations), markdown (tables for $GITHUB_STEP_SUMMARY) or sarif (SARIF 2.1.0, for code scanning); the default is the config file's `reportFormat`, else text.",
         valueName: "text|json|junit|html|github|markdown|sarif"))
-    var format: CheckRun.Format = .text
+    var format: CheckRun.Format?
     @OptionGroup var output: OutputOption
     @Flag(help: "Record each file's golden from this run (only files whose golden would change are written).")
     var updateGoldens = false
@@ -255,9 +139,13 @@ struct Check: ParsableCommand {
 
     func run() throws {
         colour.apply()
-        var run = CheckRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs,
-                           updateGoldens: updateGoldens, requireGoldens: requireGoldens, allowEmpty: input.allowEmpty,
-                           strict: strict, force: force, shard: try shard.resolved())
+        let settings = try input.settings()
+        let config = settings.config
+        var run = CheckRun(paths: settings.paths, rules: try rules.choice(config: config),
+                           format: format ?? config?.reportFormat.flatMap(CheckRun.Format.init) ?? .text, jobs: settings.jobs,
+                           updateGoldens: updateGoldens, requireGoldens: requireGoldens || config?.requireGoldens == true,
+                           allowEmpty: input.allowEmpty, strict: strict || config?.strict == true, force: force, shard: try shard.resolved())
+        run.exclusions = settings.exclusions
         run.verbose = verbose
         run.baseline = baseline
         run.writeBaseline = writeBaseline
@@ -290,8 +178,10 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         colour.apply()
-        let replay = ReplayRun(paths: input.paths, rules: try rules.choice(), format: format, jobs: input.jobs, allowEmpty: input.allowEmpty,
-                               shard: try shard.resolved())
+        let settings = try input.settings()
+        var replay = ReplayRun(paths: settings.paths, rules: try rules.choice(config: settings.config), format: format, jobs: settings.jobs,
+                               allowEmpty: input.allowEmpty, shard: try shard.resolved())
+        replay.exclusions = settings.exclusions
         try output.apply()
         let status = replay.run()
         if status != .ok { throw ExitCode(status.rawValue) }
@@ -323,8 +213,10 @@ struct Diff: ParsableCommand {
 
     func run() throws {
         colour.apply()
-        let diff = DiffRun(paths: input.paths, base: try loadRules(base), head: try loadRules(head),
-                           format: format, jobs: input.jobs, allowEmpty: input.allowEmpty, shard: try shard.resolved())
+        let settings = try input.settings()
+        var diff = DiffRun(paths: settings.paths, base: try loadRules(base), head: try loadRules(head),
+                           format: format, jobs: settings.jobs, allowEmpty: input.allowEmpty, shard: try shard.resolved())
+        diff.exclusions = settings.exclusions
         try output.apply()
         let status = diff.run()
         if status != .ok { throw ExitCode(status.rawValue) }

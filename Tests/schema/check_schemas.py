@@ -46,6 +46,7 @@ FORMATS = {
     "popgesture-trace/1": "trace.schema.json",
     "popgesture-stack/1": "stack.schema.json",
     "popgesture-rules/1": "rules.schema.json",
+    "popgesture-config/1": "config.schema.json",
 }
 
 

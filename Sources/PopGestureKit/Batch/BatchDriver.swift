@@ -55,9 +55,9 @@ struct BatchDriver {
     /// The whole run's files, of every shard.
     let total: Int
 
-    init(paths: [String], jobs: Int, console: Console, allowEmpty: Bool = false, shard: Shard? = nil) {
+    init(paths: [String], jobs: Int, console: Console, allowEmpty: Bool = false, shard: Shard? = nil, exclusions: Exclusions = Exclusions()) {
         self.paths = paths
-        let all = InputFiles.files(paths)
+        let all = InputFiles.files(paths, excluding: exclusions)
         files = shard?.select(all) ?? all
         total = all.count
         self.jobs = jobs

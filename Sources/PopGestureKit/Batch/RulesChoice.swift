@@ -14,13 +14,15 @@ public struct RulesChoice: Sendable {
     /// `--rules`, already loaded; it overrides every file's directive.
     public var forced: Rules?
 
-    /// `fd`, loaded once rather than for every file without a directive.
+    /// `fd` (or the config file's `rules`), loaded once rather than for every file without a directive.
     private let standard: Rules
+    /// The config file's per-file rules (`overrides`), before `standard`.
+    var byFile: (@Sendable (String) -> Rules?)?
 
-    public init(forced: Rules?) {
+    public init(forced: Rules?, standard configured: Rules? = nil) {
         self.forced = forced
         // The built-in preset always loads; a failure here would be a bug in Presets, caught by tests.
-        standard = forced ?? (try? RulesLoader.load("fd"))!
+        standard = forced ?? configured ?? (try? RulesLoader.load("fd"))!
     }
 
     /// `warn` hears of each comment among the first lines that looks like a rules comment but is
@@ -28,6 +30,7 @@ public struct RulesChoice: Sendable {
     public func rules(for path: String, warn: (Diagnostic) -> Void = { _ in }) throws -> Rules {
         if let forced { return forced }
         let scan = Self.scan(path)
+        let standard = scan.directive == nil ? byFile?(path) ?? self.standard : self.standard
         for (text, value, line) in scan.lookalikes {
             var warning = Diagnostic(path: path, line: line, column: 1,
                                      message: "`# \(text)` is not a rules comment; the file is replayed under \(standard.name)",
