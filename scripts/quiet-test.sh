@@ -57,4 +57,5 @@ step "swift test" unit swift test --skip-build
 step "schemas" schemas python3 Tests/schema/check_schemas.py --binary "$binary" "$@"
 step "bundled corpus (check traces/ --require-goldens)" corpus "$binary" check traces/ --require-goldens
 step "browser" browser python3 Tests/browser/check_browser.py --binary "$binary"
+step "install (make install into a temporary PREFIX, then uninstall)" install bash scripts/check-install.sh
 exit $failed
