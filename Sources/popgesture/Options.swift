@@ -124,7 +124,7 @@ struct ShardOption: ParsableArguments {
 struct RulesOption: ParsableArguments {
     @Option(help: ArgumentHelp(
         "A preset (\(Presets.names.joined(separator: ", "))) or a rules file.",
-        discussion: "Without it, each file's `# popgesture-rules: NAME|FILE` comment, else fd."),
+        discussion: "Without it, each file's `# popgesture-rules: NAME|FILE` comment, else the config file's `overrides` and `rules`, else fd."),
         completion: ruleVersions)
     var rules: String?
 
