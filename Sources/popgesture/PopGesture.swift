@@ -73,10 +73,10 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         colour.apply()
-        try output.apply()
         let settings = try input.settings()
         var validate = ValidateRun(paths: settings.paths, format: format, jobs: settings.jobs, allowEmpty: input.allowEmpty)
         validate.exclusions = settings.exclusions
+        try output.apply()
         let status = validate.run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }

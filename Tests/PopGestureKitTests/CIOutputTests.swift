@@ -132,6 +132,13 @@ import Testing
         let refused = try CLI.run(["check", "--rules", "nosuchpreset", "t.yaml", "-o", "out.txt"], in: dir)
         #expect(refused.status == 2)
         #expect(try String(contentsOfFile: dir + "/out.txt", encoding: .utf8) == "old\n")
+        // A config file that does not load, for every command that reads one.
+        for command in ["check", "replay", "diff", "validate"] {
+            let extra = command == "diff" ? ["--base", "fd", "--head", "fd"] : []
+            let badConfig = try CLI.run([command] + extra + ["--config", "t.yaml", "t.yaml", "-o", "out.txt"], in: dir)
+            #expect(badConfig.status == 2, "\(command)")
+            #expect(try String(contentsOfFile: dir + "/out.txt", encoding: .utf8) == "old\n", "\(command)")
+        }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["out.txt", "t.yaml"])
     }
 
