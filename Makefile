@@ -3,7 +3,18 @@ SWIFT ?= swift
 BIN_RELEASE := .build/release/popgesture
 BIN_DEBUG := .build/debug/popgesture
 
-.PHONY: setup build run test release bench fuzz sanitize clean
+.PHONY: setup build run test release bench fuzz sanitize clean install uninstall
+
+# `make install PREFIX=/usr/local` (DESTDIR too, for packagers): the binary, its man page (from
+# swift-argument-parser's generate-manual plugin) and its bash, zsh and fish completions.
+PREFIX ?= /usr/local
+CONFIGURATION ?= release
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+INSTALLED = $(BINDIR)/popgesture $(MANDIR)/popgesture.1 $(BASHDIR)/popgesture $(ZSHDIR)/_popgesture $(FISHDIR)/popgesture.fish
 
 setup:
 	@bash scripts/setup.sh
@@ -47,6 +58,19 @@ sanitize: setup
 # Throughput against the libyaml floor, batch scaling, peak memory, start-up (minutes; not part of test).
 bench:
 	bash scripts/bench.sh
+
+install:
+	$(SWIFT) build -c $(CONFIGURATION) --product popgesture
+	$(SWIFT) package generate-manual --configuration $(CONFIGURATION)
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -m 755 .build/$(CONFIGURATION)/popgesture $(BINDIR)/popgesture
+	install -m 644 .build/plugins/GenerateManual/outputs/popgesture/popgesture.1 $(MANDIR)/popgesture.1
+	.build/$(CONFIGURATION)/popgesture --generate-completion-script bash > $(BASHDIR)/popgesture
+	.build/$(CONFIGURATION)/popgesture --generate-completion-script zsh > $(ZSHDIR)/_popgesture
+	.build/$(CONFIGURATION)/popgesture --generate-completion-script fish > $(FISHDIR)/popgesture.fish
+
+uninstall:
+	rm -f $(INSTALLED)
 
 clean:
 	rm -rf .build .build-fuzz .build-sanitize

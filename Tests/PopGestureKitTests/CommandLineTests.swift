@@ -96,7 +96,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try Self.run(["check", "a.yaml"], in: dir)
         #expect(run.status == 1)
-        #expect(run.stdout.contains("FAIL a.yaml#1 swipe (fd): expect[0]: " + message), "\(run.stdout)")
+        // The item is line 9's flow mapping, whose `{` is column 3.
+        #expect(run.stdout.contains("a.yaml:9:3: error: expectation failed: swipe (fd): expect[0]: " + message), "\(run.stdout)")
         #expect(run.stdout.hasSuffix("1 trace in 1 file: 0 passed, 1 failed, 0 errors\n"))
     }
 

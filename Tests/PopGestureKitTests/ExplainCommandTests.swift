@@ -42,7 +42,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try CLI.run(["check", "--verbose", "."], in: dir)
         #expect(run.status == 1)
-        #expect(run.stdout.contains("FAIL ./a.yaml#1 swipe (fd): expect[0]: gesture 1: expected pop cancelled"))
+        #expect(run.stdout.contains("./a.yaml:9:3: error: expectation failed: swipe (fd): expect[0]: gesture 1: expected pop cancelled"))
         #expect(run.stdout.contains("\n    ./a.yaml#1 swipe (rules fd)\n"))
         #expect(!run.stdout.contains("./b.yaml#1 swipe (rules fd)"))
         #expect(run.stdout.hasSuffix("2 traces in 2 files: 1 passed, 1 failed, 0 errors\n"))

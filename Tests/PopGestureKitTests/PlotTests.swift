@@ -191,8 +191,9 @@ import Testing
         #expect(html.contains("1 passed") && html.contains("1 failed") && html.contains("1 error<"))
         #expect(!html.contains("<script"))
 
-        let misuse = try CommandLineTests.run(["check", ".", "-o", "x.html"], in: dir)
-        #expect(misuse.status == 2)
+        // A folder that does not exist: refused before the run, nothing written.
+        let misuse = try CommandLineTests.run(["check", ".", "--format", "html", "-o", "missing/x.html"], in: dir)
+        #expect(misuse.status == 2 && misuse.stdout.isEmpty && misuse.stderr.contains("missing/x.html: error: cannot write the output file"), "\(misuse.stderr)")
     }
 }
 

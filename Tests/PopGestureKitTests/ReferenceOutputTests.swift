@@ -45,6 +45,11 @@ import Testing
                     .run(console: console)
             })
         }
+        for format in SweepRun.Format.allCases {
+            cases.append(Case(name: "sweep-\(format)") { console in
+                SweepRun(paths: [path("traces/intent")], vary: ["maxStartX=40..200/40"], format: format, jobs: 2).run(console: console)
+            })
+        }
         cases.append(Case(name: "explain") { console in
             ExplainRun(path: path("traces/example/cancelled-swipe.yaml"), rules: RulesChoice(forced: nil)).run(console: console)
         })

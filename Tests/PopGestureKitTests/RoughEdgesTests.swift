@@ -45,7 +45,7 @@ import Testing
 
         let strict = try Self.run(["check", "--strict", "a.yaml", "b.yaml"], in: dir)
         #expect(strict.status == 1)
-        #expect(strict.stdout == "FAIL a.yaml#1 swipe (fd): unchecked: no `expect` items and no golden (--strict fails such a trace)\n"
+        #expect(strict.stdout == "a.yaml:1:1: error: unchecked trace: swipe (fd): unchecked: no `expect` items and no golden (--strict fails such a trace)\n"
                 + "2 traces in 2 files: 1 passed, 1 failed, 0 errors\n", "\(strict.stdout)")
 
         let json = try Self.run(["check", "--format", "json", "a.yaml", "b.yaml"], in: dir)
@@ -59,7 +59,7 @@ import Testing
         let junit = try Self.run(["check", "--format", "junit", "a.yaml", "b.yaml"], in: dir)
         #expect(junit.stdout.contains("""
               <testsuite name="a.yaml" tests="1" failures="0" errors="0" skipped="1">
-                <testcase name="a.yaml#1 swipe" classname="a.yaml">
+                <testcase name="a.yaml#1 swipe" classname="a.yaml" file="a.yaml" line="1">
                   <skipped message="no `expect` items and no golden; nothing was checked"/>
                 </testcase>
               </testsuite>
@@ -150,7 +150,7 @@ import Testing
         let dir = try CommandLineTests.fixture(["a.yaml": Self.failing, "bad.yaml": "format: popgesture-trace/1\n"])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let always = try Self.run(["check", "--color", "always", "a.yaml"], in: dir)
-        #expect(always.stdout.hasPrefix("\u{1B}[31mFAIL\u{1B}[0m a.yaml#1 swipe (fd): expect[0]"), "\(always.stdout.debugDescription)")
+        #expect(always.stdout.hasPrefix("a.yaml:9:3: \u{1B}[1;31merror:\u{1B}[0m expectation failed: swipe (fd): expect[0]"), "\(always.stdout.debugDescription)")
         // With failures, "0 passed" is plain: no reset wrapped around it as if it were a colour.
         #expect(always.stdout.hasSuffix("\n1 trace in 1 file: 0 passed, 1 failed, 0 errors\n"), "\(always.stdout.debugDescription)")
         let error = try Self.run(["validate", "--color", "always", "bad.yaml"], in: dir)

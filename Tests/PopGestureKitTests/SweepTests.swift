@@ -157,7 +157,7 @@ import Testing
             var text = ""
             for d in 0..<3 {
                 // Without the synthesizer's own maxStartX, a version's `maxStartX=0` is the traces as written.
-                synth.document(d) { text += $0.replacingOccurrences(of: #", maxStartX: [0-9.]+"#, with: "", options: .regularExpression) }
+                synth.document(d, opensFile: d == 0) { text += $0.replacingOccurrences(of: #", maxStartX: [0-9.]+"#, with: "", options: .regularExpression) }
                 text += "expect:\n  - {anomalies: []}\n"
                 for g in 1...12 where Bool.random(using: &random) {
                     text += "  - {gesture: \(g), intent: \(Bool.random(using: &random) ? "back" : "stay")}\n"

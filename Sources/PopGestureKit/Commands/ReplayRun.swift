@@ -4,6 +4,8 @@ public struct ReplayRun {
     public enum Format: String, Sendable, CaseIterable { case text, json }
 
     public var paths: [String]
+    /// `--exclude` and the config file's `exclude`: what a folder walk leaves out.
+    public var exclusions = Exclusions()
     public var rules: RulesChoice
     public var format: Format
     public var jobs: Int
@@ -29,7 +31,7 @@ public struct ReplayRun {
 
     public func run(console: Console = Console()) -> ExitStatus {
         let format = format, choice = rules
-        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard)
+        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions)
         if format == .json, let mark = driver.mark(run: described) {
             console.out(JSONValue.object(["shard": mark.json]).rendered + "\n")
         }

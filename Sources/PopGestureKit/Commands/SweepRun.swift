@@ -18,6 +18,8 @@ public struct SweepRun: Sendable {
     public var allowEmpty: Bool
     /// `--shard K/N`: only this slice of the files; json says which, for `merge`.
     public var shard: Shard?
+    /// `--exclude` and the config file's `exclude`: what a folder walk leaves out.
+    public var exclusions = Exclusions()
 
     public init(paths: [String], base: String = "fd", vary: [String], format: Format = .text, output: String? = nil, jobs: Int,
                 top: Int = 5, flipsAll: Bool = false, allowEmpty: Bool = false, shard: Shard? = nil) {
@@ -56,7 +58,7 @@ public struct SweepRun: Sendable {
         var flips: [SweepFlip] = []
         var directives: [(path: String, spec: String)] = []
         var files = 0
-        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard)
+        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions)
         let flipsAll = flipsAll, baseName = grid.base.name, baseSpec = base
         let runErrors = driver.run({ (path: String, produce: @escaping (SweepOutput) -> Void, _: (Diagnostic) -> Void) -> SweepFileJob in
             if let (spec, _) = RulesChoice.scan(path).directive, spec != baseSpec, spec != baseName {

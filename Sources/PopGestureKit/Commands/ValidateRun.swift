@@ -4,6 +4,8 @@ public struct ValidateRun {
     public enum Format: String, Sendable, CaseIterable { case text, json }
 
     public var paths: [String]
+    /// `--exclude` and the config file's `exclude`: what a folder walk leaves out.
+    public var exclusions = Exclusions()
     public var format: Format
     public var jobs: Int
     /// Finding no trace file is not an error.
@@ -17,7 +19,7 @@ public struct ValidateRun {
     }
 
     public func run(console: Console = Console()) -> ExitStatus {
-        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty)
+        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, exclusions: exclusions)
         var summary = ValidateSummary(files: driver.files.count)
         var renderer: any ValidateRenderer = switch format {
         case .text: ValidateTextRenderer(console: console)

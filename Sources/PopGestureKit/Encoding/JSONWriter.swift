@@ -232,7 +232,10 @@ struct JSONWriter: ~Copyable {
         key("failed"); int(results.failed)
         key("failures"); array(results.failures) { w, failure in
             w.open("{")
+            w.key("column"); w.number(failure.location.map { Double($0.column) })
             w.key("index"); w.int(failure.index)
+            w.key("kind"); w.string(failure.kind)
+            w.key("line"); w.number(failure.location.map { Double($0.line) })
             w.key("message"); w.string(failure.message)
             w.close("}")
         }

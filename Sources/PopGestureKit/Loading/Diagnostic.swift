@@ -23,6 +23,9 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public var further: [Diagnostic] = []
     /// Errors of the document beyond those listed, counted only.
     public var notShown = 0
+    /// What kind of warning this is (`rulesComment`), for the outputs that list warnings as findings
+    /// (check's JSON, JUnit, SARIF); nil for other diagnostics.
+    public var kind: String?
 
     public init(path: String, line: Int, column: Int, message: String, suggestion: String? = nil, severity: Severity = .error) {
         self.severity = severity

@@ -3,12 +3,14 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
     case trace = "popgesture-trace/1"
     case stack = "popgesture-stack/1"
     case rules = "popgesture-rules/1"
+    case config = "popgesture-config/1"
 
     var noun: String {
         switch self {
         case .trace: "trace document"
         case .stack: "stack-config document"
         case .rules: "rules document"
+        case .config: "config document"
         }
     }
 
@@ -31,6 +33,7 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
             let hint = switch format {
             case .rules: "pass a rules file with `--rules`"
             case .stack: "a stack-config is named by a trace's `config:` key"
+            case .config: "a config file is read from `.popgesture.yml` or named by `--config`"
             case .trace: expected.contains(.stack) ? "a trace's `config:` names a stack-config document, not another trace"
                 : "a trace is an input file; `--rules` and `extends` take a preset name or a rules file"
             }

@@ -54,11 +54,15 @@ struct TraceDecoder {
         }
         if let errors, !errors.isEmpty { throw DocumentErrors.Collected(diagnostic: errors.combined(path: path)) }
         guard let stack = settings.stack else { throw node.error("missing required key `stack` in a trace document") }
-        return Trace(
+        var trace = Trace(
             name: (name ?? nil) ?? defaultName, source: source,
             screen: settings.screen, layoutDirection: settings.layoutDirection,
             barAppearanceManaged: settings.barAppearanceManaged, initialBarHidden: settings.initialBarHidden,
             stack: stack, events: events, expectations: expectations)
+        trace.location = node.location
+        // Every item decoded (an error would have been thrown), so the items' places line up.
+        trace.expectationLocations = try fields["expect"]?.expectSequence("`expect`").map(\.location) ?? []
+        return trace
     }
 
     /// With `errors`, each key is checked on its own and a bad one recorded.

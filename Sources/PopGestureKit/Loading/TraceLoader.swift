@@ -274,7 +274,10 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     }
 
     private func decode(_ node: YAMLNode, source: String, defaultName: String, stream: EventStream, errors: DocumentErrors) throws -> LoadedDocument {
-        switch try DocumentFormat.of(node, expecting: [.trace, .stack, .rules]) {
+        // A config file is read when named (`validate .popgesture.yml`); the messages about other
+        // documents go on naming the three inputs.
+        let isConfig = (try? DocumentFormat.of(node, expecting: [.config])) != nil
+        switch try DocumentFormat.of(node, expecting: isConfig ? [.config] : [.trace, .stack, .rules]) {
         case .trace:
             var stream = stream
             var decoder = TraceDecoder(path: path, loadConfig: config)
@@ -293,6 +296,10 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
             return .trace(trace, fed: stream.sink)
         case .stack:
             _ = try StackConfig(node)
+            return .stackConfig(source: source)
+        case .config:
+            // `validate .popgesture.yml`: checked like any input; a config is no trace.
+            _ = try ConfigFile(node, path: path)
             return .stackConfig(source: source)
         case .rules:
             return .rules(try RulesLoader.load(document: node, path: path), source: source)

@@ -14,6 +14,12 @@ public struct Trace: Sendable {
     /// False when a long recording's events were streamed into its replays and not kept, so
     /// `events` is empty and the trace cannot be replayed again.
     public var eventsKept = true
+    /// Where the document starts, for findings about the whole trace (a golden mismatch); nil for a
+    /// trace built in code.
+    public var location: SourcePosition?
+    /// Where each `expect` item is written, in `expectations`' order (empty for a trace built in
+    /// code), so a failed one is reported at its line.
+    public var expectationLocations: [SourcePosition] = []
 
     public init(name: String, source: String, screen: Screen = Screen(), layoutDirection: LayoutDirection = .ltr,
                 barAppearanceManaged: Bool = true, initialBarHidden: Bool? = nil, stack: [ViewControllerSpec],
@@ -163,6 +169,24 @@ public enum Expectation: Sendable, Equatable {
     case detections([ScrollDirection])
     /// A failed `back` is a missed back, a failed `stay` a false pop; counted apart (`IntentTally`).
     case intent(gesture: Int, intent: Intent)
+
+    /// Every `kind`, in the SPEC's order (SARIF lists a rule for each).
+    public static let kinds = ["outcome", "pop", "final", "anomalies", "bar", "content", "detections", "intent"]
+
+    /// The item's kind as its key is spelt (SPEC section 6): what a finding, a baseline entry and a
+    /// SARIF rule name.
+    public var kind: String {
+        switch self {
+        case .outcome: "outcome"
+        case .pop: "pop"
+        case .final: "final"
+        case .anomalies: "anomalies"
+        case .bar: "bar"
+        case .content: "content"
+        case .detections: "detections"
+        case .intent: "intent"
+        }
+    }
 
     public struct BarPoint: Sendable, Equatable {
         public var t: Double

@@ -154,6 +154,10 @@ public struct ExpectationFailure: Sendable, Equatable {
     /// 0-based position in the trace's `expect` list.
     public var index: Int
     public var message: String
+    /// The item's kind (`Expectation.kind`).
+    public var kind: String
+    /// Where the item is written; nil for a trace built in code.
+    public var location: SourcePosition?
 }
 
 /// A detector's report (SPEC section 10).

@@ -136,12 +136,12 @@ struct RecordBook {
 
     /// The trace ended: transitions still in flight stay unfinished for good; the expectations are
     /// judged on the whole report, or on the evidence kept without records.
-    mutating func finish(bar: BarCoordinator, final: FinalState, expectations: [Expectation], rules: Rules) -> TraceReport {
+    mutating func finish(bar: BarCoordinator, final: FinalState, expectations: [Expectation], locations: [SourcePosition], rules: Rules) -> TraceReport {
         if !keepsRecords, let observer { for record in report.transitions { observer.closed(transition: record) } }
         report.bar = bar.entries
         report.final = final
         let facts: ExpectationCheck.Facts = keepsRecords ? .report(report) : .summary(evidence, final: final)
-        report.expectations = ExpectationCheck.evaluate(expectations, against: facts, rules: rules)
+        report.expectations = ExpectationCheck.evaluate(expectations, locations: locations, against: facts, rules: rules)
         if !keepsRecords { observer?.finished(report) }
         return report
     }

@@ -55,7 +55,7 @@ public struct Replay: Sendable {
     public func run(_ trace: Trace) -> TraceReport {
         var session = ReplaySession(trace: trace, replay: self)
         for event in trace.events { session.feed(event) }
-        return session.finish(name: trace.name, expectations: trace.expectations)
+        return session.finish(name: trace.name, expectations: trace.expectations, locations: trace.expectationLocations)
     }
 
     /// A replay without records words failed expectations briefly; with the trace's events at hand,
@@ -115,7 +115,7 @@ struct ReplaySession {
     }
 
     /// Ends the trace; `name` is the trace's, known only once the whole document was read.
-    mutating func finish(name: String, expectations: [Expectation]) -> TraceReport {
+    mutating func finish(name: String, expectations: [Expectation], locations: [SourcePosition] = []) -> TraceReport {
         records.report.trace = name
         process(upTo: nil)
         navigation.settleDue(upTo: nil, records: &records)
@@ -133,7 +133,7 @@ struct ReplaySession {
         records.dropFinished(firstInFlight: navigation.firstInFlight, bar: &navigation.bar)
         // A pop still under way when the trace ends stays in flight, unfinished, for good.
         return records.finish(bar: navigation.bar, final: FinalState(stack: navigation.stack.ids, barHidden: navigation.bar.hidden),
-                              expectations: expectations, rules: rules)
+                              expectations: expectations, locations: locations, rules: rules)
     }
 
     private mutating func process(upTo limit: Double?) {

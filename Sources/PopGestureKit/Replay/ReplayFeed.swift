@@ -18,7 +18,7 @@ final class ReplayFeed: TraceEventSink, @unchecked Sendable {
 
     /// `trace` is the whole document: its name and expectations are known only at its end.
     func finish(_ trace: Trace) -> [TraceReport] {
-        sessions.indices.map { sessions[$0].finish(name: trace.name, expectations: trace.expectations) }
+        sessions.indices.map { sessions[$0].finish(name: trace.name, expectations: trace.expectations, locations: trace.expectationLocations) }
     }
 }
 

@@ -23,6 +23,7 @@ struct HTMLCheckReporter: CheckReporter {
         body += "<span>\(counted(s.documents, "trace")) in \(counted(s.files, "file"))</span>"
         body += "<span class=\"passed\">\(s.passed) passed</span><span class=\"failed\">\(s.failed) failed</span>"
         if s.unchecked > 0 { body += "<span class=\"unchecked\">\(s.unchecked) unchecked</span>" }
+        if s.known > 0 { body += "<span>\(s.known) known (baseline)</span>" }
         body += "<span class=\"error\">\(counted(s.errors, "error"))</span>"
         if s.goldensWritten > 0 { body += "<span>\(counted(s.goldensWritten, "golden")) written</span>" }
         if s.otherDocuments > 0 { body += "<span>\(counted(s.otherDocuments, "rules or stack-config document")) validated, not replayed</span>" }
@@ -33,7 +34,7 @@ struct HTMLCheckReporter: CheckReporter {
         body += "</p>\n<table>\n<tr><th>status</th><th>trace</th><th>source</th><th>rules</th><th>expectations passed</th><th>message</th></tr>\n"
         for (i, d) in ordered.enumerated() {
             let status = d.status
-            let message = d.error.map(\.description) ?? d.failures.first.map { d.failures.count > 1 ? "\($0) (+\(d.failures.count - 1) more)" : $0 }
+            let message = d.error.map(\.description) ?? d.failures.first.map { d.failures.count > 1 ? "\($0.message) (+\(d.failures.count - 1) more)" : $0.message }
                 ?? (d.unchecked ? CheckedDocument.uncheckedReason : "")
             let trace = status == "failed" ? "<a href=\"#failure-\(i + 1)\">\(xmlEscaped(d.trace ?? ""))</a>" : xmlEscaped(d.trace ?? "")
             body += "<tr><td class=\"\(status)\">\(status)</td><td>\(trace)</td><td>\(xmlEscaped(d.source))</td>"
@@ -42,7 +43,7 @@ struct HTMLCheckReporter: CheckReporter {
         body += "</table>\n"
         for (i, d) in ordered.enumerated() where d.status == "failed" {
             body += "<section id=\"failure-\(i + 1)\">\n<h2>FAIL \(xmlEscaped(d.trace ?? "")) — \(xmlEscaped(d.source)) (\(xmlEscaped(d.rules ?? "")))</h2>\n"
-            body += "<pre>\(xmlEscaped(d.failures.joined(separator: "\n")))</pre>\n"
+            body += "<pre>\(xmlEscaped(d.failures.map(\.message).joined(separator: "\n")))</pre>\n"
             if let plot = d.plot { body += "<figure>\n\(plot)</figure>\n" }
             body += "</section>\n"
         }

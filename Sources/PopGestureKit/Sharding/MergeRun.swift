@@ -127,11 +127,15 @@ public struct MergeRun: Sendable {
                 summary.intent.stay += intent["stay"] ?? 0
                 summary.intent.falsePop += intent["falsePop"] ?? 0
             }
+            summary.known = sum("known")
+            summary.baselineFixed = sum("fixed")
+            summary.warnings = sum("warnings")
             console.out("{\"files\": [")
             items(separator: ", ")
             console.out("]" + JSONCheckReporter.ending(summary))
             let empty = summary.files == 0 && emptyIsError(run, console: console) ? 1 : 0
-            return ExitStatus(errors: summary.errors + summary.goldensNotWritten + empty, findings: summary.failed)
+            let strict = run.components(separatedBy: " -- ")[0].split(separator: " ").contains("--strict")
+            return ExitStatus(errors: summary.errors + summary.goldensNotWritten + empty, findings: summary.failed + (strict ? summary.warnings : 0))
         case .checkJUnit:
             console.out(JUnitCheckReporter.declaration + JUnitCheckReporter.opening)
             items(separator: "")

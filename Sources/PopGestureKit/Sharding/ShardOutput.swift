@@ -53,7 +53,7 @@ struct ShardOutput {
             kind = .replayJSON
         } else {
             throw Diagnostic(path: path, message: "not the output of `check --format json|junit`, `replay --format json`, `diff --format json` or `sweep --format json`",
-                             suggestion: "text and html output cannot be merged into the bytes of one run; run the shards with a machine-readable --format")
+                             suggestion: "text, html, github, markdown and sarif output cannot be merged into the bytes of one run; run the shards with --format json (or junit for check)")
         }
         if kind == .checkJUnit {
             try scanJUnit(reader)

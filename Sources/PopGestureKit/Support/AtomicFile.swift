@@ -40,6 +40,11 @@ struct AtomicFile {
         if fputs(text, file) < 0 { failure = String(cString: strerror(errno)) }
     }
 
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let file, failure == nil else { return }
+        if fwrite(bytes.baseAddress, 1, bytes.count, file) != bytes.count { failure = String(cString: strerror(errno)) }
+    }
+
     /// Leaves `path` as it was and removes the temporary file.
     mutating func discard() {
         if let file { fclose(file) }

@@ -9,6 +9,8 @@ nonisolated(unsafe) private var outputFailure: String?
 nonisolated(unsafe) private var outputClosed = false
 /// Set once, before any output, from `--color`.
 nonisolated(unsafe) private var colourChoice = ColourChoice.auto
+/// `-o FILE`: what would go to standard output goes here instead, and appears whole when the run finishes.
+nonisolated(unsafe) private var outputFile: AtomicFile?
 
 /// Buffered standard output and error: reports are written as they are made, not gathered. A
 /// console made with a `ConsoleCapture` writes into it instead, so that a command can run inside a
@@ -24,6 +26,7 @@ public struct Console: Sendable {
 
     public func out(_ text: String) {
         if let capture { return capture.append(out: Array(text.utf8)) }
+        if outputFile != nil { return outputFile!.write(text) }
         guard !outputClosed else { return Self.failed(EBADF) }
         if fputs(text, standardOutput) < 0 { Self.failed(errno) }
     }
@@ -31,8 +34,19 @@ public struct Console: Sendable {
     /// Bytes as they are: a block of text read back from disk may end inside a character.
     func out(_ bytes: UnsafeBufferPointer<UInt8>) {
         if let capture { return capture.append(out: Array(bytes)) }
+        if outputFile != nil { return outputFile!.write(bytes) }
         guard !outputClosed else { return Self.failed(EBADF) }
         if fwrite(bytes.baseAddress, 1, bytes.count, standardOutput) != bytes.count { Self.failed(errno) }
+    }
+
+    /// `-o FILE`, for every command and format: from now on standard output's text goes to `path`,
+    /// which `finish` puts in place whole (a temporary file beside it, renamed), and standard output
+    /// says only `wrote PATH`. An error when the temporary file cannot be created, before any work.
+    public static func redirectOutput(to path: String) -> Diagnostic? {
+        let file = AtomicFile(path: path, what: "the output file")
+        if let failure = file.openFailure { return failure }
+        outputFile = file
+        return nil
     }
 
     public func err(_ text: String) {
@@ -66,6 +80,17 @@ public struct Console: Sendable {
     /// output could not be written; else `status`.
     public func finish(_ status: ExitStatus) -> ExitStatus {
         if capture != nil { return status }
+        if var file = outputFile {
+            outputFile = nil
+            do {
+                try file.commit()
+                out("wrote \(file.path)\n")
+            } catch {
+                report(asDiagnostic(error, path: file.path))
+                flush()
+                return .errors
+            }
+        }
         flush()
         guard let reason = outputFailure else { return status }
         outputFailure = nil

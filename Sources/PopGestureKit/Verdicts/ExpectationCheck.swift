@@ -2,13 +2,15 @@
 /// what was expected, what happened, and why.
 enum ExpectationCheck {
     /// Evaluates against the full report when the replay kept one, else against its summary.
-    static func evaluate(_ expectations: [Expectation], against facts: Facts, rules: Rules) -> ExpectationResults {
+    /// `locations`: where each item is written (`Trace.expectationLocations`).
+    static func evaluate(_ expectations: [Expectation], locations: [SourcePosition] = [], against facts: Facts, rules: Rules) -> ExpectationResults {
         var results = ExpectationResults()
         for (index, expectation) in expectations.enumerated() {
             let message = failure(expectation, facts, rules)
             if let message {
                 results.failed += 1
-                results.failures.append(ExpectationFailure(index: index, message: "expect[\(index)]: \(message)"))
+                results.failures.append(ExpectationFailure(index: index, message: "expect[\(index)]: \(message)", kind: expectation.kind,
+                                                           location: index < locations.count ? locations[index] : nil))
             } else {
                 results.passed += 1
             }

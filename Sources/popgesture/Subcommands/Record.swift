@@ -5,8 +5,9 @@ import PopGestureRecord
 
 extension RecorderScenario: ExpressibleByArgument {}
 
-struct Record: ParsableCommand {
+struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "record",
         abstract: "Record real swipes on a phone: serve a recording page, write each labelled take as a trace, answer its verdict.",
         discussion: """
             --serve prints one address per network address of this machine, each \

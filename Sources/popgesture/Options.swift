@@ -1,0 +1,146 @@
+import ArgumentParser
+import PopGestureKit
+
+/// The option groups the subcommands share.
+
+struct InputOptions: ParsableArguments {
+    @Argument(help: "Trace files or directories (searched recursively for *.yaml, *.yml and *.json); - reads standard input.",
+              completion: traceFiles)
+    var paths: [String] = []
+
+    @Option(help: ArgumentHelp("Files processed at once; the default is the config file's `jobs`, else this machine's core count.",
+                               discussion: "With more jobs than files, a file of 1 MB or more has its YAML scanned on a core of its own beside its replay; the output is the same bytes."))
+    var jobs: Int?
+
+    @Flag(help: "Succeed when the paths hold no trace file (by default that is an error, exit 2).")
+    var allowEmpty = false
+
+    @Option(help: ArgumentHelp("Leave out what a folder walk finds that matches this gitignore-style pattern (repeatable; relative to the current folder).",
+                               valueName: "GLOB"))
+    var exclude: [String] = []
+
+    @Option(help: ArgumentHelp("Read this config file instead of discovering .popgesture.yml.", valueName: "FILE"), completion: .file(extensions: ["yml", "yaml"]))
+    var config: String?
+
+    @Flag(help: "Do not read a .popgesture.yml.") var noConfig = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if config != nil, noConfig { throw ValidationError("--config and --no-config contradict each other") }
+    }
+
+    /// The paths, jobs and exclusions once the config file is read (the flags win); a bad config or
+    /// no paths at all exits 2.
+    func settings() throws -> RunSettings {
+        do {
+            return try RunSettings.resolve(paths: paths, jobs: jobs, configPath: config, noConfig: noConfig, exclude: exclude,
+                                           defaultJobs: availableCores)
+        } catch {
+            Console().err("\(error)\n")
+            throw ExitCode(ExitStatus.errors.rawValue)
+        }
+    }
+}
+
+private let availableCores = Console.availableCores
+
+/// Shell completion of a trace path: YAML and JSON files, and folders.
+let traceFiles = CompletionKind.file(extensions: ["yaml", "yml", "json"])
+/// Shell completion of a rule version: the presets by name (a rules file is typed as a path).
+let ruleVersions = CompletionKind.list(Presets.names)
+
+/// `--color`, for every command: each applies it before printing anything.
+struct ColourOption: ParsableArguments {
+    @Option(name: .customLong("color"), help: ArgumentHelp(
+        "Colour text output and diagnostics: auto, always or never.",
+        discussion: "auto colours a terminal, unless TERM is dumb or NO_COLOR is set and not empty.",
+        valueName: "auto|always|never"))
+    var color: ColourChoice = .auto
+
+    func apply() { Console.useColour(color) }
+}
+
+extension ColourChoice: ExpressibleByArgument {}
+
+/// `-o FILE`, for every command whose output is a report.
+struct OutputOption: ParsableArguments {
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
+        "Write the output here instead of standard output, in any format.",
+        discussion: "The file appears whole or not at all (written beside it under a temporary name, then renamed); standard output then says `wrote FILE`.",
+        valueName: "FILE"))
+    var output: String?
+
+    /// After every other check, just before the run: an error before it leaves no file.
+    func apply() throws {
+        guard let output else { return }
+        if let problem = Console.redirectOutput(to: output) {
+            Console().report(problem)
+            throw ExitCode(ExitStatus.errors.rawValue)
+        }
+    }
+}
+
+/// `--shard K/N`, or `auto`: K/N from the CI's own variables.
+enum ShardArgument: ExpressibleByArgument {
+    case fixed(Shard)
+    case automatic
+
+    init?(argument: String) {
+        if argument == "auto" {
+            self = .automatic
+        } else if let shard = Shard(argument) {
+            self = .fixed(shard)
+        } else {
+            return nil
+        }
+    }
+}
+
+struct ShardOption: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Work on the Kth of N slices of the files (K from 1), for a CI matrix of N jobs; auto reads K/N from the CI's variables.",
+        discussion: "Slices are balanced by file size and the same on every machine; `popgesture merge` joins the shards' json or junit outputs into the unsharded run's bytes (text, html, github, markdown and sarif output cannot be merged). auto: GitLab CI_NODE_INDEX/CI_NODE_TOTAL (from 1), Buildkite BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT, CircleCI CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL, Bazel TEST_SHARD_INDEX/TEST_TOTAL_SHARDS (from 0; TEST_SHARD_STATUS_FILE is touched); none set is 1/1, with a note; variables half set, out of range or disagreeing are an error.",
+        valueName: "K/N|auto"))
+    var shard: ShardArgument?
+
+    /// The shard, `auto` resolved from the environment (its note said on stderr); an error exits 2.
+    func resolved() throws -> Shard? {
+        switch shard {
+        case nil: return nil
+        case .fixed(let shard): return shard
+        case .automatic:
+            switch Shard.automatic() {
+            case .success(let found):
+                if let note = found.note { Console().report(note) }
+                return found.shard
+            case .failure(let problem):
+                Console().report(problem)
+                throw ExitCode(ExitStatus.errors.rawValue)
+            }
+        }
+    }
+}
+
+struct RulesOption: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "A preset (\(Presets.names.joined(separator: ", "))) or a rules file.",
+        discussion: "Without it, each file's `# popgesture-rules: NAME|FILE` comment, else the config file's `overrides` and `rules`, else fd."),
+        completion: ruleVersions)
+    var rules: String?
+
+    /// Loads `--rules` once; a bad rules file is a usage error (exit 2). Without it, the config
+    /// file's `rules` and `overrides` apply.
+    func choice(config: ConfigFile? = nil) throws -> RulesChoice {
+        let forced = try rules.map(loadRules)
+        return config?.rulesChoice(forced: forced) ?? RulesChoice(forced: forced)
+    }
+}
+
+func loadRules(_ spec: String) throws -> Rules {
+    do {
+        return try RulesLoader.load(spec)
+    } catch {
+        Console().err("\(error)\n")
+        throw ExitCode(ExitStatus.errors.rawValue)
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import PopGestureKit
+
+extension ValidateRun.Format: ExpressibleByArgument {}
+
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Read trace, stack-config and rules files without replaying them; print each error and a summary.",
+        discussion: """
+            Prints one `path:line:column: error: ...` line per error (every independent error of a \
+            document, up to 20) and a summary. Exit 0 when every document is valid, 1 when one is not, \
+            2 when a file cannot be read.
+
+            Examples:
+              popgesture validate traces/
+              popgesture validate --format json swipe.yaml
+            """
+    )
+
+    @OptionGroup var input: InputOptions
+    @Option(help: "Output format: text or json.") var format: ValidateRun.Format = .text
+    @OptionGroup var output: OutputOption
+    @OptionGroup var colour: ColourOption
+
+    func run() throws {
+        colour.apply()
+        let settings = try input.settings()
+        var validate = ValidateRun(paths: settings.paths, format: format, jobs: settings.jobs, allowEmpty: input.allowEmpty)
+        validate.exclusions = settings.exclusions
+        try output.apply()
+        try conclude(validate.run())
+    }
+}
