@@ -107,7 +107,9 @@ struct JSONWriter: ~Copyable {
         append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
-    private mutating func append(_ s: String) {
+    /// Named apart from `append(_: StaticString)`: a bare literal would pick this overload (String is
+    /// a literal's default type) and copy its bytes through a String on every key and comma.
+    private mutating func append(string s: String) {
         var copy = s
         copy.withUTF8 { append($0) }
     }
@@ -159,7 +161,7 @@ struct JSONWriter: ~Copyable {
         if let length = NumberText.write(value, into: base + count) {
             count += length
         } else {
-            append(value.description)
+            append(string: value.description)
         }
         needsComma = true
     }
@@ -178,7 +180,7 @@ struct JSONWriter: ~Copyable {
         if !plain {
             var escaped = ""
             JSONValue.string(value).write(to: &escaped)
-            append(escaped)
+            append(string: escaped)
         }
         needsComma = true
     }
