@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN_RELEASE := .build/release/popgesture
 BIN_DEBUG := .build/debug/popgesture
 
-.PHONY: setup build run test release bench fuzz sanitize clean install uninstall
+.PHONY: setup build run test release bench fuzz sanitize clean install uninstall format
 
 # `make install PREFIX=/usr/local` (DESTDIR too, for packagers): the binary, its man page (from
 # swift-argument-parser's generate-manual plugin) and its bash, zsh and fish completions.
@@ -74,3 +74,8 @@ uninstall:
 
 clean:
 	rm -rf .build .build-fuzz .build-sanitize
+
+# The toolchain's swift-format with .swift-format (line length 120, 4-space indentation): rewrites
+# Sources and Tests in place. `make test` runs `swift format lint --strict` over the same files.
+format:
+	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Package.swift
