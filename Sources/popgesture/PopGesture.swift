@@ -87,16 +87,26 @@ struct ColourOption: ParsableArguments {
 
 extension ColourChoice: ExpressibleByArgument {}
 
-extension Shard: ExpressibleByArgument {
-    public init?(argument: String) { self.init(argument) }
-}
-
 struct ShardOption: ParsableArguments {
-    @Option(help: ArgumentHelp(
+    // Unconditional, so that `--shard -1/2` is read as a bad value, not as a missing one.
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Work on the Kth of N slices of the files (K from 1), for a CI matrix of N jobs.",
         discussion: "Slices are balanced by file size and the same on every machine; `popgesture merge` joins the shards' json or junit outputs into the unsharded run's bytes (text and html output cannot be merged).",
-        valueName: "K/N"))
+        valueName: "K/N"), transform: { text in
+            do { return try Shard(parsing: text) } catch { throw ValidationError((error as? Diagnostic)?.message ?? "\(error)") }
+        })
     var shard: Shard?
+}
+
+/// `--document N`, `--gesture N`: a whole number from 1. The options read their value
+/// unconditionally, so that `-1` is a bad value, not a missing one.
+func ordinal(_ flag: String) -> @Sendable (String) throws -> Int {
+    { text in
+        guard let number = Int(text), number >= 1 else {
+            throw ValidationError("\(flag) counts from 1: expected a whole number from 1 (e.g. \(flag) 2), found `\(text)`")
+        }
+        return number
+    }
 }
 
 extension ValidateRun.Format: ExpressibleByArgument {}
@@ -309,7 +319,8 @@ struct Plot: ParsableCommand {
     )
 
     @Argument(help: "A trace file.", completion: traceFiles) var trace: String
-    @Option(help: ArgumentHelp("Plot only the file's Nth document (from 1).", valueName: "N")) var document: Int?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Plot only the file's Nth document (from 1).", valueName: "N"), transform: ordinal("--document"))
+    var document: Int?
     @Option(help: ArgumentHelp(
         "A preset (\(Presets.names.joined(separator: ", "))) or a rules file; twice, the two one above the other.",
         discussion: "Without it, the file's `# popgesture-rules: NAME|FILE` comment, else fd."),
@@ -320,7 +331,6 @@ struct Plot: ParsableCommand {
     @OptionGroup var colour: ColourOption
 
     func validate() throws {
-        if let document, document < 1 { throw ValidationError("--document counts from 1") }
         if rules.count > 2 { throw ValidationError("--rules takes one rule version, or two to compare") }
     }
 
@@ -353,19 +363,16 @@ struct Explain: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("A trace file.", valueName: "trace"), completion: traceFiles) var trace: String
-    @Option(help: ArgumentHelp("Explain only this gesture (from 1).", valueName: "N")) var gesture: Int?
-    @Option(help: ArgumentHelp("Explain only the file's Nth document (from 1).", valueName: "N")) var document: Int?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Explain only this gesture (from 1).", valueName: "N"), transform: ordinal("--gesture"))
+    var gesture: Int?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Explain only the file's Nth document (from 1).", valueName: "N"), transform: ordinal("--document"))
+    var document: Int?
     @Option(help: ArgumentHelp(
         "A preset (\(Presets.names.joined(separator: ", "))) or a rules file.",
         discussion: "Without it, the file's `# popgesture-rules: NAME|FILE` comment, else fd."),
         completion: ruleVersions)
     var rules: String?
     @OptionGroup var colour: ColourOption
-
-    func validate() throws {
-        if let gesture, gesture < 1 { throw ValidationError("--gesture counts from 1") }
-        if let document, document < 1 { throw ValidationError("--document counts from 1") }
-    }
 
     func run() throws {
         colour.apply()
