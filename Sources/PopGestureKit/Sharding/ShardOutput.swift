@@ -58,6 +58,39 @@ struct ShardOutput {
         guard mark != nil else {
             throw Diagnostic(path: path, message: "has no shard mark: it is not the output of a run with --shard K/N")
         }
+        if kind == .checkJSON { try checkTally(reader) }
+    }
+
+    /// No item twice (a line or entry copied by hand would be merged twice): `key` is a document's
+    /// source for replay and diff, a file's path for check.
+    private func checkOnce(_ keys: [String]) throws {
+        var seen = Set<String>()
+        for key in keys where !seen.insert(key).inserted {
+            throw Diagnostic(path: path, message: "holds \(key) twice: edited or damaged, not a whole output of a popgesture run")
+        }
+    }
+
+    /// check's summary counts what its entries hold (entries are a file's document statuses, small):
+    /// a summary edited by hand would make the merged run's counts and exit status lie.
+    private func checkTally(_ reader: ByteReader) throws {
+        var tally: [String: Int] = ["files": items.count, "traces": 0, "passed": 0, "failed": 0, "errors": 0, "unchecked": 0,
+                                    "goldensWritten": 0, "goldensNotWritten": 0, "goldensRefused": 0]
+        for item in items {
+            let entry = try Self.parse(reader.bytes(item.start..<item.end), in: path)
+            let documents = entry["documents"] as? [[String: Any]] ?? []
+            tally["traces"]! += documents.count
+            for document in documents {
+                let status = document["status"] as? String
+                let key = status == "error" ? "errors" : status == "failed" ? "failed" : status == "unchecked" ? "unchecked" : "passed"
+                tally[key]! += 1
+            }
+            if entry["goldenWritten"] as? Bool == true { tally["goldensWritten"]! += 1 }
+            if entry["goldenError"] != nil { tally["goldensNotWritten"]! += 1 }
+            if entry["goldenRefused"] != nil { tally["goldensRefused"]! += 1 }
+        }
+        for (key, count) in tally.sorted(by: { $0.key < $1.key }) where (summary[key] as? Int ?? 0) != count {
+            throw Diagnostic(path: path, message: "its summary says \"\(key)\": \(summary[key] as? Int ?? 0), its entries \(count): edited or damaged, not a whole output of a popgesture run")
+        }
     }
 
     // MARK: JSON
@@ -91,8 +124,10 @@ struct ShardOutput {
             valueStart = -1
         }
 
+        var grammar = JSONValidator(lines: kind == .replayJSON)
         try reader.forEachChunk { offset, bytes in
             for (i, byte) in bytes.enumerated() {
+                grammar.feed(byte)
                 if inString {
                     if escaped {
                         escaped = false
@@ -167,7 +202,7 @@ struct ShardOutput {
                 }
             }
         }
-        guard containers.isEmpty, !inString else { throw Self.malformed(path) }
+        guard containers.isEmpty, !inString, grammar.complete else { throw Self.malformed(path) }
         if let range = shardRange {
             var object = try Self.parse(reader.bytes(range), in: path)
             // JSON Lines: the whole first line, `{"shard": {...}}`.
@@ -175,6 +210,7 @@ struct ShardOutput {
             mark = try Self.mark(object, in: path)
         }
         if let range = summaryRange { summary = try Self.parse(reader.bytes(range), in: path) }
+        try checkOnce(items.map(\.file))
         if kind != .checkJSON {
             // A document's source is `path#N`; a file that could not be read is named by its path.
             for index in items.indices { items[index].file = Self.file(ofSource: items[index].file) }
@@ -220,6 +256,8 @@ struct ShardOutput {
         try reader.forEachLine(keepingLinesStartingWith: ["  <testsuite ", "<?popgesture-shard ", "<testsuites", "</testsuites>", "  </testsuite>"]) { start, end, line in
             guard let line else { return }
             if line.hasPrefix("  <testsuite ") {
+                // A suite opened inside another: lines lost or copied.
+                guard open == nil else { throw Self.malformed(path) }
                 let attributes = Self.attributes(line)
                 open = Item(start: start, end: 0, file: attributes["name"] ?? "",
                             errors: Int(attributes["errors"] ?? "") ?? 0, failures: Int(attributes["failures"] ?? "") ?? 0)
@@ -241,6 +279,7 @@ struct ShardOutput {
             }
         }
         guard sawOpening, sawClosing, open == nil else { throw Self.malformed(path) }
+        try checkOnce(items.map(\.file))
     }
 
     /// `name="value"` pairs of one XML tag, unescaped.
