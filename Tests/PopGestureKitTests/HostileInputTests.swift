@@ -134,6 +134,26 @@ import Testing
                              "r.evemu:9:4: error: the touch at (837518622330, 844) points is beyond ±1e9 points, more than a trace holds (its device values lie far outside the axis ranges the recording gives: check them)\n")
     }
 
+    @Test func aDeviceNameWithControlCharactersReadsBack() throws {
+        // getevent quotes the device's name as the kernel gives it: DEL, a C1 control and U+FFFE
+        // were written into the origin as they were, and libyaml refused the imported file.
+        let name: [UInt8] = Self.text("sec") + [0x7F, 0xC2, 0x85, 0xC2, 0x9B, 0xEF, 0xBF, 0xBE, 0x04] + Self.text("touch")
+        let recording = Self.text("add device 1: /dev/input/event5\n  name:     \"") + name + Self.text("\"\n  events:\n")
+            + Self.text("    ABS (0003): 0035  : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0\n")
+            + Self.text("                0036  : value 0, min 0, max 2339, fuzz 0, flat 0, resolution 0\n")
+            + Self.text("                0039  : value 0, min 0, max 65535, fuzz 0, flat 0, resolution 0\n")
+            + Self.text("[    1200.000000] 0003 0039 00000007\n[    1200.000000] 0003 0035 00000010\n[    1200.000000] 0003 0036 00000800\n")
+            + Self.text("[    1200.000000] 0000 0000 00000000\n[    1200.016000] 0003 0039 ffffffff\n[    1200.016000] 0000 0000 00000000\n")
+        let run = try Self.run(["import", "--from", "getevent", "r.txt"], files: ["r.txt": recording])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\"sec\\x7f\\x85\\x9b\\ufffe\\x04touch\""), "\(run.stdout)")
+        let loaded = loadDocuments(run.stdout)
+        guard case .trace? = loaded.first else {
+            Issue.record("does not load: \(loaded)")
+            return
+        }
+    }
+
     // MARK: plot and explain
 
     static let trace = text(HardeningTests.trace)

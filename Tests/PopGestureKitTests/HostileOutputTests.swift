@@ -67,6 +67,9 @@ import Testing
             return String(text[..<text.index(after: end)] + text[line.lowerBound...])
         }
         try Self.edit(dir, "r2.jsonl", to: "cut.jsonl") { String($0.dropLast(40)) }
+        // Two lines spliced into one test case: an attribute twice, so the merged file was no XML
+        // (found by the merge fuzz target).
+        try Self.edit(dir, "j1.xml", to: "spliced.xml") { $0.replacingOccurrences(of: "classname=\"a.yaml\"", with: "classname=\"a.yaml\" classname=\"b.yaml\"") }
         // A comma lost inside an item: its braces still balance, and the item was copied into
         // merged output that was not JSON (found by the merge fuzz target).
         try Self.edit(dir, "r1.jsonl", to: "comma.jsonl") { text in
@@ -79,6 +82,7 @@ import Testing
             (["twice.xml", "j2.xml"], "twice.xml: error: holds a.yaml twice: \(damaged)\n"),
             (["opened.xml", "j2.xml"], "opened.xml: error: is cut short or damaged: not a whole output of a popgesture run\n"),
             (["r1.jsonl", "cut.jsonl"], "cut.jsonl: error: is cut short or damaged: not a whole output of a popgesture run\n"),
+            (["spliced.xml", "j2.xml"], "spliced.xml: error: is cut short or damaged: not a whole output of a popgesture run\n"),
             (["comma.jsonl", "r2.jsonl"], "comma.jsonl: error: is cut short or damaged: not a whole output of a popgesture run\n"),
         ] {
             let run = try Self.merge(files, in: dir)

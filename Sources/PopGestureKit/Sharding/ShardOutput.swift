@@ -249,22 +249,30 @@ struct ShardOutput {
     // MARK: JUnit
 
     /// JUnitCheckReporter's lines: a suite from its `  <testsuite ` line to its `  </testsuite>`
-    /// line, every message escaped onto one line.
+    /// line, every message escaped onto one line. Each line inside a suite must be one the reporter
+    /// writes, in its order, its values escaped as `xmlEscaped` escapes them: a suite is copied as it
+    /// is, and an edited one (an attribute twice, a tag left open) would make the merged file no XML.
     private mutating func scanJUnit(_ reader: ByteReader) throws {
         var open: Item?
+        var inCase = false
         var sawOpening = false, sawClosing = false
-        try reader.forEachLine(keepingLinesStartingWith: ["  <testsuite ", "<?popgesture-shard ", "<testsuites", "</testsuites>", "  </testsuite>"]) { start, end, line in
-            guard let line else { return }
+        try reader.forEachLine(keepingLinesStartingWith: ["  ", "<?popgesture-shard ", "<testsuites", "</testsuites>"]) { start, end, line in
+            guard let line else {
+                if open != nil { throw Self.malformed(path) }
+                return
+            }
             if line.hasPrefix("  <testsuite ") {
-                // A suite opened inside another: lines lost or copied.
-                guard open == nil else { throw Self.malformed(path) }
+                guard open == nil, Self.matches(JUnitLine.suite, line) else { throw Self.malformed(path) }
                 let attributes = Self.attributes(line)
                 open = Item(start: start, end: 0, file: attributes["name"] ?? "",
                             errors: Int(attributes["errors"] ?? "") ?? 0, failures: Int(attributes["failures"] ?? "") ?? 0)
-            } else if line == "  </testsuite>", var item = open {
+            } else if line == "  </testsuite>" {
+                guard var item = open, !inCase else { throw Self.malformed(path) }
                 item.end = end
                 items.append(item)
                 open = nil
+            } else if line.hasPrefix("  ") {
+                guard open != nil, Self.isCaseLine(line, inCase: &inCase) else { throw Self.malformed(path) }
             } else if line.hasPrefix("<?popgesture-shard ") {
                 let attributes = Self.attributes(line)
                 guard let index = Int(attributes["index"] ?? ""), let count = Int(attributes["count"] ?? ""),
@@ -280,6 +288,34 @@ struct ShardOutput {
         }
         guard sawOpening, sawClosing, open == nil else { throw Self.malformed(path) }
         try checkOnce(items.map(\.file))
+    }
+
+    /// The shapes of JUnitCheckReporter's lines; V is a value as `xmlEscaped` writes it.
+    private enum JUnitLine {
+        static let value = #"(?:[^<>&"\x00-\x08\x0A-\x1F]|&(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6});)*"#
+        static func pattern(_ shape: String) -> NSRegularExpression {
+            try! NSRegularExpression(pattern: "^" + shape.replacingOccurrences(of: "V", with: value) + "$")
+        }
+        static let suite = pattern(#"  <testsuite name="V" tests="\d+" failures="\d+" errors="\d+" skipped="\d+">"#)
+        static let testcase = pattern(#"    <testcase name="V" classname="V"(/?)>"#)
+        static let content = pattern(#"      (?:<error message="V" type="InputError">V</error>|<failure message="V" type="(?:GoldenMismatch|ExpectationFailed)">V</failure>|<skipped message="V"/>)"#)
+    }
+
+    private static func matches(_ pattern: NSRegularExpression, _ line: String) -> Bool {
+        pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil
+    }
+
+    /// A test case's line: its opening (closed at once, or holding one error, failure or skip line
+    /// and then its closing).
+    private static func isCaseLine(_ line: String, inCase: inout Bool) -> Bool {
+        if line == "    </testcase>" {
+            defer { inCase = false }
+            return inCase
+        }
+        if inCase { return matches(JUnitLine.content, line) }
+        guard let match = JUnitLine.testcase.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else { return false }
+        inCase = match.range(at: 1).length == 0
+        return true
     }
 
     /// `name="value"` pairs of one XML tag, unescaped.
