@@ -115,6 +115,18 @@ import Testing
         }
     }
 
+    @Test(arguments: [["import", "r.csv"], ["plot", "t.yaml"], ["explain", "t.yaml"], ["merge", "c.json"], ["record", "--page"]])
+    func standardOutputOnAFullDeviceIsAnError(_ arguments: [String]) throws {
+        let dir = try CommandLineTests.fixture(Self.inputs)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let shard = try CommandLineTests.run(["check", "--format", "json", "--shard", "1/1", "t.yaml"], in: dir)
+        try shard.stdout.write(toFile: dir + "/c.json", atomically: true, encoding: .utf8)
+        let run = try CommandLineTests.run(["-c", "exec timeout -k 5 30 \"$0\" \"$@\" > /dev/full", CommandLineTests.binary] + arguments,
+                                           in: dir, shell: true)
+        #expect(run.status == 2, "\(arguments) exited \(run.status)")
+        #expect(run.stderr == "error: cannot write standard output: No space left on device\n", "\(arguments)")
+    }
+
     // MARK: -o to a device, a folder, a read-only folder
 
     /// The commands that write a file with -o, each given `target`.
