@@ -26,6 +26,8 @@ guard let make = targets[name] else {
     exit(2)
 }
 nonisolated(unsafe) let target = make()
+// libFuzzer ends a run that reached -max_total_time or -runs with exit(), never returning here.
+atexit { target.scratchFiles.forEach { $0.remove() } }
 
 var argc = CommandLine.argc
 var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
@@ -33,5 +35,4 @@ let status = LLVMFuzzerRunDriver(&argc, &argv) { data, size in
     target.run(data, size)
     return 0
 }
-target.scratchFiles.forEach { $0.remove() }
 exit(status)
