@@ -40,7 +40,8 @@ test: build
 	    --valid ../shared/conformance/flutter/traces --valid ../shared/conformance/flutter/rules \
 	    --invalid Tests/Fixtures/schema/invalid $(patsubst %,--reports %,$(wildcard ../shared/conformance/expected/*.jsonl))
 
-# libFuzzer over load -> replay -> report, FUZZ_SECONDS long (FUZZ_WORKERS processes); fails on any finding.
+# libFuzzer over every reader (scripts/fuzz.sh: trace, the five import formats, merge, rules), FUZZ_SECONDS
+# shared by the targets (FUZZ_TARGETS to choose, FUZZ_WORKERS processes each); fails on any finding.
 FUZZ_SECONDS ?= 600
 fuzz:
 	@bash scripts/setup.sh --fuzz

@@ -9,11 +9,13 @@ struct RecordHandler: HTTPHandler {
     let token: String
     let page: Data
     let desk: TakeDesk
+    let deadlines: RequestDeadlines
 
     /// A take is a few hundred kilobytes at most (a minute of two fingers at 120 Hz is ~0.5 MB).
     static let maxBody = 4 << 20
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        deadlines.handedOver(request.remoteAddress)
         guard Self.sameBytes(request.query["token"] ?? "", token) else {
             return Self.text(.forbidden, "wrong or missing token: open the address `popgesture record` printed")
         }

@@ -19,13 +19,19 @@ public struct RecordServer: Sendable {
     public var out: String
     public var rules: [Rules]
     public var page: RecorderPage
+    /// Seconds a client has to send a request's head, from its connection's first wait for it
+    /// (`RequestDeadlines`); a phone sends one in milliseconds.
+    public var requestTimeout: Double
 
-    public init(host: String, port: UInt16, out: String, rules: [Rules], page: RecorderPage) {
+    public static let defaultRequestTimeout = 20.0
+
+    public init(host: String, port: UInt16, out: String, rules: [Rules], page: RecorderPage, requestTimeout: Double = defaultRequestTimeout) {
         self.host = host
         self.port = port
         self.out = out
         self.rules = rules
         self.page = page
+        self.requestTimeout = requestTimeout
     }
 
     /// Blocks until a signal ends the run (exit 0) or the server cannot start (exit 2).
@@ -68,9 +74,10 @@ public struct RecordServer: Sendable {
         }
         let token = Self.makeToken()
         let desk = TakeDesk(judge: TakeJudge(rules: rules), store: store, console: console)
-        let handler = RecordHandler(token: token, page: Data(page.html.utf8), desk: desk)
+        let deadlines = RequestDeadlines(limit: .milliseconds(Int64((requestTimeout * 1000).rounded(.up))))
+        let handler = RecordHandler(token: token, page: Data(page.html.utf8), desk: desk, deadlines: deadlines)
         let config = HTTPServer.Configuration(address: address, timeout: 15, sharedRequestReplaySize: RecordHandler.maxBody,
-                                              logger: .disabled)
+                                              pool: deadlines, logger: .disabled)
         let server = HTTPServer(config: config, handler: handler)
         let running = Task { try await server.run() }
         do {

@@ -97,10 +97,14 @@ enum ShardArgument: ExpressibleByArgument {
 }
 
 struct ShardOption: ParsableArguments {
-    @Option(help: ArgumentHelp(
+    // Unconditional, so that `--shard -1/2` is read as a bad value, not as a missing one.
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Work on the Kth of N slices of the files (K from 1), for a CI matrix of N jobs; auto reads K/N from the CI's variables.",
         discussion: "Slices are balanced by file size and the same on every machine; `popgesture merge` joins the shards' json or junit outputs into the unsharded run's bytes (text, html, github, markdown and sarif output cannot be merged). auto: GitLab CI_NODE_INDEX/CI_NODE_TOTAL (from 1), Buildkite BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT, CircleCI CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL, Bazel TEST_SHARD_INDEX/TEST_TOTAL_SHARDS (from 0; TEST_SHARD_STATUS_FILE is touched); none set is 1/1, with a note; variables half set, out of range or disagreeing are an error.",
-        valueName: "K/N|auto"))
+        valueName: "K/N|auto"), transform: { text in
+            if text == "auto" { return .automatic }
+            do { return .fixed(try Shard(parsing: text)) } catch { throw ValidationError((error as? Diagnostic)?.message ?? "\(error)") }
+        })
     var shard: ShardArgument?
 
     /// The shard, `auto` resolved from the environment (its note said on stderr); an error exits 2.
@@ -142,5 +146,16 @@ func loadRules(_ spec: String) throws -> Rules {
     } catch {
         Console().err("\(error)\n")
         throw ExitCode(ExitStatus.errors.rawValue)
+    }
+}
+
+/// `--document N`, `--gesture N`: a whole number from 1. The options read their value
+/// unconditionally, so that `-1` is a bad value, not a missing one.
+func ordinal(_ flag: String) -> @Sendable (String) throws -> Int {
+    { text in
+        guard let number = Int(text), number >= 1 else {
+            throw ValidationError("\(flag) counts from 1: expected a whole number from 1 (e.g. \(flag) 2), found `\(text)`")
+        }
+        return number
     }
 }

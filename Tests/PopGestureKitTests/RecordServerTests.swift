@@ -16,10 +16,10 @@ import Testing
         var token = ""
         private let out = Pipe()
 
-        init(files: [String: String] = [:], rules: [String] = ["fd"]) throws {
+        init(files: [String: String] = [:], rules: [String] = ["fd"], arguments: [String] = []) throws {
             directory = try CommandLineTests.fixture(files)
             process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
-            process.arguments = ["record", "--serve", "--port", "0", "--host", "127.0.0.1", "--out", "OUT", "--rules"] + rules
+            process.arguments = ["record", "--serve", "--port", "0", "--host", "127.0.0.1", "--out", "OUT"] + arguments + ["--rules"] + rules
             process.currentDirectoryURL = URL(fileURLWithPath: directory)
             process.standardOutput = out
             process.standardError = FileHandle.nullDevice

@@ -54,7 +54,11 @@ struct CSVTouchLogReader {
             func at(_ field: Int) -> SourcePosition {
                 SourcePosition(path: path, line: row, column: column(ofByte: field < fields.count ? fields[field].lowerBound : line.count, in: line))
             }
-            func text(_ field: Int) -> String { String(decoding: line[fields[field]], as: UTF8.self) }
+            // For messages: a field of megabytes is quoted by its start.
+            func text(_ field: Int) -> String {
+                let bytes = line[fields[field]]
+                return String(decoding: bytes.prefix(40), as: UTF8.self) + (bytes.count > 40 ? "…" : "")
+            }
             func number(_ field: Int) -> Double? { parseDecimal(bytes: UnsafeBufferPointer(rebasing: line[fields[field]])).flatMap { $0.isFinite ? $0 : nil } }
             guard fields.count == width else {
                 throw at(min(fields.count, width)).error("expected \(width) fields as the header names, found \(fields.count)",
@@ -93,7 +97,7 @@ struct CSVTouchLogReader {
             previous = (time, text(t), row)
             let finger: Int
             if mapping.uikit {
-                let identity = text(self.finger)
+                let identity = String(decoding: line[fields[self.finger]], as: UTF8.self)
                 if let known = touches[identity] {
                     finger = known
                 } else if kind == nil || kind == .down {
@@ -129,8 +133,13 @@ struct CSVTouchLogReader {
                 lastPosition[finger] = nil
                 continue
             }
-            guard let px = number(x) else { throw at(x).error("expected `\(names["x"]!)` to be a number of points, found `\(text(x))`") }
-            guard let py = number(y) else { throw at(y).error("expected `\(names["y"]!)` to be a number of points, found `\(text(y))`") }
+            // Within what a trace holds (TraceLimits), so that every import loads back.
+            guard let px = number(x), abs(px) <= TraceLimits.coordinate else {
+                throw at(x).error("expected `\(names["x"]!)` to be a number of points within ±1e9, found `\(text(x))`")
+            }
+            guard let py = number(y), abs(py) <= TraceLimits.coordinate else {
+                throw at(y).error("expected `\(names["y"]!)` to be a number of points within ±1e9, found `\(text(y))`")
+            }
             let sample = Sample(t: time, x: px, y: py)
             lastPosition[finger] = (px, py, time)
             switch kind {
@@ -162,10 +171,11 @@ struct CSVTouchLogReader {
             SourcePosition(path: path, line: number, column: column(ofByte: field.lowerBound, in: line))
         }
         let names = fields.map { String(decoding: line[$0], as: UTF8.self) }
+        let lowered = names.map { $0.lowercased() }
         var columns: [String: Int] = [:]
         for role in CSVMapping.roles {
             let wanted = mapping.columns[role]!
-            for (index, name) in names.enumerated() where name.lowercased() == wanted {
+            for (index, name) in lowered.enumerated() where name == wanted {
                 if let first = columns[role] {
                     throw at(fields[index]).error("the header names `\(wanted)` twice (first in field \(first + 1))")
                 }
@@ -176,7 +186,7 @@ struct CSVTouchLogReader {
             let wanted = mapping.columns[missing]!
             // A near name that is not another column's already.
             let taken = Set(columns.values)
-            let uikitLog = !mapping.uikit && names.contains { $0.lowercased() == CSVMapping.uikitLog.columns["t"] }
+            let uikitLog = !mapping.uikit && lowered.contains { $0 == CSVMapping.uikitLog.columns["t"] }
             let near = uikitLog ? nil : names.indices.first { !taken.contains($0) && nearest(to: names[$0], in: [wanted]) != nil }
             let required = CSVMapping.roles.dropLast().map { mapping.columns[$0]! }
             let suggestion = uikitLog ? "a UIKit touch log (timestamp in seconds): pass --from uikit" : near.map { "did you mean `\(wanted)` for `\(names[$0])`?" }

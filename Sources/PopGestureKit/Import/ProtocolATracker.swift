@@ -52,14 +52,14 @@ struct ProtocolATracker: TouchTracker {
             taken[contact] = true
             let point = contacts[contact]
             if point != finger.at {
-                strokes.move(finger.number, Sample(t: t, x: x(point.x), y: y(point.y)))
+                strokes.move(finger.number, try StrokeWriter.checked(Sample(t: t, x: x(point.x), y: y(point.y)), at: position))
             }
             next.append((finger.number, point))
         }
         for (index, point) in contacts.enumerated() where !taken[index] {
             var number = 0
             while next.contains(where: { $0.number == number }) { number += 1 }
-            strokes.down(number, Sample(t: t, x: x(point.x), y: y(point.y)), at: position)
+            strokes.down(number, try StrokeWriter.checked(Sample(t: t, x: x(point.x), y: y(point.y)), at: position), at: position)
             next.insert((number, point), at: next.firstIndex { $0.number > number } ?? next.endIndex)
         }
         fingers = next

@@ -53,11 +53,11 @@ struct ProtocolBTracker: TouchTracker {
             guard slot.trackingID >= 0, let x = slot.x, let y = slot.y else { continue }
             if let stroke = used[i].stroke {
                 if (x, y) != (stroke.x, stroke.y) {
-                    strokes.move(finger, Sample(t: t, x: self.x(x), y: self.y(y)))
+                    strokes.move(finger, try StrokeWriter.checked(Sample(t: t, x: self.x(x), y: self.y(y)), at: position))
                     used[i].stroke = (slot.trackingID, x, y)
                 }
             } else {
-                strokes.down(finger, Sample(t: t, x: self.x(x), y: self.y(y)), at: position)
+                strokes.down(finger, try StrokeWriter.checked(Sample(t: t, x: self.x(x), y: self.y(y)), at: position), at: position)
                 used[i].stroke = (slot.trackingID, x, y)
             }
         }

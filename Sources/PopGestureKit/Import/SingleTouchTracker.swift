@@ -33,9 +33,9 @@ struct SingleTouchTracker: TouchTracker {
         guard let cx = currentX, let cy = currentY else { return }
         if let last = stroke {
             guard (cx, cy) != (last.x, last.y) else { return }
-            strokes.move(0, Sample(t: t, x: x(cx), y: y(cy)))
+            strokes.move(0, try StrokeWriter.checked(Sample(t: t, x: x(cx), y: y(cy)), at: position))
         } else {
-            strokes.down(0, Sample(t: t, x: x(cx), y: y(cy)), at: position)
+            strokes.down(0, try StrokeWriter.checked(Sample(t: t, x: x(cx), y: y(cy)), at: position), at: position)
         }
         stroke = (cx, cy)
     }

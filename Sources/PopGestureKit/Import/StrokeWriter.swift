@@ -68,16 +68,27 @@ final class StrokeWriter {
         peakHeldStrokes = max(peakHeldStrokes, queue.count - head)
     }
 
-    /// A sample at the time of the stroke's last one replaces that one's position: stroke times
-    /// strictly increase.
+    /// A sample at the time of the stroke's last one, or less than `TraceLimits.sampleStep` after it
+    /// (rounding noise the loader refuses as a sample), replaces that one's position, at that one's
+    /// time: stroke times strictly increase, by a step at least, and a stroke starts when it started.
     func move(_ finger: Int, _ sample: Sample) {
         guard let stroke = open[finger] else { preconditionFailure("finger \(finger) is not down") }
-        if sample.t == stroke.lastT {
-            stroke.samples[stroke.samples.count - 1] = sample
+        if sample.t - stroke.lastT < TraceLimits.sampleStep {
+            stroke.samples[stroke.samples.count - 1] = Sample(t: stroke.lastT, x: sample.x, y: sample.y)
         } else {
             stroke.samples.append(sample)
             stroke.lastT = sample.t
         }
+    }
+
+    /// `sample` when a trace can hold its position (within ±`TraceLimits.coordinate` points), else
+    /// an error at `position`: a device value far outside its axis range scales that far.
+    static func checked(_ sample: Sample, at position: SourcePosition) throws -> Sample {
+        guard abs(sample.x) <= TraceLimits.coordinate, abs(sample.y) <= TraceLimits.coordinate else {
+            throw position.error("the touch at (\(formatNumber(sample.x)), \(formatNumber(sample.y))) points is beyond ±1e9 points, more than a trace holds",
+                                 suggestion: "its device values lie far outside the axis ranges the recording gives: check them")
+        }
+        return sample
     }
 
     func end(_ finger: Int, _ end: Stroke.End) {
@@ -115,8 +126,9 @@ final class StrokeWriter {
                 out += "- touch: \(stroke.finger)\n  samples:\n"
                 stroke.started = true
             }
-            // An open stroke's last sample may still be replaced, unless nothing can come at its time.
-            let ready = stroke.end != nil || stroke.lastT < horizon ? stroke.samples.count : stroke.samples.count - 1
+            // An open stroke's last sample may still be replaced, unless nothing can come within a
+            // sample step of its time.
+            let ready = stroke.end != nil || horizon - stroke.lastT >= TraceLimits.sampleStep ? stroke.samples.count : stroke.samples.count - 1
             for sample in stroke.samples[..<ready] {
                 out += "  - [\(formatNumber(sample.t)), \(formatNumber(sample.x)), \(formatNumber(sample.y))]\n"
             }

@@ -68,8 +68,8 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         case .warning: "1;33"
         case .note: "1;36"
         }
-        var text = "\(place)\(paint(severity.rawValue + ":", colour)) \(message)"
-        if let suggestion { text += " (\(suggestion))" }
+        var text = "\(visible(place))\(paint(severity.rawValue + ":", colour)) \(visible(message))"
+        if let suggestion { text += " (\(visible(suggestion)))" }
         for other in further { text += "\n" + other.rendered(paint) }
         if notShown > 0 {
             let notePlace = path.isEmpty ? "" : "\(path): "
@@ -77,6 +77,26 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         }
         return text
     }
+}
+
+/// `text` with its control characters shown as `\u{1B}`: a diagnostic quotes what it found, and a
+/// file's bytes must neither end the line early (a NUL ends what `fputs` writes), nor colour or
+/// retitle the terminal (ESC), nor start a forged diagnostic line of their own. Tabs and the line
+/// breaks of a multi-line message stay.
+func visible(_ text: String) -> String {
+    func hidden(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F..<0xA0).contains(scalar.value)
+    }
+    guard text.unicodeScalars.contains(where: hidden) else { return text }
+    var shown = ""
+    for scalar in text.unicodeScalars {
+        if hidden(scalar) {
+            shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        } else {
+            shown.unicodeScalars.append(scalar)
+        }
+    }
+    return shown
 }
 
 /// A position in a named input.

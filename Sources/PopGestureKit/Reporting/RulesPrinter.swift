@@ -34,7 +34,9 @@ enum RulesPrinter {
         }
     }
 
-    /// Double-quoted YAML, so a name like `yes` or `1.0` stays a string.
+    /// Double-quoted YAML, so a name like `yes` or `1.0` stays a string; what YAML does not allow in
+    /// a file (C0 and C1 controls, DEL, U+FFFE, U+FFFF: libyaml refuses the file) escaped, so that
+    /// a device name read from a recording reads back.
     static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -44,7 +46,13 @@ enum RulesPrinter {
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 { out += "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2) } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    out += "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2)
+                } else if scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += "\\u" + String(scalar.value, radix: 16)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""

@@ -14,8 +14,12 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public let index: Int
     public let count: Int
 
+    /// The most shards a run is split into: far more than any CI matrix (GitHub's holds 256 jobs),
+    /// and few enough that a shard's bookkeeping (a load per shard) stays small.
+    public static let maxCount = 10_000
+
     public init?(index: Int, count: Int) {
-        guard count >= 1, (1...count).contains(index) else { return nil }
+        guard (1...Self.maxCount).contains(count), (1...count).contains(index) else { return nil }
         self.index = index
         self.count = count
     }
@@ -23,9 +27,24 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// `K/N`, as CI systems number their jobs from 1 (Buildkite's BUILDKITE_PARALLEL_JOB is from 0:
     /// add one).
     public init?(_ text: String) {
+        guard let shard = try? Shard(parsing: text) else { return nil }
+        self = shard
+    }
+
+    /// `K/N`, or an error saying what is wrong with it (`--shard`'s message).
+    public init(parsing text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else { return nil }
-        self.init(index: k, count: n)
+        func digits(_ part: Substring) -> Bool { !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard parts.count == 2, parts.allSatisfy({ digits($0) || ($0.first == "-" && digits($0.dropFirst())) }) else {
+            throw Diagnostic(message: "expected K/N, the Kth of N slices counted from 1 (e.g. 2/4)")
+        }
+        guard let n = Int(parts[1]), (1...Self.maxCount).contains(n) else {
+            throw Diagnostic(message: "N must be from 1 to \(Self.maxCount) (e.g. 2/4)")
+        }
+        guard let k = Int(parts[0]), (1...n).contains(k) else {
+            throw Diagnostic(message: "K must be from 1 to N, here \(n) (e.g. 1/\(n))")
+        }
+        self.init(index: k, count: n)!
     }
 
     public var description: String { "\(index)/\(count)" }

@@ -69,6 +69,43 @@ struct ShardOutput {
         guard mark != nil else {
             throw Diagnostic(path: path, message: "has no shard mark: it is not the output of a run with --shard K/N")
         }
+        if kind == .checkJSON { try checkTally(reader) }
+    }
+
+    /// No item twice (a line or entry copied by hand would be merged twice): `key` is a document's
+    /// source for replay and diff, a file's path for check.
+    private func checkOnce(_ keys: [String]) throws {
+        var seen = Set<String>()
+        for key in keys where !seen.insert(key).inserted {
+            throw Diagnostic(path: path, message: "holds \(key) twice: edited or damaged, not a whole output of a popgesture run")
+        }
+    }
+
+    /// check's summary counts what its entries hold (entries are a file's document statuses, small):
+    /// a summary edited by hand would make the merged run's counts and exit status lie.
+    private func checkTally(_ reader: ByteReader) throws {
+        var tally: [String: Int] = ["files": items.count, "traces": 0, "passed": 0, "failed": 0, "errors": 0, "unchecked": 0,
+                                    "known": 0, "goldensWritten": 0, "goldensNotWritten": 0, "goldensRefused": 0]
+        for item in items {
+            let entry = try Self.parse(reader.bytes(item.start..<item.end), in: path)
+            let documents = entry["documents"] as? [[String: Any]] ?? []
+            tally["traces"]! += documents.count
+            for document in documents {
+                let status = document["status"] as? String
+                let key = switch status {
+                case "error": "errors"
+                case "failed", "unchecked", "known": status!
+                default: "passed"
+                }
+                tally[key]! += 1
+            }
+            if entry["goldenWritten"] as? Bool == true { tally["goldensWritten"]! += 1 }
+            if entry["goldenError"] != nil { tally["goldensNotWritten"]! += 1 }
+            if entry["goldenRefused"] != nil { tally["goldensRefused"]! += 1 }
+        }
+        for (key, count) in tally.sorted(by: { $0.key < $1.key }) where (summary[key] as? Int ?? 0) != count {
+            throw Diagnostic(path: path, message: "its summary says \"\(key)\": \(summary[key] as? Int ?? 0), its entries \(count): edited or damaged, not a whole output of a popgesture run")
+        }
     }
 
     // MARK: JSON
@@ -102,8 +139,10 @@ struct ShardOutput {
             valueStart = -1
         }
 
+        var grammar = JSONValidator(lines: kind == .replayJSON)
         try reader.forEachChunk { offset, bytes in
             for (i, byte) in bytes.enumerated() {
+                grammar.feed(byte)
                 if inString {
                     if escaped {
                         escaped = false
@@ -178,7 +217,7 @@ struct ShardOutput {
                 }
             }
         }
-        guard containers.isEmpty, !inString else { throw Self.malformed(path) }
+        guard containers.isEmpty, !inString, grammar.complete else { throw Self.malformed(path) }
         if let range = shardRange {
             var object = try Self.parse(reader.bytes(range), in: path)
             // JSON Lines: the whole first line, `{"shard": {...}}`.
@@ -186,6 +225,7 @@ struct ShardOutput {
             mark = try Self.mark(object, in: path)
         }
         if let range = summaryRange { summary = try Self.parse(reader.bytes(range), in: path) }
+        try checkOnce(items.map(\.file))
         if kind != .checkJSON {
             // A document's source is `path#N`; a file that could not be read is named by its path.
             for index in items.indices { items[index].file = Self.file(ofSource: items[index].file) }
@@ -224,20 +264,31 @@ struct ShardOutput {
     // MARK: JUnit
 
     /// JUnitCheckReporter's lines: a suite from its `  <testsuite ` line to its `  </testsuite>`
-    /// line, every message escaped onto one line.
+    /// line, every message escaped onto one line. Each line inside a suite must be one the reporter
+    /// writes, in its order, its values escaped as `xmlEscaped` escapes them: a suite is copied as it
+    /// is, and an edited one (an attribute twice, a tag left open) would make the merged file no XML.
     private mutating func scanJUnit(_ reader: ByteReader) throws {
         var open: Item?
+        var inCase = false
         var sawOpening = false, sawClosing = false
-        try reader.forEachLine(keepingLinesStartingWith: ["  <testsuite ", "<?popgesture-shard ", "<testsuites", "</testsuites>", "  </testsuite>"]) { start, end, line in
-            guard let line else { return }
+        try reader.forEachLine(keepingLinesStartingWith: ["  ", "<?popgesture-shard ", "<testsuites", "</testsuites>"]) { start, end, line in
+            guard let line else {
+                if open != nil { throw Self.malformed(path) }
+                return
+            }
             if line.hasPrefix("  <testsuite ") {
+                guard open == nil, Self.matches(JUnitLine.suite, line) else { throw Self.malformed(path) }
                 let attributes = Self.attributes(line)
                 open = Item(start: start, end: 0, file: attributes["name"] ?? "",
                             errors: Int(attributes["errors"] ?? "") ?? 0, failures: Int(attributes["failures"] ?? "") ?? 0)
-            } else if line == "  </testsuite>", var item = open {
+            } else if line == "  </testsuite>" {
+                guard var item = open, !inCase else { throw Self.malformed(path) }
                 item.end = end
                 items.append(item)
                 open = nil
+            } else if line.hasPrefix("  ") {
+                guard open != nil, Self.isCaseLine(line, inCase: &inCase) || (!inCase && Self.matches(JUnitLine.suiteExtra, line))
+                else { throw Self.malformed(path) }
             } else if line.hasPrefix("<?popgesture-shard ") {
                 let attributes = Self.attributes(line)
                 guard let index = Int(attributes["index"] ?? ""), let count = Int(attributes["count"] ?? ""),
@@ -252,6 +303,37 @@ struct ShardOutput {
             }
         }
         guard sawOpening, sawClosing, open == nil else { throw Self.malformed(path) }
+        try checkOnce(items.map(\.file))
+    }
+
+    /// The shapes of JUnitCheckReporter's lines; V is a value as `xmlEscaped` writes it.
+    private enum JUnitLine {
+        static let value = #"(?:[^<>&"\x00-\x08\x0A-\x1F]|&(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6});)*"#
+        static func pattern(_ shape: String) -> NSRegularExpression {
+            try! NSRegularExpression(pattern: "^" + shape.replacingOccurrences(of: "V", with: value) + "$")
+        }
+        static let suite = pattern(#"  <testsuite name="V" tests="\d+" failures="\d+" errors="\d+" skipped="\d+">"#)
+        static let testcase = pattern(#"    <testcase name="V" classname="V" file="V"(?: line="\d+")?(/?)>"#)
+        /// A suite's own lines around its cases: intent and warning properties, the warnings' text.
+        static let suiteExtra = pattern(#"    (?:<properties>|</properties>|<system-err>V</system-err>)|      <property name="V" value="V"/>"#)
+        static let content = pattern(#"      (?:<error message="V" type="InputError">V</error>|<failure message="V" type="(?:GoldenMismatch|ExpectationFailed)">V</failure>|<skipped message="V"/>)"#)
+    }
+
+    private static func matches(_ pattern: NSRegularExpression, _ line: String) -> Bool {
+        pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil
+    }
+
+    /// A test case's line: its opening (closed at once, or holding one error, failure or skip line
+    /// and then its closing).
+    private static func isCaseLine(_ line: String, inCase: inout Bool) -> Bool {
+        if line == "    </testcase>" {
+            defer { inCase = false }
+            return inCase
+        }
+        if inCase { return matches(JUnitLine.content, line) }
+        guard let match = JUnitLine.testcase.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else { return false }
+        inCase = match.range(at: 1).length == 0
+        return true
     }
 
     /// `name="value"` pairs of one XML tag, unescaped.

@@ -23,19 +23,16 @@ struct ExplainCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("A trace file.", valueName: "trace"), completion: traceFiles) var trace: String
-    @Option(help: ArgumentHelp("Explain only this gesture (from 1).", valueName: "N")) var gesture: Int?
-    @Option(help: ArgumentHelp("Explain only the file's Nth document (from 1).", valueName: "N")) var document: Int?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Explain only this gesture (from 1).", valueName: "N"), transform: ordinal("--gesture"))
+    var gesture: Int?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Explain only the file's Nth document (from 1).", valueName: "N"), transform: ordinal("--document"))
+    var document: Int?
     @Option(help: ArgumentHelp(
         "A preset (\(Presets.names.joined(separator: ", "))) or a rules file.",
         discussion: "Without it, the file's `# popgesture-rules: NAME|FILE` comment, else fd."),
         completion: ruleVersions)
     var rules: String?
     @OptionGroup var colour: ColourOption
-
-    func validate() throws {
-        if let gesture, gesture < 1 { throw ValidationError("--gesture counts from 1") }
-        if let document, document < 1 { throw ValidationError("--document counts from 1") }
-    }
 
     func run() throws {
         colour.apply()

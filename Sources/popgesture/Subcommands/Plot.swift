@@ -19,7 +19,8 @@ struct PlotCommand: ParsableCommand {
     )
 
     @Argument(help: "A trace file.", completion: traceFiles) var trace: String
-    @Option(help: ArgumentHelp("Plot only the file's Nth document (from 1).", valueName: "N")) var document: Int?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Plot only the file's Nth document (from 1).", valueName: "N"), transform: ordinal("--document"))
+    var document: Int?
     @Option(help: ArgumentHelp(
         "A preset (\(Presets.names.joined(separator: ", "))) or a rules file; twice, the two one above the other.",
         discussion: "Without it, the file's `# popgesture-rules: NAME|FILE` comment, else fd."),
@@ -30,7 +31,6 @@ struct PlotCommand: ParsableCommand {
     @OptionGroup var colour: ColourOption
 
     func validate() throws {
-        if let document, document < 1 { throw ValidationError("--document counts from 1") }
         if rules.count > 2 { throw ValidationError("--rules takes one rule version, or two to compare") }
     }
 

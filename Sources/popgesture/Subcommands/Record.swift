@@ -47,6 +47,9 @@ struct RecordCommand: ParsableCommand {
     var scenario: [RecorderScenario] = []
     @Option(help: ArgumentHelp("A fixed sequence of prompts, repeated, e.g. back,stay,back (default: mixed).", valueName: "LIST"))
     var prompts: String?
+    @Option(help: ArgumentHelp("Seconds a client has to send each request's head (idle keep-alive time included) before it is cut off.",
+                               valueName: "SECONDS"))
+    var requestTimeout: Double = RecordServer.defaultRequestTimeout
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("With --page: write the page here, atomically.", valueName: "OUT.html"))
     var output: String?
     @OptionGroup var colour: ColourOption
@@ -55,6 +58,9 @@ struct RecordCommand: ParsableCommand {
         guard serve != page else { throw ValidationError("give one of --serve (the server) or --page (the page alone)") }
         if page, out != nil || !rules.isEmpty { throw ValidationError("--out and --rules are for --serve; --page writes only the page") }
         if serve, output != nil { throw ValidationError("-o/--output is for --page; --serve writes takes to --out") }
+        guard requestTimeout.isFinite, requestTimeout > 0, requestTimeout <= 86_400 else {
+            throw ValidationError("--request-timeout takes seconds above 0 and at most 86400 (a day), e.g. 20")
+        }
         _ = try promptList()
     }
 
@@ -78,7 +84,8 @@ struct RecordCommand: ParsableCommand {
             return
         }
         let versions = try (rules.isEmpty ? ["fd"] : rules).map(loadRules)
-        let server = RecordServer(host: host, port: port, out: out ?? RecordServer.defaultFolder(), rules: versions, page: recorderPage)
+        let server = RecordServer(host: host, port: port, out: out ?? RecordServer.defaultFolder(), rules: versions, page: recorderPage,
+                                  requestTimeout: requestTimeout)
         let status = server.run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }
