@@ -53,6 +53,7 @@ summarise() {
     esac
 }
 
+step "swift format lint (.swift-format)" format sh -c 'swift format lint --strict --recursive --parallel Sources Tests Package.swift && echo "no findings"'
 step "swift test" unit swift test --skip-build
 step "schemas" schemas python3 Tests/schema/check_schemas.py --binary "$binary" "$@"
 step "bundled corpus (check traces/ --require-goldens)" corpus "$binary" check traces/ --require-goldens

@@ -20,21 +20,29 @@ final class ImportTarget: FuzzTarget {
         let capture = ConsoleCapture()
         // Odd sizes hold documents to a few kilobytes: standard output's limit and its error.
         let limit = size % 2 == 1 ? 4096 : Importer.standardOutputLimit
-        let status = Importer(format: format).run(files: [input.path], standardOutputLimit: limit, console: Console(capturingInto: capture))
+        let status = Importer(format: format).run(
+            files: [input.path], standardOutputLimit: limit, console: Console(capturingInto: capture))
         switch status {
         case .errors:
-            requireNamedError(capture.errors, path: input.path, lines: lineCount(data, size), "import --from \(format.rawValue)")
+            requireNamedError(
+                capture.errors, path: input.path, lines: lineCount(data, size), "import --from \(format.rawValue)")
         case .findings:
-            if !capture.errors.contains("warning:") { fatalError("import exited 1 without a warning: \(capture.errors.prefix(2000))") }
+            if !capture.errors.contains("warning:") {
+                fatalError("import exited 1 without a warning: \(capture.errors.prefix(2000))")
+            }
         case .ok:
-            if capture.errors.contains("error:") { fatalError("import exited 0 after an error: \(capture.errors.prefix(2000))") }
+            if capture.errors.contains("error:") {
+                fatalError("import exited 0 after an error: \(capture.errors.prefix(2000))")
+            }
         }
         let output = capture.output
         guard !output.isEmpty else { return }
         imported.write(output)
         for document in TraceFileLoader(path: imported.path) {
             if case .failure(_, let diagnostic) = document {
-                fatalError("import --from \(format.rawValue) wrote a trace that does not load: \(diagnostic)\n\(output.prefix(4000))")
+                fatalError(
+                    "import --from \(format.rawValue) wrote a trace that does not load: \(diagnostic)\n\(output.prefix(4000))"
+                )
             }
         }
     }

@@ -22,11 +22,17 @@ final class MergeTarget: FuzzTarget {
         }
         if output.hasPrefix("<?xml") {
             let parser = XMLParser(data: Data(output.utf8))
-            if !parser.parse() { fatalError("merge wrote JUnit that is not XML (\(String(describing: parser.parserError))): \(output.prefix(4000))") }
+            if !parser.parse() {
+                fatalError(
+                    "merge wrote JUnit that is not XML (\(String(describing: parser.parserError))): \(output.prefix(4000))"
+                )
+            }
         } else if output.hasPrefix("{\"files\": [") || output.hasPrefix("{\"base\": ") {
             requireJSON(output, "merge's output")
         } else {
-            guard output.hasSuffix("\n") else { fatalError("merge's JSON Lines do not end a line: \(output.suffix(2000))") }
+            guard output.hasSuffix("\n") else {
+                fatalError("merge's JSON Lines do not end a line: \(output.suffix(2000))")
+            }
             for line in output.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
                 requireJSON(String(line), "a line of merge's output")
             }

@@ -16,7 +16,11 @@ final class RulesTarget: FuzzTarget {
             printed.write(RulesLoader.yaml(for: rules))
             do {
                 let again = try RulesLoader.load(printed.path)
-                if again != rules { fatalError("printed rules load back different:\n\(RulesLoader.yaml(for: rules))\n\(RulesLoader.yaml(for: again))") }
+                if again != rules {
+                    fatalError(
+                        "printed rules load back different:\n\(RulesLoader.yaml(for: rules))\n\(RulesLoader.yaml(for: again))"
+                    )
+                }
             } catch {
                 fatalError("printed rules do not load back (\(error)):\n\(RulesLoader.yaml(for: rules))")
             }

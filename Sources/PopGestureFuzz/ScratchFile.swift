@@ -42,7 +42,9 @@ func requireNamedError(_ errors: String, path: String, lines: Int, _ what: Strin
     guard let first = errors.split(separator: "\n").first(where: { $0.contains("error:") }) else {
         fatalError("\(what) failed without an error: \(errors.prefix(2000))")
     }
-    guard first.hasPrefix(path + ":") else { fatalError("\(what)'s error does not name the file: \(first.prefix(2000))") }
+    guard first.hasPrefix(path + ":") else {
+        fatalError("\(what)'s error does not name the file: \(first.prefix(2000))")
+    }
     let place = first.dropFirst(path.count + 1).prefix { $0 != " " }.split(separator: ":")
     if let line = place.first.flatMap({ Int($0) }), !(1...lines + 1).contains(line) {
         fatalError("\(what)'s error points at line \(line) of \(lines): \(first.prefix(2000))")

@@ -14,8 +14,11 @@ final class TraceTarget: FuzzTarget {
     let replays: [Replay] = {
         do {
             let fd = try RulesLoader.load("fd")
-            return [Replay(rules: fd), Replay(rules: try RulesLoader.load("cupertino")), Replay(rules: try RulesLoader.load("edge30")),
-                    Replay(rules: fd, keepsRecords: false)]
+            return [
+                Replay(rules: fd), Replay(rules: try RulesLoader.load("cupertino")),
+                Replay(rules: try RulesLoader.load("edge30")),
+                Replay(rules: fd, keepsRecords: false),
+            ]
         } catch {
             fatalError("the presets do not load: \(error)")
         }
@@ -29,7 +32,8 @@ final class TraceTarget: FuzzTarget {
         // The directive's own errors are part of what is checked; its rules are not used further.
         _ = try? rulesChoice.rules(for: input.path)
         // Odd sizes stop keeping events after a few samples: the streaming path a long recording takes.
-        let loader = TraceFileLoader(path: input.path, sink: Replay.sink(replays), retainedSamples: size % 2 == 1 ? 8 : 200_000)
+        let loader = TraceFileLoader(
+            path: input.path, sink: Replay.sink(replays), retainedSamples: size % 2 == 1 ? 8 : 200_000)
         for document in loader {
             switch document {
             case .trace(let trace, let fed):

@@ -22,12 +22,15 @@ let targets: [String: () -> any FuzzTarget] = [
 
 let name = ProcessInfo.processInfo.environment["POPGESTURE_FUZZ_TARGET"] ?? "trace"
 guard let make = targets[name] else {
-    FileHandle.standardError.write(Data("popgesture-fuzz: no target `\(name)`; targets are \(targets.keys.sorted().joined(separator: ", "))\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "popgesture-fuzz: no target `\(name)`; targets are \(targets.keys.sorted().joined(separator: ", "))\n".utf8)
+    )
     exit(2)
 }
 nonisolated(unsafe) let target = make()
 // libFuzzer ends a run that reached -max_total_time or -runs with exit(), never returning here.
-atexit { target.scratchFiles.forEach { $0.remove() } }
+atexit { for file in target.scratchFiles { file.remove() } }
 
 var argc = CommandLine.argc
 var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv

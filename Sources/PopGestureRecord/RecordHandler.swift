@@ -52,7 +52,8 @@ struct RecordHandler: HTTPHandler {
             return Self.text(.badRequest, "the take's body could not be read: \(error.localizedDescription)")
         }
         guard let text = String(validating: body, as: UTF8.self) else {
-            return Self.text(.badRequest, "\(TakeJudge.displayPath): error: the take is not UTF-8 text (expected trace YAML)")
+            return Self.text(
+                .badRequest, "\(TakeJudge.displayPath): error: the take is not UTF-8 text (expected trace YAML)")
         }
         switch await desk.receive(text) {
         case .success(let answer):
@@ -75,20 +76,23 @@ struct RecordHandler: HTTPHandler {
     /// Every answer: cross-origin isolated (COOP and COEP, so the page's event times are less coarse),
     /// never cached, and allowed no resource but its own server's.
     static func response(_ status: HTTPStatusCode, _ body: Data, type: String) -> HTTPResponse {
-        HTTPResponse(statusCode: status, headers: [
-            .contentType: type,
-            .cacheControl: "no-store",
-            HTTPHeader("Cross-Origin-Opener-Policy"): "same-origin",
-            HTTPHeader("Cross-Origin-Embedder-Policy"): "require-corp",
-            HTTPHeader("Content-Security-Policy"):
-                "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:",
-            HTTPHeader("X-Content-Type-Options"): "nosniff",
-        ], body: body)
+        HTTPResponse(
+            statusCode: status,
+            headers: [
+                .contentType: type,
+                .cacheControl: "no-store",
+                HTTPHeader("Cross-Origin-Opener-Policy"): "same-origin",
+                HTTPHeader("Cross-Origin-Embedder-Policy"): "require-corp",
+                HTTPHeader("Content-Security-Policy"):
+                    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:",
+                HTTPHeader("X-Content-Type-Options"): "nosniff",
+            ], body: body)
     }
 
     /// Compares every byte whatever differs first, so the time taken says nothing of the token.
     static func sameBytes(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
         guard x.count == y.count else { return false }
         return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }

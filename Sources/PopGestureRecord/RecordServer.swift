@@ -2,10 +2,11 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 import PopGestureKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `popgesture record --serve`: serves the recorder page to phones on the network, judges and writes
@@ -25,7 +26,10 @@ public struct RecordServer: Sendable {
 
     public static let defaultRequestTimeout = 20.0
 
-    public init(host: String, port: UInt16, out: String, rules: [Rules], page: RecorderPage, requestTimeout: Double = defaultRequestTimeout) {
+    public init(
+        host: String, port: UInt16, out: String, rules: [Rules], page: RecorderPage,
+        requestTimeout: Double = defaultRequestTimeout
+    ) {
         self.host = host
         self.port = port
         self.out = out
@@ -39,14 +43,15 @@ public struct RecordServer: Sendable {
         // Taken from their default actions before anything listens: a signal now ends the run here.
         let signals = [SIGINT, SIGTERM]
         for number in signals { signal(number, SIG_IGN) }
-        let stop = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
+        let stop = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
         let sources = signals.map { number in
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { stop.signal() }
             source.resume()
             return source
         }
-        defer { sources.forEach { $0.cancel() } }
+        defer { for source in sources { source.cancel() } }
         let result = StatusBox()
         let server = self
         Task {
@@ -63,7 +68,10 @@ public struct RecordServer: Sendable {
         do {
             address = try .inet(ip4: host, port: port)
         } catch {
-            console.report(Diagnostic(message: "--host \(host) is not an IPv4 address", suggestion: "use 0.0.0.0 (every interface) or one address such as 127.0.0.1"))
+            console.report(
+                Diagnostic(
+                    message: "--host \(host) is not an IPv4 address",
+                    suggestion: "use 0.0.0.0 (every interface) or one address such as 127.0.0.1"))
             return .errors
         }
         do {
@@ -76,8 +84,9 @@ public struct RecordServer: Sendable {
         let desk = TakeDesk(judge: TakeJudge(rules: rules), store: store, console: console)
         let deadlines = RequestDeadlines(limit: .milliseconds(Int64((requestTimeout * 1000).rounded(.up))))
         let handler = RecordHandler(token: token, page: Data(page.html.utf8), desk: desk, deadlines: deadlines)
-        let config = HTTPServer.Configuration(address: address, timeout: 15, sharedRequestReplaySize: RecordHandler.maxBody,
-                                              pool: deadlines, logger: .disabled)
+        let config = HTTPServer.Configuration(
+            address: address, timeout: 15, sharedRequestReplaySize: RecordHandler.maxBody,
+            pool: deadlines, logger: .disabled)
         let server = HTTPServer(config: config, handler: handler)
         let running = Task { try await server.run() }
         do {
@@ -85,8 +94,10 @@ public struct RecordServer: Sendable {
         } catch {
             running.cancel()
             let why = Self.reason(await running.result)
-            console.report(Diagnostic(message: "cannot listen on \(host):\(port): \(why)",
-                                      suggestion: "choose another port with --port (0 picks a free one)"))
+            console.report(
+                Diagnostic(
+                    message: "cannot listen on \(host):\(port): \(why)",
+                    suggestion: "choose another port with --port (0 picks a free one)"))
             return .errors
         }
         guard case .ip4(_, let listening)? = await server.listeningAddress else {
@@ -145,7 +156,8 @@ public struct RecordServer: Sendable {
         while let current = entry {
             defer { entry = current.pointee.ifa_next }
             guard let socketAddress = current.pointee.ifa_addr, socketAddress.pointee.sa_family == sa_family_t(AF_INET),
-                  current.pointee.ifa_flags & UInt32(IFF_UP) != 0 else { continue }
+                current.pointee.ifa_flags & UInt32(IFF_UP) != 0
+            else { continue }
             var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
             socketAddress.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet in
                 var address = inet.pointee.sin_addr

@@ -80,9 +80,13 @@ actor TakeDesk {
         JSONValue.object([
             "file": .string(file),
             "intent": .optional(take.intent?.rawValue),
-            "verdicts": .array(take.verdicts.map {
-                .object(["rules": .string($0.rules), "text": .string($0.text), "finding": .optional($0.finding?.rawValue)])
-            }),
+            "verdicts": .array(
+                take.verdicts.map {
+                    .object([
+                        "rules": .string($0.rules), "text": .string($0.text),
+                        "finding": .optional($0.finding?.rawValue),
+                    ])
+                }),
         ]).rendered
     }
 }

@@ -4,22 +4,31 @@ import PopGestureKit
 /// The option groups the subcommands share.
 
 struct InputOptions: ParsableArguments {
-    @Argument(help: "Trace files or directories (searched recursively for *.yaml, *.yml and *.json); - reads standard input.",
-              completion: traceFiles)
+    @Argument(
+        help: "Trace files or directories (searched recursively for *.yaml, *.yml and *.json); - reads standard input.",
+        completion: traceFiles)
     var paths: [String] = []
 
-    @Option(help: ArgumentHelp("Files processed at once; the default is the config file's `jobs`, else this machine's core count.",
-                               discussion: "With more jobs than files, a file of 1 MB or more has its YAML scanned on a core of its own beside its replay; the output is the same bytes."))
+    @Option(
+        help: ArgumentHelp(
+            "Files processed at once; the default is the config file's `jobs`, else this machine's core count.",
+            discussion:
+                "With more jobs than files, a file of 1 MB or more has its YAML scanned on a core of its own beside its replay; the output is the same bytes."
+        ))
     var jobs: Int?
 
     @Flag(help: "Succeed when the paths hold no trace file (by default that is an error, exit 2).")
     var allowEmpty = false
 
-    @Option(help: ArgumentHelp("Leave out what a folder walk finds that matches this gitignore-style pattern (repeatable; relative to the current folder).",
-                               valueName: "GLOB"))
+    @Option(
+        help: ArgumentHelp(
+            "Leave out what a folder walk finds that matches this gitignore-style pattern (repeatable; relative to the current folder).",
+            valueName: "GLOB"))
     var exclude: [String] = []
 
-    @Option(help: ArgumentHelp("Read this config file instead of discovering .popgesture.yml.", valueName: "FILE"), completion: .file(extensions: ["yml", "yaml"]))
+    @Option(
+        help: ArgumentHelp("Read this config file instead of discovering .popgesture.yml.", valueName: "FILE"),
+        completion: .file(extensions: ["yml", "yaml"]))
     var config: String?
 
     @Flag(help: "Do not read a .popgesture.yml.") var noConfig = false
@@ -33,8 +42,9 @@ struct InputOptions: ParsableArguments {
     /// no paths at all exits 2.
     func settings() throws -> RunSettings {
         do {
-            return try RunSettings.resolve(paths: paths, jobs: jobs, configPath: config, noConfig: noConfig, exclude: exclude,
-                                           defaultJobs: availableCores)
+            return try RunSettings.resolve(
+                paths: paths, jobs: jobs, configPath: config, noConfig: noConfig, exclude: exclude,
+                defaultJobs: availableCores)
         } catch {
             Console().err("\(error)\n")
             throw ExitCode(ExitStatus.errors.rawValue)
@@ -51,10 +61,12 @@ let ruleVersions = CompletionKind.list(Presets.names)
 
 /// `--color`, for every command: each applies it before printing anything.
 struct ColourOption: ParsableArguments {
-    @Option(name: .customLong("color"), help: ArgumentHelp(
-        "Colour text output and diagnostics: auto, always or never.",
-        discussion: "auto colours a terminal, unless TERM is dumb or NO_COLOR is set and not empty.",
-        valueName: "auto|always|never"))
+    @Option(
+        name: .customLong("color"),
+        help: ArgumentHelp(
+            "Colour text output and diagnostics: auto, always or never.",
+            discussion: "auto colours a terminal, unless TERM is dumb or NO_COLOR is set and not empty.",
+            valueName: "auto|always|never"))
     var color: ColourChoice = .auto
 
     func apply() { Console.useColour(color) }
@@ -64,10 +76,13 @@ extension ColourChoice: ExpressibleByArgument {}
 
 /// `-o FILE`, for every command whose output is a report.
 struct OutputOption: ParsableArguments {
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
-        "Write the output here instead of standard output, in any format.",
-        discussion: "The file appears whole or not at all (written beside it under a temporary name, then renamed); standard output then says `wrote FILE`.",
-        valueName: "FILE"))
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp(
+            "Write the output here instead of standard output, in any format.",
+            discussion:
+                "The file appears whole or not at all (written beside it under a temporary name, then renamed); standard output then says `wrote FILE`.",
+            valueName: "FILE"))
     var output: String?
 
     /// After every other check, just before the run: an error before it leaves no file.
@@ -98,12 +113,18 @@ enum ShardArgument: ExpressibleByArgument {
 
 struct ShardOption: ParsableArguments {
     // Unconditional, so that `--shard -1/2` is read as a bad value, not as a missing one.
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Work on the Kth of N slices of the files (K from 1), for a CI matrix of N jobs; auto reads K/N from the CI's variables.",
-        discussion: "Slices are balanced by file size and the same on every machine; `popgesture merge` joins the shards' json or junit outputs into the unsharded run's bytes (text, html, github, markdown and sarif output cannot be merged). auto: GitLab CI_NODE_INDEX/CI_NODE_TOTAL (from 1), Buildkite BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT, CircleCI CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL, Bazel TEST_SHARD_INDEX/TEST_TOTAL_SHARDS (from 0; TEST_SHARD_STATUS_FILE is touched); none set is 1/1, with a note; variables half set, out of range or disagreeing are an error.",
-        valueName: "K/N|auto"), transform: { text in
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Work on the Kth of N slices of the files (K from 1), for a CI matrix of N jobs; auto reads K/N from the CI's variables.",
+            discussion:
+                "Slices are balanced by file size and the same on every machine; `popgesture merge` joins the shards' json or junit outputs into the unsharded run's bytes (text, html, github, markdown and sarif output cannot be merged). auto: GitLab CI_NODE_INDEX/CI_NODE_TOTAL (from 1), Buildkite BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT, CircleCI CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL, Bazel TEST_SHARD_INDEX/TEST_TOTAL_SHARDS (from 0; TEST_SHARD_STATUS_FILE is touched); none set is 1/1, with a note; variables half set, out of range or disagreeing are an error.",
+            valueName: "K/N|auto"),
+        transform: { text in
             if text == "auto" { return .automatic }
-            do { return .fixed(try Shard(parsing: text)) } catch { throw ValidationError((error as? Diagnostic)?.message ?? "\(error)") }
+            do { return .fixed(try Shard(parsing: text)) } catch {
+                throw ValidationError((error as? Diagnostic)?.message ?? "\(error)")
+            }
         })
     var shard: ShardArgument?
 
@@ -126,9 +147,12 @@ struct ShardOption: ParsableArguments {
 }
 
 struct RulesOption: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "A preset (\(Presets.names.joined(separator: ", "))) or a rules file.",
-        discussion: "Without it, each file's `# popgesture-rules: NAME|FILE` comment, else the config file's `overrides` and `rules`, else fd."),
+    @Option(
+        help: ArgumentHelp(
+            "A preset (\(Presets.names.joined(separator: ", "))) or a rules file.",
+            discussion:
+                "Without it, each file's `# popgesture-rules: NAME|FILE` comment, else the config file's `overrides` and `rules`, else fd."
+        ),
         completion: ruleVersions)
     var rules: String?
 
@@ -154,7 +178,8 @@ func loadRules(_ spec: String) throws -> Rules {
 func ordinal(_ flag: String) -> @Sendable (String) throws -> Int {
     { text in
         guard let number = Int(text), number >= 1 else {
-            throw ValidationError("\(flag) counts from 1: expected a whole number from 1 (e.g. \(flag) 2), found `\(text)`")
+            throw ValidationError(
+                "\(flag) counts from 1: expected a whole number from 1 (e.g. \(flag) 2), found `\(text)`")
         }
         return number
     }

@@ -5,7 +5,8 @@ import PopGestureKit
 struct PopGesture: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "popgesture",
-        abstract: "Replays recorded iOS swipe-back traces through models of FDFullscreenPopGesture, UIKit and peer libraries.",
+        abstract:
+            "Replays recorded iOS swipe-back traces through models of FDFullscreenPopGesture, UIKit and peer libraries.",
         discussion: """
             Exit codes, for every command: 0 ok, 1 findings (invalid documents, failed expectations, \
             differences), 2 errors (unreadable input, usage).
@@ -22,8 +23,12 @@ struct PopGesture: ParsableCommand {
               popgesture record --serve   # record swipes on a phone, each take a labelled trace
             """,
         version: PopGestureVersion.current,
-        subcommands: [CheckCommand.self, ReplayCommand.self, ExplainCommand.self, DiffCommand.self, SweepCommand.self, MergeCommand.self,
-                      ValidateCommand.self, PlotCommand.self, RulesCommand.self, SynthCommand.self, ImportCommand.self, RecordCommand.self]
+        subcommands: [
+            CheckCommand.self, ReplayCommand.self, ExplainCommand.self, DiffCommand.self, SweepCommand.self,
+            MergeCommand.self,
+            ValidateCommand.self, PlotCommand.self, RulesCommand.self, SynthCommand.self, ImportCommand.self,
+            RecordCommand.self,
+        ]
     )
 
     /// Usage errors exit 2 like every other error, not ArgumentParser's 64.
@@ -50,7 +55,6 @@ struct PopGesture: ParsableCommand {
         exit(withError: ExitCode(Console.closeOutput(status).rawValue))
     }
 }
-
 
 /// A command's status becomes the process's: anything but ok ends the run with its code.
 func conclude(_ status: ExitStatus) throws {

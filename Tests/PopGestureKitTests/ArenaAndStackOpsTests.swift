@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PopGestureKit
 
 /// SPEC sections 2-4 and 7 as Flutter has them: `recognizer.arena` (a recognizer alone in its gesture
@@ -20,7 +21,8 @@ import Testing
     // MARK: The arena (section 3)
 
     @Test func aTapInsideTheEdgeBeginsAtItsDownAndCancelsWithProgressZero() throws {
-        let tap = Self.trace("""
+        let tap = Self.trace(
+            """
             - touch: 1
               samples: [[0, 8, 300]]
               up: 60
@@ -33,12 +35,20 @@ import Testing
         let alone = try replay(tap, rulesDocument: Self.cupertinoAlone)
         let gesture = alone.gestures[0]
         #expect(gesture.outcome == .began && gesture.reason == nil && gesture.decidedAt == Sample(t: 0, x: 8, y: 300))
-        #expect(gesture.pop == PopRecord(result: .cancelled, by: .progress, releasedAt: 60, progress: 0, velocity: 0, settledAt: 60,
-                                         why: .progress(.init(p: 0, v: 0, fling: 1, progressThreshold: 0.5, strict: false)),
-                                         settle: SettleTerms(model: "cupertino", remaining: 0, duration: 500, velocity: 0, width: 390,
-                                                             completing: false, result: 0)))
-        #expect(alone.transitions == [TransitionRecord(kind: .interactivePop, start: 0, end: 60, from: "b", to: "a", animated: true,
-                                                       result: .cancelled)])
+        #expect(
+            gesture.pop
+                == PopRecord(
+                    result: .cancelled, by: .progress, releasedAt: 60, progress: 0, velocity: 0, settledAt: 60,
+                    why: .progress(.init(p: 0, v: 0, fling: 1, progressThreshold: 0.5, strict: false)),
+                    settle: SettleTerms(
+                        model: "cupertino", remaining: 0, duration: 500, velocity: 0, width: 390,
+                        completing: false, result: 0)))
+        #expect(
+            alone.transitions == [
+                TransitionRecord(
+                    kind: .interactivePop, start: 0, end: 60, from: "b", to: "a", animated: true,
+                    result: .cancelled)
+            ])
         #expect(alone.final.stack == ["a", "b"])
         // Contested (cupertino itself), the finger never passes the 18 pt slop: unrecognized.
         let contested = try replay(tap, rules: "cupertino")
@@ -51,7 +61,9 @@ import Testing
         // progress = 100 / 400 = 0.25. lsq2 needs three samples: velocity 0, no fling; 0.25 < 0.5 ->
         // cancelled, settling in min(floor(800 * 0.25), 300) = 200 ms: at 250.
         // Contested, the slop is passed at 50 (|100| > 18) and the origin becomes that point: progress 0.
-        let swipe = Self.trace(extra: "screen: {width: 400, height: 800}\n", """
+        let swipe = Self.trace(
+            extra: "screen: {width: 400, height: 800}\n",
+            """
             - touch: 1
               samples: [[0, 10, 300], [50, 110, 300]]
               up: 50
@@ -64,21 +76,28 @@ import Testing
 
     @Test func theRegionStillRefusesFirstAndDirectionAndHorizontalPass() throws {
         // uikit with arena alone: edge 15, begin [rootOnly, transitioning, direction].
-        let uikitAlone = Self.rulesDocument("uikit", "recognizer: {arena: alone}\nbegin: [rootOnly, transitioning, direction, horizontal]")
+        let uikitAlone = Self.rulesDocument(
+            "uikit", "recognizer: {arena: alone}\nbegin: [rootOnly, transitioning, direction, horizontal]")
         // Down at x = 30 > 15: outsideEdge at the down, before any arena.
-        let outside = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 30, 300]]
-              up: 60
-            """), rulesDocument: uikitAlone).gestures[0]
+        let outside = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 30, 300]]
+                  up: 60
+                """), rulesDocument: uikitAlone
+        ).gestures[0]
         #expect(outside.outcome == .refused && outside.reason == .outsideEdge && outside.decidedAt?.t == 0)
         // Down at x = 5: T = (0, 0) would fail `direction` (0 * 1 <= 0), but a zero translation has
         // no direction: began at the down. The finger then goes left and up: the pop only tracks it.
-        let inside = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 5, 300], [16, 2, 200]]
-              up: 20
-            """), rulesDocument: uikitAlone).gestures[0]
+        let inside = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 5, 300], [16, 2, 200]]
+                  up: 20
+                """), rulesDocument: uikitAlone
+        ).gestures[0]
         #expect(inside.outcome == .began && inside.decidedAt == Sample(t: 0, x: 5, y: 300))
         // Projection statistics from the down: the recognition sample at 0, the move at 16 (dts = 16
         // >= 10, taken) and the lift at 20 (dts = 4, displacement unchanged: skipped): n = 2 < 3, so
@@ -89,7 +108,8 @@ import Testing
     @Test func decidedAtTheDownItIgnoresASecondFinger() throws {
         // maxTouches 1. Contested, finger 2 landing at 10 before the slop is passed fails the gesture
         // (tooManyTouches); alone, the gesture was decided at 0 and ignores it.
-        let twoFingers = Self.trace("""
+        let twoFingers = Self.trace(
+            """
             - touch: 1
               samples: [[0, 8, 300], [30, 60, 300]]
               up: 40
@@ -106,12 +126,14 @@ import Testing
     @Test func transitioningRefusesALoneRecognizerAtItsDown() throws {
         // An animated push at 0 is in flight until 500 (D = 500): the down at 100 runs the checks
         // there, and `transitioning` refuses. Decided, its later moves change nothing.
-        let report = try replay(Self.trace("""
-            - {t: 0, push: {id: c}}
-            - touch: 1
-              samples: [[100, 8, 300], [200, 300, 300]]
-              up: 210
-            """), rulesDocument: Self.cupertinoAlone)
+        let report = try replay(
+            Self.trace(
+                """
+                - {t: 0, push: {id: c}}
+                - touch: 1
+                  samples: [[100, 8, 300], [200, 300, 300]]
+                  up: 210
+                """), rulesDocument: Self.cupertinoAlone)
         #expect(report.gestures[0].outcome == .refused && report.gestures[0].reason == .transitioning)
         #expect(report.gestures[0].decidedAt == Sample(t: 100, x: 8, y: 300) && report.final.stack == ["a", "b", "c"])
     }
@@ -119,10 +141,12 @@ import Testing
     @Test func byContentIsAloneWhereNoContentIsHit() throws {
         // No view controller has content regions (SPEC section 9 brings them), so every down misses
         // content and `byContent` wins at the down like `alone`.
-        let report = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 8, 300]]
-            """), rulesDocument: Self.rulesDocument("cupertino", "recognizer: {arena: byContent}"))
+        let report = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 8, 300]]
+                """), rulesDocument: Self.rulesDocument("cupertino", "recognizer: {arena: byContent}"))
         // Never lifted: began at 0, the pop unfinished, b out of the stack.
         #expect(report.gestures[0].outcome == .began && report.gestures[0].decidedAt?.t == 0)
         #expect(report.gestures[0].pop?.result == .unfinished && report.final.stack == ["a"])
@@ -138,11 +162,15 @@ import Testing
         // `stackOps: ` is 10 characters.
         let stackOps = rulesError("format: popgesture-rules/1\nstackOps: immediately\n")
         #expect(stackOps?.line == 2 && stackOps?.column == 11)
-        #expect(stackOps?.message.contains("unknown stackOps `immediately`; expected one of deferred, immediate") == true)
+        #expect(
+            stackOps?.message.contains("unknown stackOps `immediately`; expected one of deferred, immediate") == true)
         #expect(stackOps?.suggestion == "did you mean `immediate`?")
         // A misspelt key is unknown, with the nearest known one, at the top level and in `recognizer`.
-        #expect(rulesError("format: popgesture-rules/1\nstackOp: immediate\n")?.suggestion == "did you mean `stackOps`?")
-        #expect(rulesError("format: popgesture-rules/1\nrecognizer: {arina: alone}\n")?.suggestion == "did you mean `arena`?")
+        #expect(
+            rulesError("format: popgesture-rules/1\nstackOp: immediate\n")?.suggestion == "did you mean `stackOps`?")
+        #expect(
+            rulesError("format: popgesture-rules/1\nrecognizer: {arina: alone}\n")?.suggestion
+                == "did you mean `arena`?")
         // Not a name at all.
         #expect(rulesError("format: popgesture-rules/1\nstackOps: [immediate]\n")?.line == 2)
     }
@@ -150,8 +178,11 @@ import Testing
     @Test func bothKeysDefaultToTodaysBehaviourAndMerge() throws {
         let fd = try RulesLoader.load("fd")
         #expect(fd.recognizer.arena == .contested && fd.stackOps == .deferred)
-        let merged = try rules("format: popgesture-rules/1\nextends: cupertino\nrecognizer: {arena: alone}\nstackOps: immediate\n")
-        #expect(merged.recognizer.arena == .alone && merged.recognizer.kind == .horizontalSlop && merged.stackOps == .immediate)
+        let merged = try rules(
+            "format: popgesture-rules/1\nextends: cupertino\nrecognizer: {arena: alone}\nstackOps: immediate\n")
+        #expect(
+            merged.recognizer.arena == .alone && merged.recognizer.kind == .horizontalSlop
+                && merged.stackOps == .immediate)
     }
 
     // MARK: Stack operations during an interactive pop (sections 2 and 4)
@@ -164,8 +195,9 @@ import Testing
     /// threshold model decides by progress alone.
     static let wide = "screen: {width: 800, height: 600}\n"
     /// cupertino's cancel from progress 0.625 on the wide screen: min(floor(800 * 0.625), 300) = 300 ms.
-    static let cancelledFrom0625 = SettleTerms(model: "cupertino", remaining: 0.625, duration: 500, velocity: 0, width: 800,
-                                               completing: false, result: 300)
+    static let cancelledFrom0625 = SettleTerms(
+        model: "cupertino", remaining: 0.625, duration: 500, velocity: 0, width: 800,
+        completing: false, result: 300)
     static let swipe = """
         - touch: 1
           samples: [[0, 5, 300], [50, 105, 300], [100, 305, 300], [150, 505, 300]]
@@ -179,20 +211,30 @@ import Testing
         // 500 / 800 = 0.625, which would complete (>= 0.5), but P can only be cancelled, by
         // `interrupted`, with the release velocity it would have had (0); cupertino's cancel settles
         // in min(floor(800 * 0.625), 300) = 300 ms: at 450, without adding b a second time.
-        let report = try replay(Self.trace(extra: Self.wide, Self.swipe + "\n- {t: 100, push: {id: c}}"), rulesDocument: Self.immediate)
-        #expect(report.gestures[0].pop == PopRecord(result: .cancelled, by: .interrupted, releasedAt: 150, progress: 0.625, velocity: 0,
-                                                    settledAt: 450, why: .interrupted(at: 100, removed: false),
-                                                    settle: Self.cancelledFrom0625))
-        #expect(report.transitions == [
-            TransitionRecord(kind: .interactivePop, start: 0, end: 450, from: "b", to: "a", animated: true, result: .cancelled),
-            TransitionRecord(kind: .push, start: 100, end: 600, from: "b", to: "c", animated: true, result: .completed),
-        ])
+        let report = try replay(
+            Self.trace(extra: Self.wide, Self.swipe + "\n- {t: 100, push: {id: c}}"), rulesDocument: Self.immediate)
+        #expect(
+            report.gestures[0].pop
+                == PopRecord(
+                    result: .cancelled, by: .interrupted, releasedAt: 150, progress: 0.625, velocity: 0,
+                    settledAt: 450, why: .interrupted(at: 100, removed: false),
+                    settle: Self.cancelledFrom0625))
+        #expect(
+            report.transitions == [
+                TransitionRecord(
+                    kind: .interactivePop, start: 0, end: 450, from: "b", to: "a", animated: true, result: .cancelled),
+                TransitionRecord(
+                    kind: .push, start: 100, end: 600, from: "b", to: "c", animated: true, result: .completed),
+            ])
         #expect(report.final.stack == ["a", "b", "c"] && report.notes.isEmpty)
         // Deferred (cupertino's own stackOps), the push waits for P: completed by progress at 150,
         // settling in floor(800 * 0.375) = 300 ms, at 450; the push runs then, on [a].
-        let deferred = try replay(Self.trace(extra: Self.wide, Self.swipe + "\n- {t: 100, push: {id: c}}"), rulesDocument: Self.deferred)
+        let deferred = try replay(
+            Self.trace(extra: Self.wide, Self.swipe + "\n- {t: 100, push: {id: c}}"), rulesDocument: Self.deferred)
         #expect(deferred.gestures[0].pop?.result == .completed && deferred.gestures[0].pop?.by == .progress)
-        #expect(deferred.notes.map(\.kind) == [.deferred] && deferred.transitions[1].start == 450 && deferred.final.stack == ["a", "c"])
+        #expect(
+            deferred.notes.map(\.kind) == [.deferred] && deferred.transitions[1].start == 450
+                && deferred.final.stack == ["a", "c"])
     }
 
     @Test func theInterruptedSettleRunsNoHooks() throws {
@@ -206,13 +248,17 @@ import Testing
         // the uikit settle of a cancel is min(350, 0.125 * 1000 / (125 / 420 * 1000) * 1000) =
         // min(350, 420) = 350 ms: at 770. There b is already in the stack: no hooks run, so b's
         // block does not hide the bar again. P saw 3 entries (0, 20, 20): barFlicker; the push 1.
-        let rules = Self.rulesDocument("fd", "stackOps: immediate\nrecognizer: {arena: alone}\nbar: {inject: all, restoreOnDisappear: false}")
-        let report = try replay(Self.trace(stack: "[{id: a}, {id: b, barHidden: true}]", extra: "screen: {width: 1000, height: 600}\n", """
-            - touch: 1
-              samples: [[0, 5, 300], [420, 130, 300]]
-              up: 420
-            - {t: 20, push: {id: c}}
-            """), rulesDocument: rules)
+        let rules = Self.rulesDocument(
+            "fd", "stackOps: immediate\nrecognizer: {arena: alone}\nbar: {inject: all, restoreOnDisappear: false}")
+        let report = try replay(
+            Self.trace(
+                stack: "[{id: a}, {id: b, barHidden: true}]", extra: "screen: {width: 1000, height: 600}\n",
+                """
+                - touch: 1
+                  samples: [[0, 5, 300], [420, 130, 300]]
+                  up: 420
+                - {t: 20, push: {id: c}}
+                """), rulesDocument: rules)
         let pop = try #require(report.gestures[0].pop)
         #expect(pop.result == .cancelled && pop.by == .interrupted && pop.progress == 0.125 && pop.settledAt == 770)
         #expect(report.bar.map(\.cause) == ["initial", "willAppear:a", "willAppear:b", "willAppear:c"])
@@ -228,26 +274,38 @@ import Testing
         // 0.125 (lsq2: one sample kept, velocity 0): cancelled by interrupted, settling in
         // min(floor(800 * 0.125), 300) = 100 ms.
         func run(lift: Int) throws -> [String] {
-            let report = try replay(Self.trace(extra: "screen: {width: 1000, height: 600}\n", """
-                - touch: 1
-                  samples: [[0, 5, 300], [\(lift), 130, 300]]
-                  up: \(lift)
-                - {t: 10, setBarHidden: true}
-                - {t: 20, push: {id: c}}
-                - {t: 30, setBarHidden: false}
-                - {t: 40, setBarHidden: true}
-                """), rulesDocument: Self.immediate)
+            let report = try replay(
+                Self.trace(
+                    extra: "screen: {width: 1000, height: 600}\n",
+                    """
+                    - touch: 1
+                      samples: [[0, 5, 300], [\(lift), 130, 300]]
+                      up: \(lift)
+                    - {t: 10, setBarHidden: true}
+                    - {t: 20, push: {id: c}}
+                    - {t: 30, setBarHidden: false}
+                    - {t: 40, setBarHidden: true}
+                    """), rulesDocument: Self.immediate)
             // The report lists transitions in start order whatever their ends.
             #expect(report.transitions.map(\.kind) == [.interactivePop, .push])
             // At each settle, barFlicker then wrongFinalBar (top c prefers a shown bar; it is hidden).
-            return report.anomalies.map { "\(formatNumber($0.t)) \($0.kind) \($0.detail)".replacingOccurrences(of: "top c prefers barHidden=false, bar is hidden", with: "c") }
+            return report.anomalies.map {
+                "\(formatNumber($0.t)) \($0.kind) \($0.detail)".replacingOccurrences(
+                    of: "top c prefers barHidden=false, bar is hidden", with: "c")
+            }
         }
         // L = 450: P ends at 550, after the push (520), which started later but settles first.
-        #expect(try run(lift: 450) == ["520 barFlicker bar changed 2 times", "520 wrongFinalBar c",
-                                       "550 barFlicker bar changed 3 times", "550 wrongFinalBar c"])
+        #expect(
+            try run(lift: 450) == [
+                "520 barFlicker bar changed 2 times", "520 wrongFinalBar c",
+                "550 barFlicker bar changed 3 times", "550 wrongFinalBar c",
+            ])
         // L = 420: both end at 520; P started first, so it settles first.
-        #expect(try run(lift: 420) == ["520 barFlicker bar changed 3 times", "520 wrongFinalBar c",
-                                       "520 barFlicker bar changed 2 times", "520 wrongFinalBar c"])
+        #expect(
+            try run(lift: 420) == [
+                "520 barFlicker bar changed 3 times", "520 wrongFinalBar c",
+                "520 barFlicker bar changed 2 times", "520 wrongFinalBar c",
+            ])
     }
 
     @Test func aPopDuringTheSwipeEndsItAtOnce() throws {
@@ -255,29 +313,47 @@ import Testing
         // popped again by the operation (pop b -> a, 100 to 600). b's instance left the stack: P
         // settles at 100, completed, by interrupted, releasedAt and velocity null, progress as last
         // set. The move at 150 (0.625) and the lift are ignored by P.
-        let report = try replay(Self.trace(extra: Self.wide, Self.swipe + "\n- {t: 100, pop: true}"), rulesDocument: Self.immediate)
-        #expect(report.gestures[0].pop == PopRecord(result: .completed, by: .interrupted, releasedAt: nil, progress: 0.375, velocity: nil,
-                                                    settledAt: 100, why: .interrupted(at: 100, removed: true)))
-        #expect(report.transitions == [
-            TransitionRecord(kind: .interactivePop, start: 0, end: 100, from: "b", to: "a", animated: true, result: .completed),
-            TransitionRecord(kind: .pop, start: 100, end: 600, from: "b", to: "a", animated: true, result: .completed),
-        ])
+        let report = try replay(
+            Self.trace(extra: Self.wide, Self.swipe + "\n- {t: 100, pop: true}"), rulesDocument: Self.immediate)
+        #expect(
+            report.gestures[0].pop
+                == PopRecord(
+                    result: .completed, by: .interrupted, releasedAt: nil, progress: 0.375, velocity: nil,
+                    settledAt: 100, why: .interrupted(at: 100, removed: true)))
+        #expect(
+            report.transitions == [
+                TransitionRecord(
+                    kind: .interactivePop, start: 0, end: 100, from: "b", to: "a", animated: true, result: .completed),
+                TransitionRecord(
+                    kind: .pop, start: 100, end: 600, from: "b", to: "a", animated: true, result: .completed),
+            ])
         #expect(report.final.stack == ["a"])
         // popToRoot and a setStack without b remove it too; a setStack keeping b (the same
         // instance) leaves it in the stack, so the lift cancels P, by interrupted (0.625 would have
         // completed): min(floor(800 * 0.625), 300) = 300 ms after 150.
         let three = "[{id: r}, {id: a}, {id: b}]"
-        let toRoot = try replay(Self.trace(stack: three, extra: Self.wide, Self.swipe + "\n- {t: 100, popToRoot: true}"), rulesDocument: Self.immediate)
-        #expect(toRoot.gestures[0].pop?.by == .interrupted && toRoot.gestures[0].pop?.settledAt == 100 && toRoot.final.stack == ["r"])
-        let withoutB = try replay(Self.trace(stack: three, extra: Self.wide, Self.swipe + "\n- {t: 100, setStack: [{id: r}, {id: a}]}"),
-                                  rulesDocument: Self.immediate)
+        let toRoot = try replay(
+            Self.trace(stack: three, extra: Self.wide, Self.swipe + "\n- {t: 100, popToRoot: true}"),
+            rulesDocument: Self.immediate)
+        #expect(
+            toRoot.gestures[0].pop?.by == .interrupted && toRoot.gestures[0].pop?.settledAt == 100
+                && toRoot.final.stack == ["r"])
+        let withoutB = try replay(
+            Self.trace(stack: three, extra: Self.wide, Self.swipe + "\n- {t: 100, setStack: [{id: r}, {id: a}]}"),
+            rulesDocument: Self.immediate)
         #expect(withoutB.gestures[0].pop?.result == .completed && withoutB.gestures[0].pop?.by == .interrupted)
-        #expect(withoutB.transitions.last?.kind == .setStack && withoutB.transitions.last?.from == "b" && withoutB.final.stack == ["r", "a"])
-        let keepingB = try replay(Self.trace(stack: three, extra: Self.wide, Self.swipe + "\n- {t: 100, setStack: [{id: a}, {id: b}]}"),
-                                  rulesDocument: Self.immediate)
-        #expect(keepingB.gestures[0].pop == PopRecord(result: .cancelled, by: .interrupted, releasedAt: 150, progress: 0.625, velocity: 0,
-                                                      settledAt: 450, why: .interrupted(at: 100, removed: false),
-                                                    settle: Self.cancelledFrom0625))
+        #expect(
+            withoutB.transitions.last?.kind == .setStack && withoutB.transitions.last?.from == "b"
+                && withoutB.final.stack == ["r", "a"])
+        let keepingB = try replay(
+            Self.trace(stack: three, extra: Self.wide, Self.swipe + "\n- {t: 100, setStack: [{id: a}, {id: b}]}"),
+            rulesDocument: Self.immediate)
+        #expect(
+            keepingB.gestures[0].pop
+                == PopRecord(
+                    result: .cancelled, by: .interrupted, releasedAt: 150, progress: 0.625, velocity: 0,
+                    settledAt: 450, why: .interrupted(at: 100, removed: false),
+                    settle: Self.cancelledFrom0625))
         // The top stayed b's instance: no setStack transition, only P.
         #expect(keepingB.transitions.count == 1 && keepingB.final.stack == ["a", "b"])
     }
@@ -293,21 +369,30 @@ import Testing
             - {t: 200, push: {id: c}}
             """
         let report = try replay(Self.trace(extra: Self.wide, completing), rulesDocument: Self.immediate)
-        #expect(report.gestures[0].pop?.result == .completed && report.gestures[0].pop?.by == .progress && report.gestures[0].pop?.settledAt == 400)
-        #expect(report.transitions.map { [$0.start, $0.end] } == [[0, 400], [200, 700]] && report.transitions[1].from == "a")
+        #expect(
+            report.gestures[0].pop?.result == .completed && report.gestures[0].pop?.by == .progress
+                && report.gestures[0].pop?.settledAt == 400)
+        #expect(
+            report.transitions.map { [$0.start, $0.end] } == [[0, 400], [200, 700]] && report.transitions[1].from == "a"
+        )
         #expect(report.final.stack == ["a", "c"] && report.notes.isEmpty)
         // Deferred, the push waits for P's settle: a note at 200, the push from 400 to 900.
         let deferred = try replay(Self.trace(extra: Self.wide, completing), rulesDocument: Self.deferred)
-        #expect(deferred.notes.map(\.t) == [200] && deferred.transitions[1].start == 400 && deferred.final.stack == ["a", "c"])
+        #expect(
+            deferred.notes.map(\.t) == [200] && deferred.transitions[1].start == 400
+                && deferred.final.stack == ["a", "c"])
         // A cancelling P (at 100 progress (105 - 5) / 800 = 0.125: cancelled by progress, settling in
         // min(floor(800 * 0.125), 300) = 100 ms, at 200): a push at 150 puts b back first and runs on
         // [a, b] (push b -> c, 150 to 650); P settles at 200 without adding b again.
-        let cancelling = try replay(Self.trace(extra: Self.wide, """
-            - touch: 1
-              samples: [[0, 5, 300], [50, 55, 300], [100, 105, 300]]
-              up: 100
-            - {t: 150, push: {id: c}}
-            """), rulesDocument: Self.immediate)
+        let cancelling = try replay(
+            Self.trace(
+                extra: Self.wide,
+                """
+                - touch: 1
+                  samples: [[0, 5, 300], [50, 55, 300], [100, 105, 300]]
+                  up: 100
+                - {t: 150, push: {id: c}}
+                """), rulesDocument: Self.immediate)
         #expect(cancelling.gestures[0].pop?.result == .cancelled && cancelling.gestures[0].pop?.by == .progress)
         #expect(cancelling.transitions.map(\.end) == [200, 650] && cancelling.transitions[1].from == "b")
         #expect(cancelling.final.stack == ["a", "b", "c"])
@@ -331,12 +416,15 @@ import Testing
         // As in the overlap test with L = 450: the push (started 20) settles at 520, before P
         // (started 0) at 550. A replay without records hands the push over only after P, each
         // record once and settled.
-        let trace = try loadTrace(Self.trace(extra: "screen: {width: 1000, height: 600}\n", """
-            - touch: 1
-              samples: [[0, 5, 300], [450, 130, 300]]
-              up: 450
-            - {t: 20, push: {id: c}}
-            """))
+        let trace = try loadTrace(
+            Self.trace(
+                extra: "screen: {width: 1000, height: 600}\n",
+                """
+                - touch: 1
+                  samples: [[0, 5, 300], [450, 130, 300]]
+                  up: 450
+                - {t: 20, push: {id: c}}
+                """))
         let log = TransitionLog()
         let immediate = try rules(Self.immediate)
         let report = TextTimelineTests.committedReplay(trace, immediate, observer: log)
@@ -351,18 +439,24 @@ import Testing
         // The swipe completes under both (progress 500 / 800 = 0.625 at 100, by progress, settling
         // at 100 + floor(800 * 0.375) = 400) and the push of c makes [a, c] either way: only the
         // deferrals differ. diff says so as it says anomalies: the kinds removed and added.
-        let trace = try loadTrace(Self.trace(extra: Self.wide, """
-            - touch: 1
-              samples: [[0, 5, 300], [50, 305, 300], [100, 505, 300]]
-              up: 100
-            - {t: 200, push: {id: c}}
-            - {t: 300, push: {id: a}}
-            """))
-        let base = Replay(rules: try rules(Self.deferred)).run(trace), head = Replay(rules: try rules(Self.immediate)).run(trace)
+        let trace = try loadTrace(
+            Self.trace(
+                extra: Self.wide,
+                """
+                - touch: 1
+                  samples: [[0, 5, 300], [50, 305, 300], [100, 505, 300]]
+                  up: 100
+                - {t: 200, push: {id: c}}
+                - {t: 300, push: {id: a}}
+                """))
+        let base = Replay(rules: try rules(Self.deferred)).run(trace)
+        let head = Replay(rules: try rules(Self.immediate)).run(trace)
         // A push of a at 300, already in the stack, is a duplicate under both; under cupertino it is
         // deferred first (behind the deferred push), and is found a duplicate when it runs, at 900.
-        #expect(ReportDiff.changes(base: base, head: head) == [
-            ReportChange(kind: "notes -deferred", detail: "notes: [deferred, deferred, duplicatePush] -> [duplicatePush]"),
-        ])
+        #expect(
+            ReportDiff.changes(base: base, head: head) == [
+                ReportChange(
+                    kind: "notes -deferred", detail: "notes: [deferred, deferred, duplicatePush] -> [duplicatePush]")
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PopGestureKit
 
 /// Issue 28: what a CI run reads (`--shard auto`, standard input, the config file).
@@ -22,43 +23,76 @@ import Testing
         #expect(Self.automatic(["CIRCLE_NODE_INDEX": "3", "CIRCLE_NODE_TOTAL": "4"]) == "4/4")
         #expect(Self.automatic(["TEST_SHARD_INDEX": "1", "TEST_TOTAL_SHARDS": "2"]) == "2/2")
         // Two systems that agree (GitLab's 1 is CircleCI's 0).
-        #expect(Self.automatic(["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2", "CIRCLE_NODE_INDEX": "0", "CIRCLE_NODE_TOTAL": "2"]) == "1/2")
+        #expect(
+            Self.automatic([
+                "CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2", "CIRCLE_NODE_INDEX": "0", "CIRCLE_NODE_TOTAL": "2",
+            ]) == "1/2")
         // None set, or only GitLab's CI_NODE_TOTAL=1 of a job that is not parallel: the whole run, with a note.
         #expect(Self.automatic([:]) == "1/1 (note)")
         #expect(Self.automatic(["CI_NODE_TOTAL": "1", "CI": "true"]) == "1/1 (note)")
     }
 
     @Test func shardAutoRefusesInconsistentVariables() {
-        let disagree = Self.automatic(["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2", "CIRCLE_NODE_INDEX": "1", "CIRCLE_NODE_TOTAL": "2"])
-        #expect(disagree == "error: --shard auto: the CI variables disagree: CI_NODE_INDEX=1 CI_NODE_TOTAL=2 (GitLab, shard 1/2) but CIRCLE_NODE_INDEX=1 CIRCLE_NODE_TOTAL=2 (CircleCI, shard 2/2)")
-        #expect(Self.automatic(["CIRCLE_NODE_INDEX": "0"]) == "error: --shard auto: CircleCI's variables are half set: CIRCLE_NODE_INDEX=0 CIRCLE_NODE_TOTAL=(unset)")
-        #expect(Self.automatic(["CI_NODE_TOTAL": "4"]) == "error: --shard auto: GitLab's variables are half set: CI_NODE_INDEX=(unset) CI_NODE_TOTAL=4")
+        let disagree = Self.automatic([
+            "CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2", "CIRCLE_NODE_INDEX": "1", "CIRCLE_NODE_TOTAL": "2",
+        ])
+        #expect(
+            disagree
+                == "error: --shard auto: the CI variables disagree: CI_NODE_INDEX=1 CI_NODE_TOTAL=2 (GitLab, shard 1/2) but CIRCLE_NODE_INDEX=1 CIRCLE_NODE_TOTAL=2 (CircleCI, shard 2/2)"
+        )
+        #expect(
+            Self.automatic(["CIRCLE_NODE_INDEX": "0"])
+                == "error: --shard auto: CircleCI's variables are half set: CIRCLE_NODE_INDEX=0 CIRCLE_NODE_TOTAL=(unset)"
+        )
+        #expect(
+            Self.automatic(["CI_NODE_TOTAL": "4"])
+                == "error: --shard auto: GitLab's variables are half set: CI_NODE_INDEX=(unset) CI_NODE_TOTAL=4")
         // Out of range for each base, not a number, no shards.
-        #expect(Self.automatic(["BUILDKITE_PARALLEL_JOB": "3", "BUILDKITE_PARALLEL_JOB_COUNT": "3"]).hasPrefix("error: --shard auto: Buildkite's variables do not name a shard: BUILDKITE_PARALLEL_JOB=3 BUILDKITE_PARALLEL_JOB_COUNT=3 (the index counts from 0 to the total - 1)"))
-        #expect(Self.automatic(["CI_NODE_INDEX": "0", "CI_NODE_TOTAL": "3"]).hasPrefix("error: --shard auto: GitLab's variables do not name a shard"))
-        #expect(Self.automatic(["TEST_SHARD_INDEX": "x", "TEST_TOTAL_SHARDS": "2"]).hasPrefix("error: --shard auto: Bazel's variables do not name a shard"))
-        #expect(Self.automatic(["TEST_SHARD_INDEX": "0", "TEST_TOTAL_SHARDS": "0"]).hasPrefix("error: --shard auto: Bazel's variables do not name a shard"))
+        #expect(
+            Self.automatic(["BUILDKITE_PARALLEL_JOB": "3", "BUILDKITE_PARALLEL_JOB_COUNT": "3"]).hasPrefix(
+                "error: --shard auto: Buildkite's variables do not name a shard: BUILDKITE_PARALLEL_JOB=3 BUILDKITE_PARALLEL_JOB_COUNT=3 (the index counts from 0 to the total - 1)"
+            ))
+        #expect(
+            Self.automatic(["CI_NODE_INDEX": "0", "CI_NODE_TOTAL": "3"]).hasPrefix(
+                "error: --shard auto: GitLab's variables do not name a shard"))
+        #expect(
+            Self.automatic(["TEST_SHARD_INDEX": "x", "TEST_TOTAL_SHARDS": "2"]).hasPrefix(
+                "error: --shard auto: Bazel's variables do not name a shard"))
+        #expect(
+            Self.automatic(["TEST_SHARD_INDEX": "0", "TEST_TOTAL_SHARDS": "0"]).hasPrefix(
+                "error: --shard auto: Bazel's variables do not name a shard"))
     }
 
     /// End to end under Bazel's variables: the shard's bytes are `--shard 2/2`'s, the status file is
     /// created; without variables a note, and the whole run. Other CI variables the test itself runs
     /// under are unset around the command.
     @Test func shardAutoRunsTheShardAndTouchesBazelsStatusFile() throws {
-        let dir = try CLI.fixture(["a/t.yaml": CIOutputTests.twoDocuments, "a/u.yaml": CLI.swipe(expect: CLI.passingExpectations)])
+        let dir = try CLI.fixture([
+            "a/t.yaml": CIOutputTests.twoDocuments, "a/u.yaml": CLI.swipe(expect: CLI.passingExpectations),
+        ])
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let unset = (Shard.ciVariables.flatMap { [$0.index, $0.total] } + ["TEST_SHARD_STATUS_FILE"]).map { "-u \($0)" }.joined(separator: " ")
+        let unset = (Shard.ciVariables.flatMap { [$0.index, $0.total] } + ["TEST_SHARD_STATUS_FILE"]).map { "-u \($0)" }
+            .joined(separator: " ")
         func run(_ variables: String, _ shard: String) throws -> CLI.Run {
-            try CLI.run(["-c", "env \(unset) \(variables) '\(CLI.binary)' check --format json --shard \(shard) a"], in: dir, shell: true)
+            try CLI.run(
+                ["-c", "env \(unset) \(variables) '\(CLI.binary)' check --format json --shard \(shard) a"], in: dir,
+                shell: true)
         }
         let fixed = try run("", "2/2")
         let automatic = try run("TEST_SHARD_INDEX=1 TEST_TOTAL_SHARDS=2 TEST_SHARD_STATUS_FILE=status", "auto")
-        #expect(automatic.stdout == fixed.stdout && automatic.status == fixed.status && automatic.stderr.isEmpty, "\(automatic.stderr)")
+        #expect(
+            automatic.stdout == fixed.stdout && automatic.status == fixed.status && automatic.stderr.isEmpty,
+            "\(automatic.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir + "/status"))
         let none = try run("", "auto")
         #expect(none.stdout == (try run("", "1/1")).stdout)
-        #expect(none.stderr.hasPrefix("note: --shard auto: no CI shard variables set (CI_NODE_INDEX/CI_NODE_TOTAL, "), "\(none.stderr)")
+        #expect(
+            none.stderr.hasPrefix("note: --shard auto: no CI shard variables set (CI_NODE_INDEX/CI_NODE_TOTAL, "),
+            "\(none.stderr)")
         let bad = try run("CIRCLE_NODE_INDEX=2 CIRCLE_NODE_TOTAL=2", "auto")
-        #expect(bad.status == 2 && bad.stdout.isEmpty && bad.stderr.hasPrefix("error: --shard auto: CircleCI's variables do not name a shard"))
+        #expect(
+            bad.status == 2 && bad.stdout.isEmpty
+                && bad.stderr.hasPrefix("error: --shard auto: CircleCI's variables do not name a shard"))
     }
 
     // MARK: standard input
@@ -66,21 +100,30 @@ import Testing
     /// `-` reads a trace from standard input, named `-` in reports (its rules comment too), once
     /// however often it is given; it has no golden, and a file named `-` is `./-`.
     @Test func aDashReadsStandardInput() throws {
-        let dir = try CLI.fixture(["t.yaml": CIOutputTests.twoDocuments, "r.yaml": "# popgesture-rules: cupertino\n" + CLI.swipe(expect: "- {gesture: 1, outcome: refused, reason: outsideEdge}")])
+        let dir = try CLI.fixture([
+            "t.yaml": CIOutputTests.twoDocuments,
+            "r.yaml": "# popgesture-rules: cupertino\n"
+                + CLI.swipe(expect: "- {gesture: 1, outcome: refused, reason: outsideEdge}"),
+        ])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let text = try CLI.run(["-c", "'\(CLI.binary)' check - - < t.yaml"], in: dir, shell: true)
         #expect(text.status == 1)
         #expect(text.stdout.hasPrefix("-:11:3: error: expectation failed: several (fd): expect[1]: "), "\(text.stdout)")
         #expect(text.stdout.hasSuffix("\n2 traces in 1 file: 0 passed, 2 failed, 0 errors\n"))
-        let json = try CLI.run(["-c", "'\(CLI.binary)' check --require-goldens --format json - < r.yaml"], in: dir, shell: true)
+        let json = try CLI.run(
+            ["-c", "'\(CLI.binary)' check --require-goldens --format json - < r.yaml"], in: dir, shell: true)
         #expect(json.status == 0, "\(json.stdout)\(json.stderr)")
-        #expect(json.stdout.contains("\"rules\": \"cupertino\", \"source\": \"-#1\", \"status\": \"passed\""), "\(json.stdout)")
+        #expect(
+            json.stdout.contains("\"rules\": \"cupertino\", \"source\": \"-#1\", \"status\": \"passed\""),
+            "\(json.stdout)")
         let replay = try CLI.run(["-c", "'\(CLI.binary)' replay - < t.yaml"], in: dir, shell: true)
         #expect(replay.stdout.hasPrefix("-#1 several (rules fd)\n"), "\(replay.stdout)")
         let empty = try CLI.run(["-c", "'\(CLI.binary)' check - < /dev/null"], in: dir, shell: true)
         #expect(empty.status == 2 && empty.stdout.hasPrefix("-:1:1: error: contains no trace document"))
         // Nothing recorded for standard input, and a file named `-` is read as `./-`.
-        #expect(try CLI.run(["-c", "'\(CLI.binary)' check --update-goldens --force - < t.yaml"], in: dir, shell: true).status == 1)
+        #expect(
+            try CLI.run(["-c", "'\(CLI.binary)' check --update-goldens --force - < t.yaml"], in: dir, shell: true)
+                .status == 1)
         #expect(!FileManager.default.fileExists(atPath: dir + "/-.golden.jsonl"))
         try FileManager.default.copyItem(atPath: dir + "/t.yaml", toPath: dir + "/-")
         let file = try CLI.run(["check", "./-"], in: dir)
@@ -90,9 +133,12 @@ import Testing
     // MARK: the config file
 
     @Test(arguments: [
-        ("codemagic.yaml", "ios/codemagic.yaml", true), ("fastlane/**", "fastlane/a/b.yaml", true), ("fastlane/**", "x/fastlane/a.yaml", false),
-        ("**/build/", "a/build/x.yaml", true), ("build/", "build.yaml", false), ("/traces/*.yaml", "traces/a.yaml", true),
-        ("/traces/*.yaml", "traces/sub/a.yaml", false), ("traces/**/*.yml", "traces/a/b/c.yml", true), ("traces/**/*.yml", "traces/c.yml", true),
+        ("codemagic.yaml", "ios/codemagic.yaml", true), ("fastlane/**", "fastlane/a/b.yaml", true),
+        ("fastlane/**", "x/fastlane/a.yaml", false),
+        ("**/build/", "a/build/x.yaml", true), ("build/", "build.yaml", false),
+        ("/traces/*.yaml", "traces/a.yaml", true),
+        ("/traces/*.yaml", "traces/sub/a.yaml", false), ("traces/**/*.yml", "traces/a/b/c.yml", true),
+        ("traces/**/*.yml", "traces/c.yml", true),
         ("a?c.yaml", "x/abc.yaml", true), ("[ab].yaml", "c.yaml", false), ("sub", "sub/x.yaml", true),
     ])
     func excludePatternsAreGitignoreStyle(_ pattern: String, _ path: String, _ matches: Bool) {
@@ -104,18 +150,19 @@ import Testing
     static let repository: [String: String] = [
         "repo/.git/HEAD": "ref: refs/heads/main\n",
         "repo/.popgesture.yml": """
-            format: popgesture-config/1
-            include: [traces]
-            exclude: [codemagic.yaml, "traces/broken/**"]
-            overrides:
-              - {files: "traces/cupertino/**", rules: cupertino}
-            strict: true
-            """,
+        format: popgesture-config/1
+        include: [traces]
+        exclude: [codemagic.yaml, "traces/broken/**"]
+        overrides:
+          - {files: "traces/cupertino/**", rules: cupertino}
+        strict: true
+        """,
         "repo/codemagic.yaml": "workflows: {}\n",
         "repo/traces/a.yaml": CommandLineTests.swipe(expect: CommandLineTests.passingExpectations),
         "repo/traces/broken/x.yaml": "format: popgesture-trace/1\nstack: [oops\n",
         // Refused outsideEdge under cupertino (30 > 20): passes only with the override.
-        "repo/traces/cupertino/c.yaml": CommandLineTests.swipe(expect: "- {gesture: 1, outcome: refused, reason: outsideEdge}"),
+        "repo/traces/cupertino/c.yaml": CommandLineTests.swipe(
+            expect: "- {gesture: 1, outcome: refused, reason: outsideEdge}"),
         "repo/traces/nested/deeper/.keep": "",
         ".popgesture.yml": "format: popgesture-config/1\nexclude: [\"**\"]\n",
     ]
@@ -128,14 +175,21 @@ import Testing
         let nested = try CLI.run(["check", "--format", "json"], in: dir + "/repo/traces/nested/deeper")
         #expect(nested.status == 0, "\(nested.stdout)\(nested.stderr)")
         #expect(nested.stdout.contains("\"source\": \"../../../traces/a.yaml#1\""), "\(nested.stdout)")
-        #expect(nested.stdout.contains("\"rules\": \"cupertino\", \"source\": \"../../../traces/cupertino/c.yaml#1\", \"status\": \"passed\""))
+        #expect(
+            nested.stdout.contains(
+                "\"rules\": \"cupertino\", \"source\": \"../../../traces/cupertino/c.yaml#1\", \"status\": \"passed\""))
         #expect(nested.stdout.contains("\"files\": 2, "), "broken/ is excluded")
         // At the root, `check .` no longer trips over another tool's YAML.
         let root = try CLI.run(["check", "."], in: dir + "/repo")
-        #expect(root.status == 0 && root.stdout == "2 traces in 2 files: 2 passed, 0 failed, 0 errors\n", "\(root.stdout)\(root.stderr)")
+        #expect(
+            root.status == 0 && root.stdout == "2 traces in 2 files: 2 passed, 0 failed, 0 errors\n",
+            "\(root.stdout)\(root.stderr)")
         // --no-config: everything walked, fd everywhere; --exclude from the command line.
-        let none = try CLI.run(["check", "--no-config", "--exclude", "codemagic.yaml", "--exclude", "broken/", "."], in: dir + "/repo")
-        #expect(none.status == 1 && none.stdout.hasSuffix("2 traces in 2 files: 1 passed, 1 failed, 0 errors\n"), "\(none.stdout)")
+        let none = try CLI.run(
+            ["check", "--no-config", "--exclude", "codemagic.yaml", "--exclude", "broken/", "."], in: dir + "/repo")
+        #expect(
+            none.status == 1 && none.stdout.hasSuffix("2 traces in 2 files: 1 passed, 1 failed, 0 errors\n"),
+            "\(none.stdout)")
         // --config names another; flags win over it (--rules over overrides).
         let forced = try CLI.run(["check", "--rules", "fd", "traces/cupertino"], in: dir + "/repo")
         #expect(forced.status == 1)
@@ -143,12 +197,16 @@ import Testing
         let outside = try CLI.run(["check", "repo/traces/a.yaml"], in: dir)
         #expect(outside.status == 0, "a named file is always taken: \(outside.stderr)")
         let walked = try CLI.run(["check", "repo/traces"], in: dir)
-        #expect(walked.status == 2 && walked.stderr.contains("no *.yaml, *.yml or *.json trace file found"), "\(walked.stderr)")
+        #expect(
+            walked.status == 2 && walked.stderr.contains("no *.yaml, *.yml or *.json trace file found"),
+            "\(walked.stderr)")
     }
 
     @Test func strictFromTheConfigAndTheFlagsThatWin() throws {
-        let dir = try CLI.fixture(["repo/.git/HEAD": "", "repo/u.yaml": CommandLineTests.swipe(),
-                                   "repo/.popgesture.yml": "format: popgesture-config/1\nstrict: true\nreportFormat: junit\njobs: 1\n"])
+        let dir = try CLI.fixture([
+            "repo/.git/HEAD": "", "repo/u.yaml": CommandLineTests.swipe(),
+            "repo/.popgesture.yml": "format: popgesture-config/1\nstrict: true\nreportFormat: junit\njobs: 1\n",
+        ])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try CLI.run(["check", "u.yaml"], in: dir + "/repo")
         #expect(run.status == 1 && run.stdout.hasPrefix("<?xml"), "strict and junit from the config")
@@ -158,18 +216,30 @@ import Testing
     }
 
     @Test func aBadConfigIsAnErrorAtItsLine() throws {
-        let dir = try CLI.fixture(["repo/.git/HEAD": "", "repo/a.yaml": CommandLineTests.swipe(),
-                                   "repo/.popgesture.yml": "format: popgesture-config/1\nexclud: [x]\n",
-                                   "repo/other.yml": "format: popgesture-config/1\nrules: fdd\n"])
+        let dir = try CLI.fixture([
+            "repo/.git/HEAD": "", "repo/a.yaml": CommandLineTests.swipe(),
+            "repo/.popgesture.yml": "format: popgesture-config/1\nexclud: [x]\n",
+            "repo/other.yml": "format: popgesture-config/1\nrules: fdd\n",
+        ])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let bad = try CLI.run(["check", "a.yaml"], in: dir + "/repo")
         #expect(bad.status == 2 && bad.stdout.isEmpty)
-        #expect(bad.stderr.hasPrefix(".popgesture.yml:2:1: error: unknown key `exclud` in a config document;") && bad.stderr.contains("(did you mean `exclude`?)"), "\(bad.stderr)")
+        #expect(
+            bad.stderr.hasPrefix(".popgesture.yml:2:1: error: unknown key `exclud` in a config document;")
+                && bad.stderr.contains("(did you mean `exclude`?)"), "\(bad.stderr)")
         let rules = try CLI.run(["check", "--config", "other.yml", "a.yaml"], in: dir + "/repo")
-        #expect(rules.status == 2 && rules.stderr.hasPrefix("other.yml:2:8: error: `rules: fdd`: unknown preset or file `fdd` (did you mean `fd`?)"), "\(rules.stderr)")
+        #expect(
+            rules.status == 2
+                && rules.stderr.hasPrefix(
+                    "other.yml:2:8: error: `rules: fdd`: unknown preset or file `fdd` (did you mean `fd`?)"),
+            "\(rules.stderr)")
         let validate = try CLI.run(["validate", ".popgesture.yml", "--no-config"], in: dir + "/repo")
-        #expect(validate.status == 1 && validate.stdout.hasPrefix(".popgesture.yml:2:1: error: unknown key `exclud`"), "\(validate.stdout)")
+        #expect(
+            validate.status == 1 && validate.stdout.hasPrefix(".popgesture.yml:2:1: error: unknown key `exclud`"),
+            "\(validate.stdout)")
         let noPaths = try CLI.run(["check", "--no-config"], in: dir + "/repo")
-        #expect(noPaths.status == 2 && noPaths.stderr.hasPrefix("error: no trace files or folders given"), "\(noPaths.stderr)")
+        #expect(
+            noPaths.status == 2 && noPaths.stderr.hasPrefix("error: no trace files or folders given"),
+            "\(noPaths.stderr)")
     }
 }

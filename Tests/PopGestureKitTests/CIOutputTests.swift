@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
 @testable import PopGestureKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Issue 28: check's findings as CI reads them (positions, output files, annotation formats).
 @Suite(.serialized) struct CIOutputTests {
@@ -45,9 +47,18 @@ import Testing
         #expect(text.status == 1)
         let lines = text.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(text.stdout)")
-        #expect(lines[0].hasPrefix("t.yaml:11:3: error: expectation failed: several (fd): expect[1]: gesture 1: expected pop cancelled, got completed"))
-        #expect(lines[1] == "t.yaml:12:5: error: expectation failed: several (fd): expect[2]: final: stack [inbox, thread] expected, got [inbox]")
-        #expect(lines[2] == "t.yaml:22:3: error: expectation failed: second (fd): expect[0]: gesture 2 expected, but the trace has 1 gesture")
+        #expect(
+            lines[0].hasPrefix(
+                "t.yaml:11:3: error: expectation failed: several (fd): expect[1]: gesture 1: expected pop cancelled, got completed"
+            ))
+        #expect(
+            lines[1]
+                == "t.yaml:12:5: error: expectation failed: several (fd): expect[2]: final: stack [inbox, thread] expected, got [inbox]"
+        )
+        #expect(
+            lines[2]
+                == "t.yaml:22:3: error: expectation failed: second (fd): expect[0]: gesture 2 expected, but the trace has 1 gesture"
+        )
         #expect(lines[3] == "2 traces in 1 file: 0 passed, 2 failed, 0 errors")
 
         let json = try CLI.run(["check", "--format", "json", "t.yaml"], in: dir)
@@ -56,25 +67,47 @@ import Testing
         let failures = documents.map { $0["failures"] as! [[String: Any]] }
         #expect(failures.map(\.count) == [2, 1])
         let first = failures[0][0]
-        #expect(first["line"] as? Int == 11 && first["column"] as? Int == 3 && first["expectation"] as? Int == 1 && first["kind"] as? String == "pop")
+        #expect(
+            first["line"] as? Int == 11 && first["column"] as? Int == 3 && first["expectation"] as? Int == 1
+                && first["kind"] as? String == "pop")
         #expect((first["message"] as? String)?.hasPrefix("expect[1]: gesture 1: expected pop cancelled") == true)
         let second = failures[0][1]
-        #expect(second["line"] as? Int == 12 && second["column"] as? Int == 5 && second["expectation"] as? Int == 2 && second["kind"] as? String == "final")
+        #expect(
+            second["line"] as? Int == 12 && second["column"] as? Int == 5 && second["expectation"] as? Int == 2
+                && second["kind"] as? String == "final")
         let third = failures[1][0]
-        #expect(third["line"] as? Int == 22 && third["column"] as? Int == 3 && third["expectation"] as? Int == 0 && third["kind"] as? String == "outcome")
+        #expect(
+            third["line"] as? Int == 22 && third["column"] as? Int == 3 && third["expectation"] as? Int == 0
+                && third["kind"] as? String == "outcome")
         // Keys sorted, like every JSON output.
-        #expect(json.stdout.contains("{\"column\": 3, \"expectation\": 0, \"kind\": \"outcome\", \"line\": 22, \"message\": \"expect[0]: gesture 2 expected, but the trace has 1 gesture\"}"))
+        #expect(
+            json.stdout.contains(
+                "{\"column\": 3, \"expectation\": 0, \"kind\": \"outcome\", \"line\": 22, \"message\": \"expect[0]: gesture 2 expected, but the trace has 1 gesture\"}"
+            ))
 
         // replay's report carries the same places.
         let replay = try CLI.run(["replay", "--format", "json", "t.yaml"], in: dir)
-        #expect(replay.stdout.contains("{\"column\": 3, \"index\": 0, \"kind\": \"outcome\", \"line\": 22, \"message\": \"expect[0]: gesture 2 expected, but the trace has 1 gesture\"}"))
+        #expect(
+            replay.stdout.contains(
+                "{\"column\": 3, \"index\": 0, \"kind\": \"outcome\", \"line\": 22, \"message\": \"expect[0]: gesture 2 expected, but the trace has 1 gesture\"}"
+            ))
 
         let junit = try CLI.run(["check", "--format", "junit", "t.yaml"], in: dir)
-        #expect(junit.stdout.contains("<testcase name=\"t.yaml#1 several\" classname=\"t.yaml\" file=\"t.yaml\" line=\"11\">"), "\(junit.stdout)")
-        #expect(junit.stdout.contains("<testcase name=\"t.yaml#2 second\" classname=\"t.yaml\" file=\"t.yaml\" line=\"22\">"))
-        #expect(junit.stdout.contains("<failure message=\"t.yaml:22:3: expect[0]: gesture 2 expected, but the trace has 1 gesture\" type=\"ExpectationFailed\">"))
+        #expect(
+            junit.stdout.contains(
+                "<testcase name=\"t.yaml#1 several\" classname=\"t.yaml\" file=\"t.yaml\" line=\"11\">"),
+            "\(junit.stdout)")
+        #expect(
+            junit.stdout.contains(
+                "<testcase name=\"t.yaml#2 second\" classname=\"t.yaml\" file=\"t.yaml\" line=\"22\">"))
+        #expect(
+            junit.stdout.contains(
+                "<failure message=\"t.yaml:22:3: expect[0]: gesture 2 expected, but the trace has 1 gesture\" type=\"ExpectationFailed\">"
+            ))
         // Each failure on its line (xmlEscaped writes the line break as a character reference).
-        #expect(junit.stdout.contains("&#10;t.yaml:12:5: expect[2]: final: stack [inbox, thread] expected, got [inbox]</failure>"))
+        #expect(
+            junit.stdout.contains(
+                "&#10;t.yaml:12:5: expect[2]: final: stack [inbox, thread] expected, got [inbox]</failure>"))
     }
 
     @Test func aGoldenMismatchIsReportedAtItsDocument() throws {
@@ -82,13 +115,16 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // Recorded (with --force, the expectations fail), then the second document's finger lifts later.
         #expect(try CLI.run(["check", "--update-goldens", "--force", "t.yaml"], in: dir).status == 1)
-        let changed = Self.twoDocuments.replacingOccurrences(of: "up: 60\nexpect:\n- {gesture: 2", with: "up: 70\nexpect:\n- {gesture: 2")
+        let changed = Self.twoDocuments.replacingOccurrences(
+            of: "up: 60\nexpect:\n- {gesture: 2", with: "up: 70\nexpect:\n- {gesture: 2")
         #expect(changed != Self.twoDocuments)
         try changed.write(toFile: dir + "/t.yaml", atomically: true, encoding: .utf8)
         let text = try CLI.run(["check", "t.yaml"], in: dir)
         #expect(text.stdout.contains("\nt.yaml:14:1: error: golden mismatch: second (fd): golden: "), "\(text.stdout)")
         let json = try CLI.run(["check", "--format", "json", "t.yaml"], in: dir)
-        #expect(json.stdout.contains("{\"column\": 1, \"expectation\": null, \"kind\": \"golden\", \"line\": 14, \"message\": \"golden: "))
+        #expect(
+            json.stdout.contains(
+                "{\"column\": 1, \"expectation\": null, \"kind\": \"golden\", \"line\": 14, \"message\": \"golden: "))
     }
 
     // MARK: -o/--output
@@ -98,7 +134,8 @@ import Testing
     @Test(arguments: [
         ["check"], ["check", "--format", "json"], ["check", "--format", "junit"], ["check", "--format", "html"],
         ["replay"], ["replay", "--format", "json"], ["diff", "--base", "fd", "--head", "cupertino"],
-        ["diff", "--base", "fd", "--head", "cupertino", "--format", "json"], ["validate"], ["validate", "--format", "json"],
+        ["diff", "--base", "fd", "--head", "cupertino", "--format", "json"], ["validate"],
+        ["validate", "--format", "json"],
     ])
     func outputGoesToTheFileWhole(_ arguments: [String]) throws {
         let dir = try CLI.fixture(["t.yaml": Self.twoDocuments])
@@ -113,11 +150,15 @@ import Testing
     }
 
     @Test func mergeWritesToTheFileToo() throws {
-        let dir = try CLI.fixture(["a/t.yaml": Self.twoDocuments, "a/u.yaml": CLI.swipe(expect: CLI.passingExpectations)])
+        let dir = try CLI.fixture([
+            "a/t.yaml": Self.twoDocuments, "a/u.yaml": CLI.swipe(expect: CLI.passingExpectations),
+        ])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let whole = try CLI.run(["check", "--format", "junit", "a"], in: dir)
         for k in 1...2 {
-            #expect(try CLI.run(["check", "--format", "junit", "--shard", "\(k)/2", "a", "-o", "s\(k).xml"], in: dir).stdout == "wrote s\(k).xml\n")
+            #expect(
+                try CLI.run(["check", "--format", "junit", "--shard", "\(k)/2", "a", "-o", "s\(k).xml"], in: dir).stdout
+                    == "wrote s\(k).xml\n")
         }
         let merged = try CLI.run(["merge", "s1.xml", "s2.xml", "--output", "all.xml"], in: dir)
         #expect(merged.status == 1 && merged.stdout == "wrote all.xml\n")
@@ -154,19 +195,38 @@ import Testing
     /// A file whose name holds `,` `:` and `%`, and a trace whose name holds a line break.
     @Test func gitHubAnnotatesEachFindingAtItsLine() throws {
         let trace = Self.twoDocuments.replacingOccurrences(of: "name: several", with: "name: \"two\\nlines 100%\"")
-        let dir = try CLI.fixture(["a,b:c%d.yaml": trace, "bad.yaml": "format: popgesture-trace/1\nstack: [{id: a}]\nbogus: 1\n",
-                                   "warn.yaml": "# popgesture-rule: fd\nformat: popgesture-trace/1\nstack: [{id: a}]\n"])
+        let dir = try CLI.fixture([
+            "a,b:c%d.yaml": trace, "bad.yaml": "format: popgesture-trace/1\nstack: [{id: a}]\nbogus: 1\n",
+            "warn.yaml": "# popgesture-rule: fd\nformat: popgesture-trace/1\nstack: [{id: a}]\n",
+        ])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try CLI.run(["check", "--format", "github", "."], in: dir)
         #expect(run.status == 2)
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.count == 8, "\(run.stdout)")
-        #expect(lines[0].hasPrefix("::error file=a%2Cb%3Ac%25d.yaml,line=11,col=3,title=expectation failed (pop)::two%0Alines 100%25 (fd): expect[1]: gesture 1: expected pop cancelled"))
-        #expect(lines[1] == "::error file=a%2Cb%3Ac%25d.yaml,line=12,col=5,title=expectation failed (final)::two%0Alines 100%25 (fd): expect[2]: final: stack [inbox, thread] expected, got [inbox]")
-        #expect(lines[2] == "::error file=a%2Cb%3Ac%25d.yaml,line=22,col=3,title=expectation failed (outcome)::second (fd): expect[0]: gesture 2 expected, but the trace has 1 gesture")
-        #expect(lines[3].hasPrefix("::error file=bad.yaml,line=3,col=1,title=input error::unknown key `bogus` in a trace document"))
-        #expect(lines[4] == "::warning file=warn.yaml,line=1,col=1,title=warning::`# popgesture-rule: fd` is not a rules comment; the file is replayed under fd (did you mean `# popgesture-rules: fd`?)")
-        #expect(lines[5] == "::notice file=warn.yaml,line=2,col=1,title=unchecked trace::warn (fd): no `expect` items and no golden; nothing was checked")
+        #expect(
+            lines[0].hasPrefix(
+                "::error file=a%2Cb%3Ac%25d.yaml,line=11,col=3,title=expectation failed (pop)::two%0Alines 100%25 (fd): expect[1]: gesture 1: expected pop cancelled"
+            ))
+        #expect(
+            lines[1]
+                == "::error file=a%2Cb%3Ac%25d.yaml,line=12,col=5,title=expectation failed (final)::two%0Alines 100%25 (fd): expect[2]: final: stack [inbox, thread] expected, got [inbox]"
+        )
+        #expect(
+            lines[2]
+                == "::error file=a%2Cb%3Ac%25d.yaml,line=22,col=3,title=expectation failed (outcome)::second (fd): expect[0]: gesture 2 expected, but the trace has 1 gesture"
+        )
+        #expect(
+            lines[3].hasPrefix(
+                "::error file=bad.yaml,line=3,col=1,title=input error::unknown key `bogus` in a trace document"))
+        #expect(
+            lines[4]
+                == "::warning file=warn.yaml,line=1,col=1,title=warning::`# popgesture-rule: fd` is not a rules comment; the file is replayed under fd (did you mean `# popgesture-rules: fd`?)"
+        )
+        #expect(
+            lines[5]
+                == "::notice file=warn.yaml,line=2,col=1,title=unchecked trace::warn (fd): no `expect` items and no golden; nothing was checked"
+        )
         #expect(lines[6] == "4 traces in 3 files: 0 passed, 1 unchecked, 2 failed, 1 error, 1 warning")
         #expect(lines[7] == "")
     }
@@ -174,22 +234,35 @@ import Testing
     /// The failures table read back as GitHub Flavored Markdown reads a table: rows split at the
     /// pipes that are not escaped, backslash escapes undone, `<br>` a line break.
     @Test func markdownTablesReadBackToTheFindings() throws {
-        let trace = Self.twoDocuments.replacingOccurrences(of: "name: several", with: "name: \"a|b *c* [d](e) <f> \\\\ `g`\"")
+        let trace = Self.twoDocuments.replacingOccurrences(
+            of: "name: several", with: "name: \"a|b *c* [d](e) <f> \\\\ `g`\"")
         let dir = try CLI.fixture(["t.yaml": trace])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try CLI.run(["check", "--format", "markdown", "t.yaml"], in: dir)
         #expect(run.status == 1)
         let tables = Self.gfmTables(run.stdout)
         #expect(tables.count == 2, "\(run.stdout)")
-        #expect(tables[0] == [["traces", "files", "passed", "failed", "unchecked", "errors"], ["2", "1", "0", "2", "0", "0"]])
+        #expect(
+            tables[0] == [
+                ["traces", "files", "passed", "failed", "unchecked", "errors"], ["2", "1", "0", "2", "0", "0"],
+            ])
         let failures = tables[1]
         #expect(failures.count == 4)
         #expect(failures[0] == ["place", "trace", "rules", "what", "message"])
         #expect(failures[1].prefix(4) == ["t.yaml:11:3", "a|b *c* [d](e) <f> \\ `g`", "fd", "expectation failed"])
         #expect(failures[1][4].hasPrefix("expect[1]: gesture 1: expected pop cancelled, got completed by projection"))
-        #expect(failures[2] == ["t.yaml:12:5", "a|b *c* [d](e) <f> \\ `g`", "fd", "expectation failed", "expect[2]: final: stack [inbox, thread] expected, got [inbox]"])
-        #expect(failures[3] == ["t.yaml:22:3", "second", "fd", "expectation failed", "expect[0]: gesture 2 expected, but the trace has 1 gesture"])
-        #expect(run.stdout.hasPrefix("## popgesture check\n\nFailed: 2 traces in 1 file: 0 passed, 2 failed, 0 errors\n"))
+        #expect(
+            failures[2] == [
+                "t.yaml:12:5", "a|b *c* [d](e) <f> \\ `g`", "fd", "expectation failed",
+                "expect[2]: final: stack [inbox, thread] expected, got [inbox]",
+            ])
+        #expect(
+            failures[3] == [
+                "t.yaml:22:3", "second", "fd", "expectation failed",
+                "expect[0]: gesture 2 expected, but the trace has 1 gesture",
+            ])
+        #expect(
+            run.stdout.hasPrefix("## popgesture check\n\nFailed: 2 traces in 1 file: 0 passed, 2 failed, 0 errors\n"))
     }
 
     /// The GFM tables of a text: each a list of rows of cells, the delimiter row left out.
@@ -236,17 +309,25 @@ import Testing
         #expect(runs.count == 1)
         let driver = (runs[0]["tool"] as! [String: Any])["driver"] as! [String: Any]
         let rules = (driver["rules"] as! [[String: Any]]).map { $0["id"] as! String }
-        #expect(rules == ["expect-outcome", "expect-pop", "expect-final", "expect-anomalies", "expect-bar", "expect-content", "expect-detections", "expect-intent",
-                          "golden-mismatch", "unchecked-trace", "input-error", "golden-not-written", "golden-not-recorded", "rules-comment", "warning"])
+        #expect(
+            rules == [
+                "expect-outcome", "expect-pop", "expect-final", "expect-anomalies", "expect-bar", "expect-content",
+                "expect-detections", "expect-intent",
+                "golden-mismatch", "unchecked-trace", "input-error", "golden-not-written", "golden-not-recorded",
+                "rules-comment", "warning",
+            ])
         let results = runs[0]["results"] as! [[String: Any]]
         #expect(results.map { $0["ruleId"] as! String } == ["expect-pop", "expect-final", "expect-outcome"])
         #expect(results.map { $0["ruleIndex"] as! Int } == [1, 2, 0])
         let places = results.map { result -> String in
             let physical = ((result["locations"] as! [[String: Any]])[0]["physicalLocation"] as! [String: Any])
             let region = physical["region"] as! [String: Any]
-            return "\((physical["artifactLocation"] as! [String: Any])["uri"]!):\(region["startLine"]!):\(region["startColumn"]!)"
+            return
+                "\((physical["artifactLocation"] as! [String: Any])["uri"]!):\(region["startLine"]!):\(region["startColumn"]!)"
         }
         #expect(places == ["my%20traces/t.yaml:11:3", "my%20traces/t.yaml:12:5", "my%20traces/t.yaml:22:3"])
-        #expect((results[2]["message"] as! [String: Any])["text"] as? String == "second (fd): expect[0]: gesture 2 expected, but the trace has 1 gesture")
+        #expect(
+            (results[2]["message"] as! [String: Any])["text"] as? String
+                == "second (fd): expect[0]: gesture 2 expected, but the trace has 1 gesture")
     }
 }

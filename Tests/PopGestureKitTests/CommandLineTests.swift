@@ -1,15 +1,18 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// End-to-end: the built `popgesture` binary on small fixture folders, asserting exit codes, output
 /// and the files written.
 @Suite(.serialized) struct CommandLineTests {
     /// Beside the test bundle (`swift build` puts every product in one folder).
     static let binary: String = {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("popgesture").path
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "popgesture"
+        ).path
         return FileManager.default.isExecutableFile(atPath: beside) ? beside : packageRoot + "/.build/debug/popgesture"
     }()
 
@@ -20,13 +23,16 @@ import Testing
     }
 
     /// `shell`: run `/bin/sh` with `arguments` instead of the binary (for a ulimit around it).
-    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:], shell: Bool = false) throws -> Run {
+    static func run(
+        _ arguments: [String], in directory: String, environment: [String: String] = [:], shell: Bool = false
+    ) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: shell ? "/bin/sh" : binary)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -34,17 +40,21 @@ import Testing
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// A fresh folder holding the given files.
     static func fixture(_ files: [String: String]) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("popgesture-e2e-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "popgesture-e2e-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         for (name, content) in files {
             let path = directory + "/" + name
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try content.write(toFile: path, atomically: true, encoding: .utf8)
         }
         return directory
@@ -83,7 +93,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("- {gesture: 1, outcome: refused, reason: wrongDirection}", "gesture 1: expected refused(wrongDirection), got began at t=16"),
+        (
+            "- {gesture: 1, outcome: refused, reason: wrongDirection}",
+            "gesture 1: expected refused(wrongDirection), got began at t=16"
+        ),
         ("- {gesture: 1, pop: cancelled}", "gesture 1: expected pop cancelled, got completed by projection: progress"),
         ("- {final: {stack: [inbox, thread]}}", "final: stack [inbox, thread] expected, got [inbox]"),
         ("- {final: {barHidden: true}}", "final: barHidden true expected, got false"),
@@ -97,7 +110,9 @@ import Testing
         let run = try Self.run(["check", "a.yaml"], in: dir)
         #expect(run.status == 1)
         // The item is line 9's flow mapping, whose `{` is column 3.
-        #expect(run.stdout.contains("a.yaml:9:3: error: expectation failed: swipe (fd): expect[0]: " + message), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("a.yaml:9:3: error: expectation failed: swipe (fd): expect[0]: " + message),
+            "\(run.stdout)")
         #expect(run.stdout.hasSuffix("1 trace in 1 file: 0 passed, 1 failed, 0 errors\n"))
     }
 
@@ -126,7 +141,10 @@ import Testing
         let golden = dir + "/a.yaml.golden.jsonl"
         let stamp = try FileManager.default.attributesOfItem(atPath: golden)[.modificationDate] as! Date
         let content = try String(contentsOfFile: golden, encoding: .utf8)
-        #expect(content.hasPrefix("{\"anomalies\": [], \"bar\": [{\"animated\": false, \"cause\": \"initial\", \"hidden\": true, \"t\": 0}"))
+        #expect(
+            content.hasPrefix(
+                "{\"anomalies\": [], \"bar\": [{\"animated\": false, \"cause\": \"initial\", \"hidden\": true, \"t\": 0}"
+            ))
         #expect(!content.contains("\"source\""))
 
         Thread.sleep(forTimeInterval: 0.05)
@@ -155,14 +173,20 @@ import Testing
         // First records 100 goldens; the second reads each in place and writes none; the last compares.
         let runs = [("--update-goldens", ", 100 goldens written"), ("--update-goldens", ""), ("--require-goldens", "")]
         for (arguments, written) in runs {
-            let run = try Self.run(["-c", "ulimit -n 48 && \"$0\" check --jobs 1 \(arguments) .", Self.binary], in: dir, shell: true)
+            let run = try Self.run(
+                ["-c", "ulimit -n 48 && \"$0\" check --jobs 1 \(arguments) .", Self.binary], in: dir, shell: true)
             #expect(run.status == 0, "\(arguments): \(run.stderr.suffix(300))")
-            #expect(run.stdout.hasSuffix("100 traces in 100 files: 100 passed, 0 failed, 0 errors\(written)\n"), "\(run.stdout.suffix(300))")
+            #expect(
+                run.stdout.hasSuffix("100 traces in 100 files: 100 passed, 0 failed, 0 errors\(written)\n"),
+                "\(run.stdout.suffix(300))")
         }
     }
 
     @Test func rulesDirectiveChoosesTheRuleVersion() throws {
-        let dir = try Self.fixture(["a.yaml": "# popgesture-rules: cupertino\n" + Self.swipe(expect: "- {gesture: 1, outcome: refused, reason: outsideEdge}")])
+        let dir = try Self.fixture([
+            "a.yaml": "# popgesture-rules: cupertino\n"
+                + Self.swipe(expect: "- {gesture: 1, outcome: refused, reason: outsideEdge}")
+        ])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(try Self.run(["check", "a.yaml"], in: dir).status == 0)
         #expect(try Self.run(["check", "--rules", "fd", "a.yaml"], in: dir).status == 1)
@@ -176,7 +200,9 @@ import Testing
         #expect(same.stdout == "1 trace compared (fd -> fd-1.1), 0 changed\n")
         let changed = try Self.run(["diff", "--base", "fd", "--head", "cupertino", "a.yaml"], in: dir)
         #expect(changed.status == 1)
-        #expect(changed.stdout.contains("a.yaml#1 swipe\n  gesture 1: began, pop completed by projection -> refused(outsideEdge)\n"))
+        #expect(
+            changed.stdout.contains(
+                "a.yaml#1 swipe\n  gesture 1: began, pop completed by projection -> refused(outsideEdge)\n"))
         #expect(changed.stdout.contains("1 trace compared (fd -> cupertino), 1 changed\n"))
         #expect(changed.stdout.contains("  began -> refused(outsideEdge)  1\n"))
         let json = try Self.run(["diff", "--base", "fd", "--head", "cupertino", "--format", "json", "a.yaml"], in: dir)
@@ -188,8 +214,10 @@ import Testing
 
     @Test func junitParsesBack() throws {
         let dir = try Self.fixture([
-            "a.yaml": Self.swipe(expect: "- {gesture: 1, pop: cancelled}\n---\n" + Self.swipe(expect: Self.passingExpectations)),
-            "b.yaml": "format: popgesture-trace/1\nstack: [{id: \"<&>\"}]\nevents: [{t: 0, pop: true}]\nexpect: [{anomalies: [wrongFinalBar]}]\n",
+            "a.yaml": Self.swipe(
+                expect: "- {gesture: 1, pop: cancelled}\n---\n" + Self.swipe(expect: Self.passingExpectations)),
+            "b.yaml":
+                "format: popgesture-trace/1\nstack: [{id: \"<&>\"}]\nevents: [{t: 0, pop: true}]\nexpect: [{anomalies: [wrongFinalBar]}]\n",
         ])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try Self.run(["check", "--format", "junit", "."], in: dir)
@@ -221,7 +249,10 @@ import Testing
         }
         let dir = try Self.fixture(files)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        for arguments in [["replay", "--format", "json", "."], ["replay", "."], ["check", "--format", "json", "."], ["check", "--format", "junit", "."]] {
+        for arguments in [
+            ["replay", "--format", "json", "."], ["replay", "."], ["check", "--format", "json", "."],
+            ["check", "--format", "junit", "."],
+        ] {
             let one = try Self.run(arguments + ["--jobs", "1"], in: dir)
             let four = try Self.run(arguments + ["--jobs", "4"], in: dir)
             #expect(one.stdout == four.stdout, "\(arguments) differs between --jobs 1 and --jobs 4")
@@ -237,11 +268,12 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try Self.run(["validate", "."], in: dir)
         #expect(run.status == 1)
-        #expect(run.stdout == """
-            ./bad.yaml:3:11: error: unknown key `barHiden` in an entry of `stack`; expected one of `id`, `barHidden`, `popDisabled`, `maxStartX`, `content` (did you mean `barHidden`?)
-            2 documents in 2 files: 1 valid, 1 invalid
+        #expect(
+            run.stdout == """
+                ./bad.yaml:3:11: error: unknown key `barHiden` in an entry of `stack`; expected one of `id`, `barHidden`, `popDisabled`, `maxStartX`, `content` (did you mean `barHidden`?)
+                2 documents in 2 files: 1 valid, 1 invalid
 
-            """)
+                """)
         let json = try Self.run(["validate", "--format", "json", "bad.yaml"], in: dir)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         let diagnostic = (object["diagnostics"] as! [[String: Any]])[0]
@@ -257,15 +289,22 @@ import Testing
         ])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let check = try Self.run(["check", "."], in: dir)
-        #expect(check.stdout == "1 trace in 2 files: 1 passed, 0 failed, 0 errors; 1 rules or stack-config document validated, not replayed\n")
+        #expect(
+            check.stdout
+                == "1 trace in 2 files: 1 passed, 0 failed, 0 errors; 1 rules or stack-config document validated, not replayed\n"
+        )
         let json = try Self.run(["check", "--format", "json", "."], in: dir)
-        let summary = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any])["summary"] as! [String: Any]
+        let summary =
+            (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any])["summary"]
+            as! [String: Any]
         #expect(summary["otherDocuments"] as? Int == 1)
         let replay = try Self.run(["replay", "--format", "json", "."], in: dir)
-        #expect(replay.status == 0 && replay.stderr == "note: 1 rules or stack-config document validated, not replayed\n")
+        #expect(
+            replay.status == 0 && replay.stderr == "note: 1 rules or stack-config document validated, not replayed\n")
         #expect(replay.stdout.split(separator: "\n").count == 1)
         let diff = try Self.run(["diff", "--base", "fd", "--head", "fd", "."], in: dir)
-        #expect(diff.stdout == "1 trace compared (fd -> fd), 0 changed; 1 rules or stack-config document not replayed\n")
+        #expect(
+            diff.stdout == "1 trace compared (fd -> fd), 0 changed; 1 rules or stack-config document not replayed\n")
     }
 
     @Test func usageErrorsExitTwo() throws {
@@ -299,7 +338,10 @@ private final class JUnitCollector: NSObject, XMLParserDelegate {
     var testcases = 0
     var failures: [String] = []
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         switch name {
         case "testsuite": suites.append(attributes["name"] ?? "")
         case "testcase": testcases += 1

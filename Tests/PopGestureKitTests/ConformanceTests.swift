@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PopGestureKit
 
 /// A folder of shared/conformance: `traces/*.yaml`, `rules/*.yaml` and `expected/NAME.jsonl`, the
@@ -16,9 +17,11 @@ struct ConformanceSuite: Sendable, CustomStringConvertible {
     /// Sections 1-8.
     static let core = ConformanceSuite(name: "core", folder: root, rulesFolders: [root + "/rules"])
     /// Sections 9-10; its rules files are its own and the core suite's.
-    static let content = ConformanceSuite(name: "content", folder: root + "/content", rulesFolders: [root + "/content/rules", root + "/rules"])
+    static let content = ConformanceSuite(
+        name: "content", folder: root + "/content", rulesFolders: [root + "/content/rules", root + "/rules"])
     /// Sections 2-4 and 7: `recognizer.arena`, `stackOps: immediate` and the preset `flutter`.
-    static let flutter = ConformanceSuite(name: "flutter", folder: root + "/flutter", rulesFolders: [root + "/flutter/rules"])
+    static let flutter = ConformanceSuite(
+        name: "flutter", folder: root + "/flutter", rulesFolders: [root + "/flutter/rules"])
     static let adopted = [core, content, flutter]
 
     var description: String { name }
@@ -87,8 +90,10 @@ struct ConformanceTests {
                 reports.append((place, replay.run(trace).jsonLine()))
             }
         }
-        let expected = try String(contentsOfFile: test.suite.folder + "/expected/\(test.version).jsonl", encoding: .utf8)
-            .split(separator: "\n").filter { !$0.isEmpty }
+        let expected = try String(
+            contentsOfFile: test.suite.folder + "/expected/\(test.version).jsonl", encoding: .utf8
+        )
+        .split(separator: "\n").filter { !$0.isEmpty }
         #expect(reports.count == expected.count)
         var disagreements = 0
         for ((place, ours), theirs) in zip(reports, expected) {
@@ -100,11 +105,13 @@ struct ConformanceTests {
                 disagreements += 1
                 if disagreements <= 5 {
                     let name = (b as? [String: Any])?["trace"] as? String ?? "?"
-                    Issue.record("\(test.testDescription): \(place) (\(name)): \(differences.prefix(4).joined(separator: "; "))")
+                    Issue.record(
+                        "\(test.testDescription): \(place) (\(name)): \(differences.prefix(4).joined(separator: "; "))")
                 }
             }
         }
-        #expect(disagreements == 0, "\(disagreements) of \(expected.count) reports disagree under \(test.testDescription)")
+        #expect(
+            disagreements == 0, "\(disagreements) of \(expected.count) reports disagree under \(test.testDescription)")
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PopGestureKit
 
 /// SPEC section 9, one rule per test: a tiny screen with content, a stroke aimed at it, and the
@@ -24,7 +25,8 @@ import Testing
         "format: popgesture-rules/1\nextends: \(extends)\n\(body)\n"
     }
 
-    static let banner = "{id: banner, kind: scroll, frame: [0, 100, 390, 200], axis: horizontal, offset: 120, maxOffset: 1170}"
+    static let banner =
+        "{id: banner, kind: scroll, frame: [0, 100, 390, 200], axis: horizontal, offset: 120, maxOffset: 1170}"
 
     /// Down at (30, 150) on the banner; d.x = 6 at 16, 15 at 33 (the content moment and, with the
     /// pop's hysteresis of 10, its recognition: i = j), then on to x = 80 and 120.
@@ -57,12 +59,15 @@ import Testing
         #expect(report.final.stack == ["a", "b"])
         // ties: pop. The pop is decided first at the same sample: T.x = 15 - 10 = 5 > 0, it begins,
         // and the banner is lost (no claim, no offset).
-        let popFirst = try replay(Self.trace([Self.banner], Self.swipe), rulesDocument: Self.rules("content: {ties: pop}"))
+        let popFirst = try replay(
+            Self.trace([Self.banner], Self.swipe), rulesDocument: Self.rules("content: {ties: pop}"))
         #expect(popFirst.gestures[0].outcome == .began)
         #expect(popFirst.gestures[0].content == ContentRecord(region: "banner", kind: .scroll, result: .lost))
         // ties: pop but the pop refused by its own check (popDisabled): the banner claims at 33.
-        let refused = try replay(Self.trace([Self.banner], Self.swipe).replacingOccurrences(of: "  - id: b\n", with: "  - id: b\n    popDisabled: true\n"),
-                                 rulesDocument: Self.rules("content: {ties: pop}"))
+        let refused = try replay(
+            Self.trace([Self.banner], Self.swipe).replacingOccurrences(
+                of: "  - id: b\n", with: "  - id: b\n    popDisabled: true\n"),
+            rulesDocument: Self.rules("content: {ties: pop}"))
         #expect(refused.gestures[0].reason == .popDisabled && refused.gestures[0].content?.result == .claimed)
         #expect(refused.gestures[0].content?.at?.t == 33)
     }
@@ -72,12 +77,14 @@ import Testing
     @Test func aPopDecidedBeforeTheContentMoment() throws {
         // Content hysteresis 20: the pop is recognized at 33 (d.x = 15) before the content moment
         // (d.x = 50 at 50). It began, so the banner is lost and never evaluated.
-        let began = try replay(Self.trace([Self.banner], Self.swipe), rulesDocument: Self.rules("content: {hysteresis: 20}"))
+        let began = try replay(
+            Self.trace([Self.banner], Self.swipe), rulesDocument: Self.rules("content: {hysteresis: 20}"))
         #expect(began.gestures[0].outcome == .began && began.gestures[0].content?.result == .lost)
         #expect(began.gestures[0].pop?.result == .completed)
         // Refused first (popDisabled): the content decides at its moment, 50, and claims there; the
         // reason stays the pop's own. Offset 120 - (120 - 80) = 80 at 66, then the glide clamps to 0.
-        let popDisabled = Self.trace([Self.banner], Self.swipe).replacingOccurrences(of: "  - id: b\n", with: "  - id: b\n    popDisabled: true\n")
+        let popDisabled = Self.trace([Self.banner], Self.swipe).replacingOccurrences(
+            of: "  - id: b\n", with: "  - id: b\n    popDisabled: true\n")
         let refused = try replay(popDisabled, rulesDocument: Self.rules("content: {hysteresis: 20}"))
         #expect(refused.gestures[0].reason == .popDisabled)
         #expect(refused.gestures[0].content?.at == Sample(t: 50, x: 80, y: 151))
@@ -98,19 +105,25 @@ import Testing
         #expect(delayed.anomalies.map(\.kind) == [.contentDelayed] && delayed.anomalies[0].t == 33)
         // The finger lifts at 20, before the pop decides: the banner never gets the drag, blocked,
         // contentBlocked at the lift; the gesture is unrecognized.
-        let blocked = try replay(Self.trace([Self.banner], """
-            - touch: 1
-              samples: [[0, 30, 150], [16, 36, 150]]
-              up: 20
-            """), rulesDocument: rules)
+        let blocked = try replay(
+            Self.trace(
+                [Self.banner],
+                """
+                - touch: 1
+                  samples: [[0, 30, 150], [16, 36, 150]]
+                  up: 20
+                """), rulesDocument: rules)
         #expect(blocked.gestures[0].reason == .touchEnded && blocked.gestures[0].content?.result == .blocked)
         #expect(blocked.anomalies.map(\.kind) == [.contentBlocked] && blocked.anomalies[0].t == 20)
         // Down at x = 10: at 33 (x = 25 <= 40) the pop begins, so the waiting banner is lost.
-        let lost = try replay(Self.trace([Self.banner], """
-            - touch: 1
-              samples: [[0, 10, 150], [16, 16, 150], [33, 25, 150], [50, 60, 151]]
-              up: 60
-            """), rulesDocument: rules)
+        let lost = try replay(
+            Self.trace(
+                [Self.banner],
+                """
+                - touch: 1
+                  samples: [[0, 10, 150], [16, 16, 150], [33, 25, 150], [50, 60, 151]]
+                  up: 60
+                """), rulesDocument: rules)
         #expect(lost.gestures[0].outcome == .began && lost.gestures[0].content?.result == .lost)
         #expect(lost.anomalies.isEmpty)
     }
@@ -122,17 +135,21 @@ import Testing
         // list wants; it claims without refusing the pop. At 33, d = (15, 20): the pop is
         // recognized (T = (5, 10), direction passes) and begins: doubleHandled at 33.
         let list = "{id: list, kind: scroll, frame: [0, 0, 390, 844], axis: vertical, offset: 300}"
-        let report = try replay(Self.trace([list], """
-            - touch: 1
-              samples: [[0, 30, 400], [16, 31, 406], [33, 45, 420], [50, 120, 430]]
-              up: 60
-            """), rulesDocument: Self.rules("content: {policy: simultaneousAtEdge, hysteresis: 5}"))
+        let report = try replay(
+            Self.trace(
+                [list],
+                """
+                - touch: 1
+                  samples: [[0, 30, 400], [16, 31, 406], [33, 45, 420], [50, 120, 430]]
+                  up: 60
+                """), rulesDocument: Self.rules("content: {policy: simultaneousAtEdge, hysteresis: 5}"))
         let g = report.gestures[0]
         #expect(g.outcome == .began && g.content?.result == .claimed && g.content?.at?.t == 16)
         #expect(report.anomalies.map(\.kind) == [.doubleHandled] && report.anomalies[0].t == 33)
         // The list follows y 1:1: 300 - (430 - 406) = 276 before the glide.
         // A carousel scrolled away from 0 is not let through: decided as under uikit, contentWon.
-        let carousel = try replay(Self.trace([Self.banner], Self.swipe), rulesDocument: Self.rules("content: {policy: simultaneousAtEdge}"))
+        let carousel = try replay(
+            Self.trace([Self.banner], Self.swipe), rulesDocument: Self.rules("content: {policy: simultaneousAtEdge}"))
         #expect(carousel.gestures[0].reason == .contentWon && carousel.anomalies.isEmpty)
     }
 
@@ -150,11 +167,14 @@ import Testing
         #expect(scrolled.gestures[0].reason == .contentWon)
         // Against the pop direction (d.x = -15 at 33), at offset 0: it wants it and claims; the
         // offset follows, 0 - (x - 45): 35 at 50 (x = 10). The pop is refused.
-        let back = try replay(Self.trace([atZero], """
-            - touch: 1
-              samples: [[0, 60, 150], [16, 54, 150], [33, 45, 150], [50, 10, 151]]
-              cancel: 60
-            """), rulesDocument: yields)
+        let back = try replay(
+            Self.trace(
+                [atZero],
+                """
+                - touch: 1
+                  samples: [[0, 60, 150], [16, 54, 150], [33, 45, 150], [50, 10, 151]]
+                  cancel: 60
+                """), rulesDocument: yields)
         #expect(back.gestures[0].reason == .contentWon)
         // A cancel clamps without gliding: 35 stays.
         #expect(back.gestures[0].content?.offset == ContentRecord.Offset(from: 0, to: 35))
@@ -167,15 +187,22 @@ import Testing
         let report = try replay(Self.trace([Self.banner, row], Self.swipe))
         #expect(report.gestures[0].content?.region == "banner" && report.gestures[0].content?.result == .claimed)
         // Against the pop direction the row wants it: it claims and opens.
-        let opened = try replay(Self.trace([Self.banner, row], """
-            - touch: 1
-              samples: [[0, 200, 150], [16, 194, 150], [33, 185, 150]]
-              up: 40
-            """))
-        #expect(opened.gestures[0].content == ContentRecord(region: "row3", kind: .swipeRow, result: .claimed,
-                                                             at: Sample(t: 33, x: 185, y: 150), open: true))
+        let opened = try replay(
+            Self.trace(
+                [Self.banner, row],
+                """
+                - touch: 1
+                  samples: [[0, 200, 150], [16, 194, 150], [33, 185, 150]]
+                  up: 40
+                """))
+        #expect(
+            opened.gestures[0].content
+                == ContentRecord(
+                    region: "row3", kind: .swipeRow, result: .claimed,
+                    at: Sample(t: 33, x: 185, y: 150), open: true))
         // With no region under the finger there is no content at all.
-        let outside = try replay(Self.trace([row.replacingOccurrences(of: "[0, 140, 390, 20]", with: "[0, 400, 390, 20]")], Self.swipe))
+        let outside = try replay(
+            Self.trace([row.replacingOccurrences(of: "[0, 140, 390, 20]", with: "[0, 400, 390, 20]")], Self.swipe))
         #expect(outside.gestures[0].content == nil && outside.gestures[0].outcome == .began)
     }
 
@@ -198,11 +225,14 @@ import Testing
         // rtl: the pop direction is leftward (c = -1). A drag to the right, d.x = +15 at 33, is
         // against it: the banner (offset 120) claims; offset = 120 - c (x - 45) = 120 + (x - 45):
         // 155 at 50 (x = 80). A cancel at 60 clamps without gliding: 155.
-        let report = try replay(Self.trace([Self.banner], direction: "rtl", """
-            - touch: 1
-              samples: [[0, 30, 150], [16, 36, 150], [33, 45, 150], [50, 80, 151]]
-              cancel: 60
-            """))
+        let report = try replay(
+            Self.trace(
+                [Self.banner], direction: "rtl",
+                """
+                - touch: 1
+                  samples: [[0, 30, 150], [16, 36, 150], [33, 45, 150], [50, 80, 151]]
+                  cancel: 60
+                """))
         #expect(report.gestures[0].reason == .contentWon)
         #expect(report.gestures[0].content?.offset == ContentRecord.Offset(from: 120, to: 155))
     }
@@ -213,35 +243,47 @@ import Testing
         // -3.25 pt/ms = -3250 pt/s; v = 1 * -3250; glide -3250 / (1000 ln 0.998) = +1623.4: past
         // 400, clamped to 400.
         let list = "{id: list, kind: scroll, frame: [0, 0, 390, 844], axis: vertical, offset: 50, maxOffset: 400}"
-        let up = try replay(Self.trace([list], """
-            - touch: 1
-              samples: [[0, 200, 300], [16, 200, 290], [32, 200, 250], [48, 200, 150]]
-              up: 50
-            """))
+        let up = try replay(
+            Self.trace(
+                [list],
+                """
+                - touch: 1
+                  samples: [[0, 200, 300], [16, 200, 290], [32, 200, 250], [48, 200, 150]]
+                  up: 50
+                """))
         #expect(up.gestures[0].content?.offset == ContentRecord.Offset(from: 50, to: 400))
         // Held still after the drag (the last two raws 0): no glide, 50 - (270 - 290) = 70 stays.
-        let rest = try replay(Self.trace([list], """
-            - touch: 1
-              samples: [[0, 200, 300], [16, 200, 290], [32, 200, 270], [48, 200, 270], [64, 200, 270]]
-              up: 70
-            """))
+        let rest = try replay(
+            Self.trace(
+                [list],
+                """
+                - touch: 1
+                  samples: [[0, 200, 300], [16, 200, 290], [32, 200, 270], [48, 200, 270], [64, 200, 270]]
+                  up: 70
+                """))
         #expect(rest.gestures[0].content?.offset == ContentRecord.Offset(from: 50, to: 70))
         // Down fast from 50: offset 50 - (y - 310) goes below 0 while dragging, and the glide clamps to 0.
-        let down = try replay(Self.trace([list], """
-            - touch: 1
-              samples: [[0, 200, 300], [16, 200, 310], [32, 200, 350], [48, 200, 450]]
-              up: 50
-            """))
+        let down = try replay(
+            Self.trace(
+                [list],
+                """
+                - touch: 1
+                  samples: [[0, 200, 300], [16, 200, 310], [32, 200, 350], [48, 200, 450]]
+                  up: 50
+                """))
         #expect(down.gestures[0].content?.offset == ContentRecord.Offset(from: 50, to: 0))
         // Region state belongs to the instance: a second drag starts from where the first ended.
-        let twice = try replay(Self.trace([list], """
-            - touch: 1
-              samples: [[0, 200, 300], [16, 200, 290], [32, 200, 250], [48, 200, 150]]
-              up: 50
-            - touch: 1
-              samples: [[100, 200, 300], [116, 200, 310], [132, 200, 310], [148, 200, 310]]
-              up: 160
-            """))
+        let twice = try replay(
+            Self.trace(
+                [list],
+                """
+                - touch: 1
+                  samples: [[0, 200, 300], [16, 200, 290], [32, 200, 250], [48, 200, 150]]
+                  up: 50
+                - touch: 1
+                  samples: [[100, 200, 300], [116, 200, 310], [132, 200, 310], [148, 200, 310]]
+                  up: 160
+                """))
         // 400 - (310 - 310) = 400 at the claim; it does not move and does not glide.
         #expect(twice.gestures[1].content?.offset == ContentRecord.Offset(from: 400, to: 400))
     }
@@ -253,7 +295,9 @@ import Testing
         // then each sample moves the offset by 4 < 5, so `compare: previous` never reports, and
         // the drag moved 12 pt net (4 * 3) from the claim: missedScroll at the lift.
         let list = "{id: list, kind: scroll, frame: [0, 0, 390, 844], axis: vertical, offset: 100}"
-        let slow = Self.trace([list], """
+        let slow = Self.trace(
+            [list],
+            """
             - touch: 1
               samples: [[0, 200, 500], [16, 200, 488], [32, 200, 484], [48, 200, 480], [64, 200, 476]]
               up: 70
@@ -263,19 +307,28 @@ import Testing
         #expect(previous.anomalies.map(\.kind) == [.missedScroll] && previous.anomalies[0].t == 70)
         // `dragStart` keeps the start (100) until a report: 108 at 48 is 8 > 5 past it: up, delta 8;
         // the start moves to 108; 112 at 64 is only 4 past: nothing more.
-        let dragStart = try replay(slow, rulesDocument: Self.rules("detectors: [{kind: scrollDirection, name: header, compare: dragStart}]"))
-        #expect(dragStart.detections == [Detection(detector: "header", region: "list", t: 48, direction: .up, offset: 108, delta: 8)])
+        let dragStart = try replay(
+            slow, rulesDocument: Self.rules("detectors: [{kind: scrollDirection, name: header, compare: dragStart}]"))
+        #expect(
+            dragStart.detections == [
+                Detection(detector: "header", region: "list", t: 48, direction: .up, offset: 108, delta: 8)
+            ])
         #expect(dragStart.anomalies.isEmpty)
         // The timeline says it as a run: from where the report compared (100) to its offset.
         #expect(TextTimeline.render(dragStart).contains("detection   header up x1 (list), t=48, offset 100 -> 108\n"))
         // A fast drag, 20 pt a frame from the claim at 16: five reports in one drag, one line.
-        let fast = try replay(Self.trace(["{id: list, kind: scroll, frame: [0, 0, 390, 844], axis: vertical, offset: 100}"], """
-            - touch: 1
-              samples: [[0, 200, 500], [16, 200, 488], [32, 200, 468], [48, 200, 448], [64, 200, 428], [80, 200, 408], [96, 200, 388]]
-              up: 100
-            """), rulesDocument: Self.rules("detectors: [{kind: scrollDirection}]"))
+        let fast = try replay(
+            Self.trace(
+                ["{id: list, kind: scroll, frame: [0, 0, 390, 844], axis: vertical, offset: 100}"],
+                """
+                - touch: 1
+                  samples: [[0, 200, 500], [16, 200, 488], [32, 200, 468], [48, 200, 448], [64, 200, 428], [80, 200, 408], [96, 200, 388]]
+                  up: 100
+                """), rulesDocument: Self.rules("detectors: [{kind: scrollDirection}]"))
         #expect(fast.detections.map(\.t) == [32, 48, 64, 80, 96] && fast.detections.allSatisfy { $0.delta == 20 })
-        #expect(TextTimeline.render(fast).contains("detection   scrollDirection up x5 (list), t=32-96, offset 100 -> 200\n"))
+        #expect(
+            TextTimeline.render(fast).contains("detection   scrollDirection up x5 (list), t=32-96, offset 100 -> 200\n")
+        )
     }
 
     @Test func theBlindSpotEndsAt300PointsPerSecondAt60Hz() throws {

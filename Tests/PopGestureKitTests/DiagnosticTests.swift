@@ -1,15 +1,20 @@
 import Testing
+
 @testable import PopGestureKit
 
 /// One diagnostic type, printed one way (`Console.report`), like a compiler's.
 @Suite struct DiagnosticTests {
     @Test func aDiagnosticPrintsItsPlaceSeverityAndSuggestion() {
-        let error = Diagnostic(path: "t.yaml", line: 3, column: 11, message: "unknown key `barHiden`", suggestion: "did you mean `barHidden`?")
+        let error = Diagnostic(
+            path: "t.yaml", line: 3, column: 11, message: "unknown key `barHiden`",
+            suggestion: "did you mean `barHidden`?")
         #expect(error.description == "t.yaml:3:11: error: unknown key `barHiden` (did you mean `barHidden`?)")
         #expect(error.location == SourcePosition(path: "t.yaml", line: 3, column: 11))
-        let warning = Diagnostic(path: "r.evemu", line: 7, column: 1, message: "finger 1 never lifts", severity: .warning)
+        let warning = Diagnostic(
+            path: "r.evemu", line: 7, column: 1, message: "finger 1 never lifts", severity: .warning)
         #expect(warning.description == "r.evemu:7:1: warning: finger 1 never lifts")
-        let note = Diagnostic(path: "t.yaml", line: 1, column: 1, message: "the rules come from this comment", severity: .note)
+        let note = Diagnostic(
+            path: "t.yaml", line: 1, column: 1, message: "the rules come from this comment", severity: .note)
         #expect(note.description == "t.yaml:1:1: note: the rules come from this comment")
     }
 

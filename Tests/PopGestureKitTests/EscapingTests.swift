@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
 @testable import PopGestureKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// What a hostile trace name, view-controller id or file name can put into popgesture's SVG, HTML
 /// and JUnit (issue 30): each output parses (an XML parser for SVG and JUnit, Python's html.parser
@@ -17,7 +19,9 @@ import Testing
 
     /// The name and ids as YAML double-quoted scalars.
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
+        "\""
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
 
     /// Fails its expectation (a completed pop, expected cancelled), so that every report shows it.
@@ -62,7 +66,9 @@ import Testing
 
     /// Python's html.parser: the start tags it saw and the text of every element, as JSON.
     static func parseHTML(_ html: String) throws -> (tags: [String], texts: [String]) {
-        let dir = try CommandLineTests.fixture(["page.html": html, "parse.py": """
+        let dir = try CommandLineTests.fixture([
+            "page.html": html,
+            "parse.py": """
             import html.parser, json, sys
             class P(html.parser.HTMLParser):
                 def __init__(self):
@@ -75,7 +81,8 @@ import Testing
             p.close()
             print(json.dumps({"tags": p.tags, "texts": p.texts}))
 
-            """])
+            """,
+        ])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try CommandLineTests.run(["-c", "python3 parse.py page.html"], in: dir, shell: true)
         try #require(run.status == 0, "python3: \(run.stderr)")
@@ -84,7 +91,8 @@ import Testing
     }
 
     @Test func htmlReport() throws {
-        let page = try Self.parseHTML(try Self.output(["check", "--format", "html", "-o", "r.html", Self.file], file: "r.html"))
+        let page = try Self.parseHTML(
+            try Self.output(["check", "--format", "html", "-o", "r.html", Self.file], file: "r.html"))
         #expect(!page.tags.contains("script"))
         #expect(!page.tags.contains("b") && !page.tags.contains("i"), "a tag from the input: \(page.tags)")
         // The table's link, the failure's heading, the plot's title and its heading text.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PopGestureKit
 
 /// The fuzzer's dictionary (fuzz/popgesture.dict) names every word the format knows, so that a new
@@ -7,7 +8,10 @@ import Testing
 @Suite struct FuzzDictionaryTests {
     static func words() -> [String] {
         var words = TraceDecoder.topKeys + TraceDecoder.eventKinds + StackConfig.keys + TraceDecoder.regionKeys
-        words += ["id", "barHidden", "popDisabled", "maxStartX", "content", "width", "height", "t", "animated", "samples", "up", "cancel"]
+        words += [
+            "id", "barHidden", "popDisabled", "maxStartX", "content", "width", "height", "t", "animated", "samples",
+            "up", "cancel",
+        ]
         words += ["gesture", "outcome", "reason", "pop", "intent", "final", "anomalies", "bar", "none", "ltr", "rtl"]
         words += Intent.allCases.map(\.rawValue)
         words += DocumentFormat.allCases.map(\.rawValue) + Presets.names + RulesLoader.topKeys
@@ -18,7 +22,9 @@ import Testing
             default: break
             }
         }
-        words += GestureOutcome.allCases.map(\.rawValue) + GestureReason.allCases.map(\.rawValue) + PopResult.allCases.map(\.rawValue)
+        words +=
+            GestureOutcome.allCases.map(\.rawValue) + GestureReason.allCases.map(\.rawValue)
+            + PopResult.allCases.map(\.rawValue)
         words += AnomalyKind.allCases.map(\.rawValue) + ContentResult.allCases.map(\.rawValue)
         words += ContentRegion.Kind.allCases.map(\.rawValue) + ContentRegion.Axis.allCases.map(\.rawValue)
         var seen = Set<String>()
@@ -27,10 +33,13 @@ import Testing
 
     @Test func theDictionaryNamesEveryWordOfTheFormat() throws {
         let text = try String(contentsOfFile: packageRoot + "/fuzz/popgesture.dict", encoding: .utf8)
-        let entries = Set(text.split(separator: "\n").compactMap { line -> String? in
-            guard let open = line.firstIndex(of: "\""), let close = line.lastIndex(of: "\""), open < close else { return nil }
-            return String(line[line.index(after: open)..<close])
-        })
+        let entries = Set(
+            text.split(separator: "\n").compactMap { line -> String? in
+                guard let open = line.firstIndex(of: "\""), let close = line.lastIndex(of: "\""), open < close else {
+                    return nil
+                }
+                return String(line[line.index(after: open)..<close])
+            })
         let missing = Self.words().filter { !entries.contains($0) }
         #expect(missing.isEmpty, "add to fuzz/popgesture.dict:\n\(missing.map { "\"\($0)\"" }.joined(separator: "\n"))")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PopGestureKit
 
 /// `import --from getevent`: the shared evemu recordings printed as Android's getevent prints the same
@@ -14,11 +15,18 @@ import Testing
     static let typeNames: [UInt16: String] = [0: "EV_SYN", 1: "EV_KEY", 3: "EV_ABS", 4: "EV_MSC"]
     static let codeNames: [UInt16: [UInt16: String]] = [
         0: [0: "SYN_REPORT", 2: "SYN_MT_REPORT"],
-        1: [0x110: "BTN_LEFT", 0x140: "BTN_TOOL_PEN", 0x145: "BTN_TOOL_FINGER", 0x14a: "BTN_TOUCH", 0x14d: "BTN_TOOL_DOUBLETAP", 0x14e: "BTN_TOOL_TRIPLETAP"],
-        3: [0x00: "ABS_X", 0x01: "ABS_Y", 0x02: "ABS_Z", 0x08: "ABS_WHEEL", 0x18: "ABS_PRESSURE", 0x19: "ABS_DISTANCE",
+        1: [
+            0x110: "BTN_LEFT", 0x140: "BTN_TOOL_PEN", 0x145: "BTN_TOOL_FINGER", 0x14a: "BTN_TOUCH",
+            0x14d: "BTN_TOOL_DOUBLETAP", 0x14e: "BTN_TOOL_TRIPLETAP",
+        ],
+        3: [
+            0x00: "ABS_X", 0x01: "ABS_Y", 0x02: "ABS_Z", 0x08: "ABS_WHEEL", 0x18: "ABS_PRESSURE", 0x19: "ABS_DISTANCE",
             0x1a: "ABS_TILT_X", 0x1b: "ABS_TILT_Y", 0x1c: "ABS_TOOL_WIDTH", 0x28: "ABS_MISC", 0x2f: "ABS_MT_SLOT",
-            0x30: "ABS_MT_TOUCH_MAJOR", 0x31: "ABS_MT_TOUCH_MINOR", 0x32: "ABS_MT_WIDTH_MAJOR", 0x33: "ABS_MT_WIDTH_MINOR",
-            0x34: "ABS_MT_ORIENTATION", 0x35: "ABS_MT_POSITION_X", 0x36: "ABS_MT_POSITION_Y", 0x39: "ABS_MT_TRACKING_ID"],
+            0x30: "ABS_MT_TOUCH_MAJOR", 0x31: "ABS_MT_TOUCH_MINOR", 0x32: "ABS_MT_WIDTH_MAJOR",
+            0x33: "ABS_MT_WIDTH_MINOR",
+            0x34: "ABS_MT_ORIENTATION", 0x35: "ABS_MT_POSITION_X", 0x36: "ABS_MT_POSITION_Y",
+            0x39: "ABS_MT_TRACKING_ID",
+        ],
         4: [0: "MSC_SERIAL"],
     ]
 
@@ -28,9 +36,16 @@ import Testing
     /// labels (`%04x`, `%04x` and `%08x` padded alike for what has none) or `%04x %04x %08x`. Times
     /// are moved by `uptime` seconds, as a phone's clock counts from boot; `node` prefixes each event
     /// as getevent does when it watches every device.
-    static func getevent(fromEvemu evemu: String, labels: Bool, uptime: Int64 = 51_581, node: String? = nil, describe: Bool = true) -> String {
-        func pad(_ text: String, _ width: Int) -> String { text.count >= width ? String(text.prefix(width)) : text + String(repeating: " ", count: width - text.count) }
-        func hex(_ value: UInt32, _ digits: Int) -> String { let text = String(value, radix: 16); return String(repeating: "0", count: max(0, digits - text.count)) + text }
+    static func getevent(
+        fromEvemu evemu: String, labels: Bool, uptime: Int64 = 51_581, node: String? = nil, describe: Bool = true
+    ) -> String {
+        func pad(_ text: String, _ width: Int) -> String {
+            text.count >= width ? String(text.prefix(width)) : text + String(repeating: " ", count: width - text.count)
+        }
+        func hex(_ value: UInt32, _ digits: Int) -> String {
+            let text = String(value, radix: 16)
+            return String(repeating: "0", count: max(0, digits - text.count)) + text
+        }
         var name = ""
         var axes: [(code: UInt16, numbers: [Int64])] = []
         var events = ""
@@ -43,13 +58,16 @@ import Testing
             }
             guard tag == "E:" else { continue }
             let time = words[1].split(separator: ".")
-            let type = UInt16(words[2], radix: 16)!, code = UInt16(words[3], radix: 16)!, value = Int32(words[4])!
+            let type = UInt16(words[2], radix: 16)!
+            let code = UInt16(words[3], radix: 16)!
+            let value = Int32(words[4])!
             let seconds = String(Int64(time[0])! + uptime)
             events += "[" + String(repeating: " ", count: max(0, 8 - seconds.count)) + seconds + "." + time[1] + "] "
             if let node { events += node + ": " }
             if labels {
                 events += typeNames[type].map { pad($0, 12) } ?? hex(UInt32(type), 4) + "        "
-                events += " " + (codeNames[type]?[code].map { pad($0, 20) } ?? hex(UInt32(code), 4) + "                ")
+                events +=
+                    " " + (codeNames[type]?[code].map { pad($0, 20) } ?? hex(UInt32(code), 4) + "                ")
                 let valueName = type == 1 ? [0: "UP", 1: "DOWN", 2: "REPEAT"][value] : nil
                 events += " " + (valueName.map { pad($0, 20) } ?? hex(UInt32(bitPattern: value), 8) + "            ")
             } else {
@@ -74,7 +92,8 @@ import Testing
     }
 
     static let raw = sharedRoot + "/recordings/raw"
-    static let evemuRecordings: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: raw + "/evemu")) ?? []).sorted()
+    static let evemuRecordings: [String] =
+        ((try? FileManager.default.contentsOfDirectory(atPath: raw + "/evemu")) ?? []).sorted()
 
     /// The `events:` part of an imported stream (everything else names the file and format).
     static func events(_ yaml: String) -> Substring {
@@ -99,7 +118,8 @@ import Testing
             try #require(result.error == nil, "\(name): \(result.error!)")
             // The same strokes to the byte as the evemu original, and so the expected trace.
             #expect(Self.events(result.yaml) == Self.events(original.yaml), "\(name)")
-            let problems = ImportTests.differences(strokes(try loadTrace(result.yaml)), strokes(expected), time: 0.01, position: 0.01)
+            let problems = ImportTests.differences(
+                strokes(try loadTrace(result.yaml)), strokes(expected), time: 0.01, position: 0.01)
             #expect(problems.isEmpty, "\(name):\n\(problems.prefix(5).joined(separator: "\n"))")
             #expect(result.warnings.map(\.message) == original.warnings.map(\.message), "\(name)")
             #expect(result.yaml.contains("  format: getevent\n  file: \(name)\n"))
@@ -111,11 +131,15 @@ import Testing
     func theEvemuToGeteventHelperPrintsWhatGeteventPrints() throws {
         // Its lines checked by hand against getevent.c's format strings: the first event of the
         // Atmel recording (E: 0.000000 0003 002f 0000, ABS_MT_SLOT 0) and its first axis.
-        let evemu = try String(contentsOfFile: Self.raw + "/evemu/atmel-maxtouch-touchscreen-2-fingers-touch-release.evemu", encoding: .utf8)
+        let evemu = try String(
+            contentsOfFile: Self.raw + "/evemu/atmel-maxtouch-touchscreen-2-fingers-touch-release.evemu",
+            encoding: .utf8)
         let labelled = Self.getevent(fromEvemu: evemu, labels: true).split(separator: "\n")
         #expect(labelled[0] == "add device 1: /dev/input/event5")
         #expect(labelled[1] == "  name:     \"Atmel maXTouch Touchscreen\"")
-        #expect(labelled[3] == "    ABS (0003): ABS_X                 : value 0, min 0, max 799, fuzz 0, flat 0, resolution 0")
+        #expect(
+            labelled[3]
+                == "    ABS (0003): ABS_X                 : value 0, min 0, max 799, fuzz 0, flat 0, resolution 0")
         let firstEvent = try #require(labelled.first { $0.hasPrefix("[") })
         #expect(firstEvent.hasPrefix("[   51581.") && firstEvent.dropFirst(18).hasPrefix("EV_ABS       ABS_MT_"))
         let numeric = Self.getevent(fromEvemu: evemu, labels: false).split(separator: "\n")
@@ -153,50 +177,56 @@ import Testing
         // key label the reader has no number for (KEY_WAKEUP) is a point in time, not an error; -r's
         // `rate` is read past. Finger 0 lands at (10, 20) at 0 ms, moves to (12, 20) at 8.5 ms, finger
         // 1 lands at (50, 60) at 8.5 ms, both lift at 17 ms.
-        let text = Self.described + """
-            [    1000.000000] /dev/input/event0: EV_KEY       KEY_VOLUMEDOWN       DOWN
-            [    1000.100000] /dev/input/event2: EV_ABS       ABS_MT_TRACKING_ID   00000b4a
-            [    1000.100000] /dev/input/event2: EV_KEY       BTN_TOUCH            DOWN
-            [    1000.100000] /dev/input/event2: EV_ABS       ABS_MT_POSITION_X    0000000a
-            [    1000.100000] /dev/input/event2: EV_ABS       ABS_MT_POSITION_Y    00000014
-            [    1000.100000] /dev/input/event2: EV_SYN       SYN_REPORT           00000000
-            [    1000.108500] /dev/input/event2: EV_ABS       ABS_MT_POSITION_X    0000000c
-            [    1000.108500] /dev/input/event2: EV_ABS       ABS_MT_SLOT          00000001
-            [    1000.108500] /dev/input/event2: EV_ABS       ABS_MT_TRACKING_ID   00000b4b
-            [    1000.108500] /dev/input/event2: EV_ABS       ABS_MT_POSITION_X    00000032
-            [    1000.108500] /dev/input/event2: EV_ABS       ABS_MT_POSITION_Y    0000003c
-            [    1000.108500] /dev/input/event2: EV_KEY       KEY_WAKEUP           UP
-            [    1000.108500] /dev/input/event2: EV_SYN       SYN_REPORT           00000000             rate 117
-            [    1000.117000] /dev/input/event2: EV_ABS       ABS_MT_TRACKING_ID   ffffffff
-            [    1000.117000] /dev/input/event2: EV_ABS       ABS_MT_SLOT          00000000
-            [    1000.117000] /dev/input/event2: EV_ABS       ABS_MT_TRACKING_ID   ffffffff
-            [    1000.117000] /dev/input/event2: EV_KEY       BTN_TOUCH            UP
-            [    1000.117000] /dev/input/event2: EV_SYN       SYN_REPORT           00000000             rate 117
+        let text =
+            Self.described + """
+                [    1000.000000] /dev/input/event0: EV_KEY       KEY_VOLUMEDOWN       DOWN
+                [    1000.100000] /dev/input/event2: EV_ABS       ABS_MT_TRACKING_ID   00000b4a
+                [    1000.100000] /dev/input/event2: EV_KEY       BTN_TOUCH            DOWN
+                [    1000.100000] /dev/input/event2: EV_ABS       ABS_MT_POSITION_X    0000000a
+                [    1000.100000] /dev/input/event2: EV_ABS       ABS_MT_POSITION_Y    00000014
+                [    1000.100000] /dev/input/event2: EV_SYN       SYN_REPORT           00000000
+                [    1000.108500] /dev/input/event2: EV_ABS       ABS_MT_POSITION_X    0000000c
+                [    1000.108500] /dev/input/event2: EV_ABS       ABS_MT_SLOT          00000001
+                [    1000.108500] /dev/input/event2: EV_ABS       ABS_MT_TRACKING_ID   00000b4b
+                [    1000.108500] /dev/input/event2: EV_ABS       ABS_MT_POSITION_X    00000032
+                [    1000.108500] /dev/input/event2: EV_ABS       ABS_MT_POSITION_Y    0000003c
+                [    1000.108500] /dev/input/event2: EV_KEY       KEY_WAKEUP           UP
+                [    1000.108500] /dev/input/event2: EV_SYN       SYN_REPORT           00000000             rate 117
+                [    1000.117000] /dev/input/event2: EV_ABS       ABS_MT_TRACKING_ID   ffffffff
+                [    1000.117000] /dev/input/event2: EV_ABS       ABS_MT_SLOT          00000000
+                [    1000.117000] /dev/input/event2: EV_ABS       ABS_MT_TRACKING_ID   ffffffff
+                [    1000.117000] /dev/input/event2: EV_KEY       BTN_TOUCH            UP
+                [    1000.117000] /dev/input/event2: EV_SYN       SYN_REPORT           00000000             rate 117
 
-            """
+                """
         let result = ImportTests.importing(text, path: "two.getevent", screen: Screen(width: 100, height: 200))
         try #require(result.error == nil, "\(result.error!)")
         #expect(result.warnings.isEmpty)
         let trace = try loadTrace(result.yaml)
-        ImportTests.expectStrokes(trace.events.compactMap { if case .touch(let s) = $0.kind { s } else { nil } }, [
-            ImportTests.stroke(0, [[0, 10, 20], [8.5, 12, 20]], .up(17)),
-            ImportTests.stroke(1, [[8.5, 50, 60]], .up(17)),
-        ])
-        #expect(result.yaml.contains("""
-            origin:
-              importer: "popgesture \(PopGestureVersion.current)"
-              format: getevent
-              file: two.getevent
-              device: fts_ts
-              node: "/dev/input/event2"
-              axes: {ABS_MT_SLOT: [0, 1], ABS_MT_POSITION_X: [0, 100], ABS_MT_POSITION_Y: [0, 200]}
-              mapping:
-                protocol: "B (slots)"
-            """))
+        ImportTests.expectStrokes(
+            trace.events.compactMap { if case .touch(let s) = $0.kind { s } else { nil } },
+            [
+                ImportTests.stroke(0, [[0, 10, 20], [8.5, 12, 20]], .up(17)),
+                ImportTests.stroke(1, [[8.5, 50, 60]], .up(17)),
+            ])
+        #expect(
+            result.yaml.contains(
+                """
+                origin:
+                  importer: "popgesture \(PopGestureVersion.current)"
+                  format: getevent
+                  file: two.getevent
+                  device: fts_ts
+                  node: "/dev/input/event2"
+                  axes: {ABS_MT_SLOT: [0, 1], ABS_MT_POSITION_X: [0, 100], ABS_MT_POSITION_Y: [0, 200]}
+                  mapping:
+                    protocol: "B (slots)"
+                """))
     }
 
     @Test func linesEndingInCarriageReturnsAsAdbShellWritesThem() throws {
-        let text = Self.described.replacingOccurrences(of: "\n", with: "\r\r\n")
+        let text =
+            Self.described.replacingOccurrences(of: "\n", with: "\r\r\n")
             + "[ 1.000000] EV_ABS ABS_MT_TRACKING_ID 00000001\r\r\n[ 1.000000] EV_ABS ABS_MT_POSITION_X 00000005\r\r\n"
             + "[ 1.000000] EV_ABS ABS_MT_POSITION_Y 00000006\r\r\n[ 1.000000] EV_SYN SYN_REPORT 00000000\r\r\n"
         let result = ImportTests.importing(text, path: "crlf.getevent", screen: Screen(width: 100, height: 200))
@@ -222,8 +252,9 @@ import Testing
         #expect(missing.error?.suggestion?.contains("getevent -lp /dev/input/eventN") == true)
         #expect(missing.error?.suggestion?.contains("--axis-range ABS_MT_POSITION_X=MIN:MAX") == true)
         // Ranges for x and y only: the slot events cannot be read, and the error says which flag.
-        var importer = Importer(format: .getevent, screen: Screen(width: 100, height: 200),
-                                axisRanges: [try AxisRangeArgument("ABS_MT_POSITION_X=0:1080"), try AxisRangeArgument("0036=0:2400")])
+        var importer = Importer(
+            format: .getevent, screen: Screen(width: 100, height: 200),
+            axisRanges: [try AxisRangeArgument("ABS_MT_POSITION_X=0:1080"), try AxisRangeArgument("0036=0:2400")])
         let noSlots = Self.importing(text, importer)
         #expect(noSlots.error?.message.contains("no ABS_MT_SLOT range") == true && noSlots.error?.line == 1)
         #expect(noSlots.error?.suggestion?.contains("--axis-range ABS_MT_SLOT=0:N") == true)
@@ -232,10 +263,16 @@ import Testing
         let imported = Self.importing(text, importer)
         try #require(imported.error == nil, "\(imported.error!)")
         #expect(Self.events(imported.yaml) == "\nevents:\n- touch: 0\n  samples:\n  - [0, 100, 0]\n  up: 16\n")
-        #expect(imported.yaml.contains("axes: {ABS_MT_SLOT: [0, 9], ABS_MT_POSITION_X: [0, 1080], ABS_MT_POSITION_Y: [0, 2400]}"))
+        #expect(
+            imported.yaml.contains(
+                "axes: {ABS_MT_SLOT: [0, 9], ABS_MT_POSITION_X: [0, 1080], ABS_MT_POSITION_Y: [0, 2400]}"))
         // A flag's range wins over the description's.
-        let over = Importer(screen: Screen(width: 100, height: 200), axisRanges: [try AxisRangeArgument("ABS_MT_POSITION_X=0:50")])
-        let overridden = Self.importing(Self.described + "[ 1.000000] EV_ABS ABS_MT_TRACKING_ID 00000001\n[ 1.000000] EV_ABS ABS_MT_POSITION_X 00000019\n[ 1.000000] EV_ABS ABS_MT_POSITION_Y 00000014\n[ 1.000000] EV_SYN SYN_REPORT 00000000\n", over)
+        let over = Importer(
+            screen: Screen(width: 100, height: 200), axisRanges: [try AxisRangeArgument("ABS_MT_POSITION_X=0:50")])
+        let overridden = Self.importing(
+            Self.described
+                + "[ 1.000000] EV_ABS ABS_MT_TRACKING_ID 00000001\n[ 1.000000] EV_ABS ABS_MT_POSITION_X 00000019\n[ 1.000000] EV_ABS ABS_MT_POSITION_Y 00000014\n[ 1.000000] EV_SYN SYN_REPORT 00000000\n",
+            over)
         #expect(Self.events(overridden.yaml).contains("  - [0, 50, 20]\n"), "\(overridden.yaml)")
     }
 
@@ -256,37 +293,57 @@ import Testing
 
     static let touch = "[ 1.000000] EV_ABS       ABS_MT_TRACKING_ID   00000001\n"
     /// The ranges of `described` as flags.
-    static let flags = [try! AxisRangeArgument("ABS_MT_SLOT=0:1"), try! AxisRangeArgument("ABS_MT_POSITION_X=0:100"), try! AxisRangeArgument("ABS_MT_POSITION_Y=0:200")]
+    static let flags = [
+        try! AxisRangeArgument("ABS_MT_SLOT=0:1"), try! AxisRangeArgument("ABS_MT_POSITION_X=0:100"),
+        try! AxisRangeArgument("ABS_MT_POSITION_Y=0:200"),
+    ]
 
     @Test func badGeteventCaptures() {
         // getevent -l without -t: no times.
-        ImportTests.expectError(Self.described + "EV_ABS       ABS_MT_TRACKING_ID   00000001\n", path: "a.getevent", 18, 1,
-                                "an event without a timestamp", suggestion: "record with -t: `adb shell getevent -lt /dev/input/eventN`")
-        ImportTests.expectError("/dev/input/event2: 0003 0039 00000001\n", path: "a.getevent", format: .getevent, 1, 1, "an event without a timestamp")
+        ImportTests.expectError(
+            Self.described + "EV_ABS       ABS_MT_TRACKING_ID   00000001\n", path: "a.getevent", 18, 1,
+            "an event without a timestamp", suggestion: "record with -t: `adb shell getevent -lt /dev/input/eventN`")
+        ImportTests.expectError(
+            "/dev/input/event2: 0003 0039 00000001\n", path: "a.getevent", format: .getevent, 1, 1,
+            "an event without a timestamp")
         // A description after the events.
         let ranges = Importer(screen: Screen(width: 100, height: 200), axisRanges: Self.flags)
         let late = Self.importing(Self.touch + Self.described, ranges)
         #expect(late.error.map { ($0.line, $0.column) } ?? (0, 0) == (2, 1))
-        #expect(late.error?.message.hasPrefix("a device description after the first event (line 1)") == true, "\(late.error.map(String.init(describing:)) ?? "")")
+        #expect(
+            late.error?.message.hasPrefix("a device description after the first event (line 1)") == true,
+            "\(late.error.map(String.init(describing:)) ?? "")")
         #expect(late.error?.suggestion == "put the `getevent -lp` output in front of the events")
         // Unknown labels: a type, a code of a type whose codes are all known, a value.
-        ImportTests.expectError(Self.described + "[ 1.000000] EV_ABZ       ABS_MT_TRACKING_ID   00000001\n", path: "a.getevent", 18, 13,
-                                "unknown event type `EV_ABZ`", suggestion: "did you mean `EV_ABS`?")
-        ImportTests.expectError(Self.described + "[ 1.000000] EV_ABS       ABS_MT_TRAKING_ID    00000001\n", path: "a.getevent", 18, 26,
-                                "unknown event code `ABS_MT_TRAKING_ID` for EV_ABS", suggestion: "did you mean `ABS_MT_TRACKING_ID`?")
-        ImportTests.expectError(Self.described + "[ 1.000000] EV_KEY       BTN_TOUCH            DOWM\n", path: "a.getevent", 18, 47,
-                                "expected the event value as getevent prints it", suggestion: "did you mean `DOWN`?")
-        ImportTests.expectError(Self.described + "    ABS (0003): ABS_MT_POSITON_X : value 0, min 0, max 1, fuzz 0, flat 0, resolution 0\n", path: "a.getevent", 18, 17,
-                                "unknown axis `ABS_MT_POSITON_X`", suggestion: "did you mean `ABS_MT_POSITION_X`?")
+        ImportTests.expectError(
+            Self.described + "[ 1.000000] EV_ABZ       ABS_MT_TRACKING_ID   00000001\n", path: "a.getevent", 18, 13,
+            "unknown event type `EV_ABZ`", suggestion: "did you mean `EV_ABS`?")
+        ImportTests.expectError(
+            Self.described + "[ 1.000000] EV_ABS       ABS_MT_TRAKING_ID    00000001\n", path: "a.getevent", 18, 26,
+            "unknown event code `ABS_MT_TRAKING_ID` for EV_ABS", suggestion: "did you mean `ABS_MT_TRACKING_ID`?")
+        ImportTests.expectError(
+            Self.described + "[ 1.000000] EV_KEY       BTN_TOUCH            DOWM\n", path: "a.getevent", 18, 47,
+            "expected the event value as getevent prints it", suggestion: "did you mean `DOWN`?")
+        ImportTests.expectError(
+            Self.described + "    ABS (0003): ABS_MT_POSITON_X : value 0, min 0, max 1, fuzz 0, flat 0, resolution 0\n",
+            path: "a.getevent", 18, 17,
+            "unknown axis `ABS_MT_POSITON_X`", suggestion: "did you mean `ABS_MT_POSITION_X`?")
         // A line cut short, at its end.
-        ImportTests.expectError(Self.described + Self.touch + "[ 1.000000] EV_ABS       ABS_MT_POSITION_X", path: "a.getevent", 19, 43,
-                                "truncated event line", suggestion: "the file ends inside this line: was the recording cut short?")
+        ImportTests.expectError(
+            Self.described + Self.touch + "[ 1.000000] EV_ABS       ABS_MT_POSITION_X", path: "a.getevent", 19, 43,
+            "truncated event line", suggestion: "the file ends inside this line: was the recording cut short?")
         ImportTests.expectError(Self.described + "[ 1.0000", path: "a.getevent", 18, 9, "truncated timestamp")
         // An axis without its range; a second device nobody described.
-        ImportTests.expectError("add device 1: /dev/input/event2\n  events:\n    ABS (0003): ABS_MT_SLOT           : value 0\n", path: "a.getevent", 3, 17,
-                                "the axis ABS_MT_SLOT has no `min N, max N`")
-        let second = Self.importing("[ 1.000000] /dev/input/event2: EV_SYN SYN_REPORT 00000000\n[ 1.000000] /dev/input/event3: EV_SYN SYN_REPORT 00000000\n", ranges)
-        #expect(second.error?.line == 2 && second.error?.message.hasPrefix("an event of `/dev/input/event3`, a second device") == true)
+        ImportTests.expectError(
+            "add device 1: /dev/input/event2\n  events:\n    ABS (0003): ABS_MT_SLOT           : value 0\n",
+            path: "a.getevent", 3, 17,
+            "the axis ABS_MT_SLOT has no `min N, max N`")
+        let second = Self.importing(
+            "[ 1.000000] /dev/input/event2: EV_SYN SYN_REPORT 00000000\n[ 1.000000] /dev/input/event3: EV_SYN SYN_REPORT 00000000\n",
+            ranges)
+        #expect(
+            second.error?.line == 2
+                && second.error?.message.hasPrefix("an event of `/dev/input/event3`, a second device") == true)
     }
 
     // MARK: Nothing half-written
@@ -298,25 +355,47 @@ import Testing
         for i in 0..<4_000 {
             let time = "[ 1.\(String(i * 250).leftPadded(to: 6))] "
             let x = String(i % 100, radix: 16).leftPadded(to: 8)
-            many += time + "EV_ABS ABS_MT_TRACKING_ID 00000001\n" + time + "EV_ABS ABS_MT_POSITION_X \(x)\n" + time + "EV_ABS ABS_MT_POSITION_Y 00000014\n" + time + "EV_SYN SYN_REPORT 00000000\n"
+            many +=
+                time + "EV_ABS ABS_MT_TRACKING_ID 00000001\n" + time + "EV_ABS ABS_MT_POSITION_X \(x)\n" + time
+                + "EV_ABS ABS_MT_POSITION_Y 00000014\n" + time + "EV_SYN SYN_REPORT 00000000\n"
         }
         let bad: [(file: String, text: String, error: String)] = [
-            ("untimed.getevent", Self.described + "EV_ABS       ABS_MT_TRACKING_ID   00000001\n", "untimed.getevent:18:1: error: an event without a timestamp"),
-            ("late.getevent", Self.touch + Self.described, "late.getevent:2:1: error: a device description after the first event (line 1)"),
-            ("label.getevent", Self.described + "[ 1.000000] EV_ABS ABS_MT_TRAKING_ID 00000001\n", "label.getevent:18:20: error: unknown event code `ABS_MT_TRAKING_ID`"),
+            (
+                "untimed.getevent", Self.described + "EV_ABS       ABS_MT_TRACKING_ID   00000001\n",
+                "untimed.getevent:18:1: error: an event without a timestamp"
+            ),
+            (
+                "late.getevent", Self.touch + Self.described,
+                "late.getevent:2:1: error: a device description after the first event (line 1)"
+            ),
+            (
+                "label.getevent", Self.described + "[ 1.000000] EV_ABS ABS_MT_TRAKING_ID 00000001\n",
+                "label.getevent:18:20: error: unknown event code `ABS_MT_TRAKING_ID`"
+            ),
             // A long stroke already made when the line cut short comes: its document was not written.
-            ("cut.getevent", many + "[ 2.000000] EV_ABS ABS_MT_POSITION_X", "cut.getevent:16018:37: error: truncated event line"),
-            ("phase.csv", "timestamp,touch,phase,x,y\n183749.5,0x6000,began,10,20\n183749.6,0x6000,movd,11,20\n",
-             "phase.csv:3:17: error: unknown phase `movd`; expected began, moved, stationary, ended or cancelled (did you mean `moved`?)"),
+            (
+                "cut.getevent", many + "[ 2.000000] EV_ABS ABS_MT_POSITION_X",
+                "cut.getevent:16018:37: error: truncated event line"
+            ),
+            (
+                "phase.csv", "timestamp,touch,phase,x,y\n183749.5,0x6000,began,10,20\n183749.6,0x6000,movd,11,20\n",
+                "phase.csv:3:17: error: unknown phase `movd`; expected began, moved, stationary, ended or cancelled (did you mean `moved`?)"
+            ),
         ]
         let dir = try CommandLineTests.fixture(Dictionary(uniqueKeysWithValues: bad.map { ($0.file, $0.text) }))
         defer { try? FileManager.default.removeItem(atPath: dir) }
         for (file, _, error) in bad {
-            let format = file.hasSuffix(".csv") ? ["--from", "uikit"] : Self.flags.flatMap { ["--axis-range", "\(Evdev.absLabel($0.code))=\($0.range.lowerBound):\($0.range.upperBound)"] }
+            let format =
+                file.hasSuffix(".csv")
+                ? ["--from", "uikit"]
+                : Self.flags.flatMap {
+                    ["--axis-range", "\(Evdev.absLabel($0.code))=\($0.range.lowerBound):\($0.range.upperBound)"]
+                }
             let out = try CommandLineTests.run(["import", file, "--screen", "100x200"] + format, in: dir)
             #expect(out.status == 2 && out.stdout.isEmpty, "\(file): \(out.stdout.prefix(200))")
             #expect(out.stderr.hasPrefix(error), "\(file): \(out.stderr)")
-            let written = try CommandLineTests.run(["import", file, "--screen", "100x200", "-o", "out.yaml"] + format, in: dir)
+            let written = try CommandLineTests.run(
+                ["import", file, "--screen", "100x200", "-o", "out.yaml"] + format, in: dir)
             #expect(written.status == 2 && written.stdout.isEmpty && written.stderr == out.stderr)
             #expect(!FileManager.default.fileExists(atPath: dir + "/out.yaml"), "\(file)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".tmp.") }.isEmpty)
@@ -332,7 +411,9 @@ import Testing
         #expect(out.isEmpty)
         _ = try first.finish()
         // The whole document in one piece, once it is complete.
-        #expect(out.count == 1 && out[0].hasPrefix("format: popgesture-trace/1\nname: a\n") && out[0].hasSuffix("  - [0, 1, 1]\n"))
+        #expect(
+            out.count == 1 && out[0].hasPrefix("format: popgesture-trace/1\nname: a\n")
+                && out[0].hasSuffix("  - [0, 1, 1]\n"))
         let second = try documents.begin(name: "b", origin: TraceOrigin(format: .csv, path: "b.csv"), path: "b.csv")
         second.down(0, Sample(t: 0, x: 1, y: 1), at: SourcePosition(path: "b.csv", line: 2, column: 1))
         var error: Diagnostic?

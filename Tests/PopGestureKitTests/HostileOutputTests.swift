@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
+
 @testable import PopGestureKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Issue 30: `merge` given tampered or mismatched shard outputs, and every `-o` given a device, a
 /// folder or a read-only folder. Each message is written out by hand; exit 2, nothing half-written,
@@ -15,8 +17,10 @@ import Testing
     static func shards() throws -> String {
         let dir = try CommandLineTests.fixture(["a.yaml": HardeningTests.trace, "b.yaml": HardeningTests.trace])
         for (k, name) in [(1, "1"), (2, "2")] {
-            for (arguments, file) in [(["check", "--format", "json"], "c\(name).json"), (["check", "--format", "junit"], "j\(name).xml"),
-                                      (["replay", "--format", "json"], "r\(name).jsonl")] {
+            for (arguments, file) in [
+                (["check", "--format", "json"], "c\(name).json"), (["check", "--format", "junit"], "j\(name).xml"),
+                (["replay", "--format", "json"], "r\(name).jsonl"),
+            ] {
                 let run = try CommandLineTests.run(arguments + ["--shard", "\(k)/2", "a.yaml", "b.yaml"], in: dir)
                 #expect(run.status == 0, "\(arguments): \(run.stderr)")
                 try run.stdout.write(toFile: dir + "/" + file, atomically: true, encoding: .utf8)
@@ -50,14 +54,17 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let damaged = "edited or damaged, not a whole output of a popgesture run"
         // An edited count made the merged run report a failure it never had, and exit 1.
-        try Self.edit(dir, "c1.json", to: "counts.json") { $0.replacingOccurrences(of: "\"failed\": 0", with: "\"failed\": 7") }
+        try Self.edit(dir, "c1.json", to: "counts.json") {
+            $0.replacingOccurrences(of: "\"failed\": 0", with: "\"failed\": 7")
+        }
         // A copied line or suite was merged twice.
         try Self.edit(dir, "r1.jsonl", to: "twice.jsonl") { text in
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             return (lines[..<2] + [lines[1]] + lines[2...]).joined(separator: "\n")
         }
         try Self.edit(dir, "j1.xml", to: "twice.xml") { text in
-            let start = text.range(of: "  <testsuite ")!.lowerBound, end = text.range(of: "  </testsuite>\n")!.upperBound
+            let start = text.range(of: "  <testsuite ")!.lowerBound
+            let end = text.range(of: "  </testsuite>\n")!.upperBound
             return String(text[..<end] + text[start..<end] + text[end...])
         }
         // A suite's opening line copied: one suite inside another.
@@ -69,7 +76,9 @@ import Testing
         try Self.edit(dir, "r2.jsonl", to: "cut.jsonl") { String($0.dropLast(40)) }
         // Two lines spliced into one test case: an attribute twice, so the merged file was no XML
         // (found by the merge fuzz target).
-        try Self.edit(dir, "j1.xml", to: "spliced.xml") { $0.replacingOccurrences(of: "classname=\"a.yaml\"", with: "classname=\"a.yaml\" classname=\"b.yaml\"") }
+        try Self.edit(dir, "j1.xml", to: "spliced.xml") {
+            $0.replacingOccurrences(of: "classname=\"a.yaml\"", with: "classname=\"a.yaml\" classname=\"b.yaml\"")
+        }
         // A comma lost inside an item: its braces still balance, and the item was copied into
         // merged output that was not JSON (found by the merge fuzz target).
         try Self.edit(dir, "r1.jsonl", to: "comma.jsonl") { text in
@@ -77,13 +86,28 @@ import Testing
             return text.replacingCharacters(in: comma, with: " \"bar\": ")
         }
         for (files, message) in [
-            (["counts.json", "c2.json"], "counts.json: error: its summary says \"failed\": 7, its entries 0: \(damaged)\n"),
+            (
+                ["counts.json", "c2.json"],
+                "counts.json: error: its summary says \"failed\": 7, its entries 0: \(damaged)\n"
+            ),
             (["twice.jsonl", "r2.jsonl"], "twice.jsonl: error: holds a.yaml#1 twice: \(damaged)\n"),
             (["twice.xml", "j2.xml"], "twice.xml: error: holds a.yaml twice: \(damaged)\n"),
-            (["opened.xml", "j2.xml"], "opened.xml: error: is cut short or damaged: not a whole output of a popgesture run\n"),
-            (["r1.jsonl", "cut.jsonl"], "cut.jsonl: error: is cut short or damaged: not a whole output of a popgesture run\n"),
-            (["spliced.xml", "j2.xml"], "spliced.xml: error: is cut short or damaged: not a whole output of a popgesture run\n"),
-            (["comma.jsonl", "r2.jsonl"], "comma.jsonl: error: is cut short or damaged: not a whole output of a popgesture run\n"),
+            (
+                ["opened.xml", "j2.xml"],
+                "opened.xml: error: is cut short or damaged: not a whole output of a popgesture run\n"
+            ),
+            (
+                ["r1.jsonl", "cut.jsonl"],
+                "cut.jsonl: error: is cut short or damaged: not a whole output of a popgesture run\n"
+            ),
+            (
+                ["spliced.xml", "j2.xml"],
+                "spliced.xml: error: is cut short or damaged: not a whole output of a popgesture run\n"
+            ),
+            (
+                ["comma.jsonl", "r2.jsonl"],
+                "comma.jsonl: error: is cut short or damaged: not a whole output of a popgesture run\n"
+            ),
         ] {
             let run = try Self.merge(files, in: dir)
             #expect(run.status == 2, "\(files): exit \(run.status)")
@@ -95,14 +119,22 @@ import Testing
     @Test func shardsOfDifferentRunsCommandsOrNoneAreRefused() throws {
         let dir = try Self.shards()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let other = try CommandLineTests.run(["check", "--format", "json", "--shard", "2/2", "b.yaml", "a.yaml"], in: dir)
+        let other = try CommandLineTests.run(
+            ["check", "--format", "json", "--shard", "2/2", "b.yaml", "a.yaml"], in: dir)
         try other.stdout.write(toFile: dir + "/other.json", atomically: true, encoding: .utf8)
         FileManager.default.createFile(atPath: dir + "/empty.json", contents: Data())
         FileManager.default.createFile(atPath: dir + "/binary.json", contents: Data([0xFF, 0xFE, 0x00, 0x7B]))
-        let notMerged = "not the output of `check --format json|junit`, `replay --format json`, `diff --format json` or `sweep --format json` (text, html, github, markdown and sarif output cannot be merged into the bytes of one run; run the shards with --format json (or junit for check))"
+        let notMerged =
+            "not the output of `check --format json|junit`, `replay --format json`, `diff --format json` or `sweep --format json` (text, html, github, markdown and sarif output cannot be merged into the bytes of one run; run the shards with --format json (or junit for check))"
         for (files, message) in [
-            (["c1.json", "r2.jsonl"], "r2.jsonl: error: is the output of `replay --format json`, c1.json of `check --format json`: shards of one run only\n"),
-            (["c1.json", "other.json"], "other.json: error: is a shard of `check --format json -- b.yaml a.yaml`, c1.json of `check --format json -- a.yaml b.yaml`: shards of one run only\n"),
+            (
+                ["c1.json", "r2.jsonl"],
+                "r2.jsonl: error: is the output of `replay --format json`, c1.json of `check --format json`: shards of one run only\n"
+            ),
+            (
+                ["c1.json", "other.json"],
+                "other.json: error: is a shard of `check --format json -- b.yaml a.yaml`, c1.json of `check --format json -- a.yaml b.yaml`: shards of one run only\n"
+            ),
             (["c1.json", "c1.json"], "c1.json: error: is shard 1/2, and so is c1.json: overlapping shards\n"),
             (["c1.json"], "error: missing shard 2/2 of `check --format json -- a.yaml b.yaml`\n"),
             (["empty.json"], "empty.json: error: \(notMerged)\n"),
@@ -115,14 +147,17 @@ import Testing
         }
     }
 
-    @Test(arguments: [["import", "r.csv"], ["plot", "t.yaml"], ["explain", "t.yaml"], ["merge", "c.json"], ["record", "--page"]])
+    @Test(arguments: [
+        ["import", "r.csv"], ["plot", "t.yaml"], ["explain", "t.yaml"], ["merge", "c.json"], ["record", "--page"],
+    ])
     func standardOutputOnAFullDeviceIsAnError(_ arguments: [String]) throws {
         let dir = try CommandLineTests.fixture(Self.inputs)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let shard = try CommandLineTests.run(["check", "--format", "json", "--shard", "1/1", "t.yaml"], in: dir)
         try shard.stdout.write(toFile: dir + "/c.json", atomically: true, encoding: .utf8)
-        let run = try CommandLineTests.run(["-c", "exec timeout -k 5 30 \"$0\" \"$@\" > /dev/full", CommandLineTests.binary] + arguments,
-                                           in: dir, shell: true)
+        let run = try CommandLineTests.run(
+            ["-c", "exec timeout -k 5 30 \"$0\" \"$@\" > /dev/full", CommandLineTests.binary] + arguments,
+            in: dir, shell: true)
         #expect(run.status == 2, "\(arguments) exited \(run.status)")
         #expect(run.stderr == "error: cannot write standard output: No space left on device\n", "\(arguments)")
     }
@@ -131,9 +166,11 @@ import Testing
 
     /// The commands that write a file with -o, each given `target`.
     static func writers(_ target: String) -> [(arguments: [String], what: String)] {
-        [(["import", "r.csv", "--force", "-o", target], "the imported traces"),
-         (["plot", "t.yaml", "-o", target], "the plot"),
-         (["check", "t.yaml", "--format", "html", "-o", target], "the output file")]
+        [
+            (["import", "r.csv", "--force", "-o", target], "the imported traces"),
+            (["plot", "t.yaml", "-o", target], "the plot"),
+            (["check", "t.yaml", "--format", "html", "-o", target], "the output file"),
+        ]
     }
 
     static let inputs = ["r.csv": "t,x,y,finger\n0,1,1,0\n5,2,1,0\n", "t.yaml": HardeningTests.trace]
@@ -152,7 +189,9 @@ import Testing
             #expect(run.status == 2, "\(arguments): exit \(run.status)")
             #expect(run.stderr == "\(device): error: cannot write \(what): No space left on device\n", "\(arguments)")
             var info = stat()
-            #expect(stat(device, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "\(arguments): \(device) is no longer a device")
+            #expect(
+                stat(device, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR,
+                "\(arguments): \(device) is no longer a device")
             #expect(HardeningTests.temporaryFiles(in: dir).isEmpty)
         }
     }
@@ -168,7 +207,11 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: HardeningTests.canWriteProtect, "running as root, and `nobody` cannot run a copy of the binary through setpriv: no folder is read-only to root"))
+    @Test(
+        .enabled(
+            if: HardeningTests.canWriteProtect,
+            "running as root, and `nobody` cannot run a copy of the binary through setpriv: no folder is read-only to root"
+        ))
     func aReadOnlyFolderIsAnErrorAndNothingIsLeft() throws {
         let dir = try HardeningTests.fixture(Self.inputs, folders: ["ro"])
         defer { try? FileManager.default.removeItem(atPath: dir) }

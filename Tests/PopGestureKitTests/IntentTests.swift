@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import PopGestureKit
 
 /// `{gesture: N, intent: back|stay}` (SPEC section 6): loading, verdicts, the tally and the messages.
 @Suite struct IntentTests {
     @Test func loadsBothLabels() throws {
-        let trace = try loadTrace("""
+        let trace = try loadTrace(
+            """
             format: popgesture-trace/1
             stack: [{id: a}, {id: b}]
             expect:
@@ -71,9 +73,16 @@ import Testing
             #expect(results.intent == tally)
             #expect(results.failures.map(\.index) == [1, 2, 4, 5])
             let messages = results.failures.map(\.message)
-            #expect(messages[0].hasPrefix("expect[1]: gesture 2: missed back: labelled back, but the pop cancelled by projection"))
-            #expect(messages[1].hasPrefix("expect[2]: gesture 3: false pop: labelled stay, but the pop completed by projection"))
-            #expect(messages[2].hasPrefix("expect[4]: gesture 5: missed back: labelled back, but the gesture refused(wrongDirection) and started no pop"))
+            #expect(
+                messages[0].hasPrefix(
+                    "expect[1]: gesture 2: missed back: labelled back, but the pop cancelled by projection"))
+            #expect(
+                messages[1].hasPrefix(
+                    "expect[2]: gesture 3: false pop: labelled stay, but the pop completed by projection"))
+            #expect(
+                messages[2].hasPrefix(
+                    "expect[4]: gesture 5: missed back: labelled back, but the gesture refused(wrongDirection) and started no pop"
+                ))
             #expect(messages[3] == "expect[5]: false pop: gesture 9 expected, but the trace has 5 gestures")
             if keepsRecords {
                 // With the report at hand, the pop's terms say why, as for `pop` items.
@@ -102,8 +111,13 @@ import Testing
         let run = try CommandLineTests.run(["check", "a.yaml", "b.yaml", "c.yaml"], in: dir)
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.last == "3 traces in 3 files: 2 passed, 1 failed, 0 errors; intent: 4 backs (2 missed), 3 stays (2 false pops)")
-        #expect(lines.filter { $0.contains(": missed back: ") }.count == 2 && lines.filter { $0.contains(": false pop: ") }.count == 2)
+        #expect(
+            lines.last
+                == "3 traces in 3 files: 2 passed, 1 failed, 0 errors; intent: 4 backs (2 missed), 3 stays (2 false pops)"
+        )
+        #expect(
+            lines.filter { $0.contains(": missed back: ") }.count == 2
+                && lines.filter { $0.contains(": false pop: ") }.count == 2)
         let unlabelled = try CommandLineTests.run(["check", "c.yaml"], in: dir)
         #expect(unlabelled.stdout == "1 trace in 1 file: 1 passed, 0 failed, 0 errors\n")
     }
@@ -117,23 +131,30 @@ import Testing
         #expect(summary?["intent"] as? [String: Int] == ["back": 4, "missedBack": 2, "stay": 3, "falsePop": 2])
         let files = object?["files"] as? [[String: Any]] ?? []
         let documents = files.map { (($0["documents"] as? [[String: Any]]) ?? [])[0] }
-        #expect(documents.map { $0["intent"] as? [String: Int] } == [
-            ["back": 3, "missedBack": 2, "stay": 3, "falsePop": 2], ["back": 1, "missedBack": 0, "stay": 0, "falsePop": 0], nil])
+        #expect(
+            documents.map { $0["intent"] as? [String: Int] } == [
+                ["back": 3, "missedBack": 2, "stay": 3, "falsePop": 2],
+                ["back": 1, "missedBack": 0, "stay": 0, "falsePop": 0], nil,
+            ])
 
         let junit = try CommandLineTests.run(["check", "--format", "junit", "a.yaml", "c.yaml"], in: dir)
-        #expect(junit.stdout.contains("""
-              <testsuite name="a.yaml" tests="1" failures="1" errors="0" skipped="0">
-                <properties>
-                  <property name="intent.back" value="3"/>
-                  <property name="intent.falsePop" value="2"/>
-                  <property name="intent.missedBack" value="2"/>
-                  <property name="intent.stay" value="3"/>
-                </properties>
-                <testcase
-            """))
+        #expect(
+            junit.stdout.contains(
+                """
+                  <testsuite name="a.yaml" tests="1" failures="1" errors="0" skipped="0">
+                    <properties>
+                      <property name="intent.back" value="3"/>
+                      <property name="intent.falsePop" value="2"/>
+                      <property name="intent.missedBack" value="2"/>
+                      <property name="intent.stay" value="3"/>
+                    </properties>
+                    <testcase
+                """))
         #expect(junit.stdout.components(separatedBy: "<properties>").count == 2)
 
         let html = try CommandLineTests.run(["check", "--format", "html", "a.yaml", "b.yaml"], in: dir)
-        #expect(html.stdout.contains("<span class=\"failed\">4 backs, 2 missed</span><span class=\"failed\">3 stays, 2 false pops</span>"))
+        #expect(
+            html.stdout.contains(
+                "<span class=\"failed\">4 backs, 2 missed</span><span class=\"failed\">3 stays, 2 false pops</span>"))
     }
 }

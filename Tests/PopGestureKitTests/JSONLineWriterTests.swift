@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PopGestureKit
 
 /// `replay --format json` writes each document's line from records handed over as they close,
@@ -34,14 +35,26 @@ import Testing
 
     /// A block of a log may end inside a character: ids and names beyond ASCII still come out whole.
     @Test func charactersCutByABlockComeOutWhole() throws {
-        let swipe = Stroke(finger: 1, samples: [Sample(t: 0, x: 30, y: 400), Sample(t: 16, x: 42, y: 401), Sample(t: 33, x: 140, y: 402)], end: .up(40))
-        let trace = Trace(name: "réglages → 設定", source: "t#1",
-                          stack: [ViewControllerSpec(id: "réglages"), ViewControllerSpec(id: "設定", barHidden: true)],
-                          events: [.touch(swipe), TraceEvent(.push(ViewControllerSpec(id: "écran 🙂", barHidden: false, popDisabled: false, maxStartX: 0), animated: true), t: 900)])
+        let swipe = Stroke(
+            finger: 1,
+            samples: [Sample(t: 0, x: 30, y: 400), Sample(t: 16, x: 42, y: 401), Sample(t: 33, x: 140, y: 402)],
+            end: .up(40))
+        let trace = Trace(
+            name: "réglages → 設定", source: "t#1",
+            stack: [ViewControllerSpec(id: "réglages"), ViewControllerSpec(id: "設定", barHidden: true)],
+            events: [
+                .touch(swipe),
+                TraceEvent(
+                    .push(
+                        ViewControllerSpec(id: "écran 🙂", barHidden: false, popDisabled: false, maxStartX: 0),
+                        animated: true), t: 900),
+            ])
         for rules in [try RulesLoader.load("fd"), try RulesLoader.load("cupertino")] {
             let whole = Replay(rules: rules).run(trace).jsonLine() + "\n"
             for blockSize in [1, 2, 3, 5, 7] {
-                #expect(Self.streamedLine(trace, rules, blockSize: blockSize) == whole, "blocks of \(blockSize) under \(rules.name)")
+                #expect(
+                    Self.streamedLine(trace, rules, blockSize: blockSize) == whole,
+                    "blocks of \(blockSize) under \(rules.name)")
             }
         }
     }
@@ -55,7 +68,11 @@ import Testing
         var out = ""
         let writer = JSONLineWriter(blockSize: 512) { out += $0 }
         let replay = Replay(rules: rules, observer: writer)
-        guard let (streamed, reports) = replayed(TraceFileLoader(text: yaml, path: "long.yaml", sink: Replay.sink([replay]), retainedSamples: 1_000).next(), under: [replay]) else {
+        guard
+            let (streamed, reports) = replayed(
+                TraceFileLoader(text: yaml, path: "long.yaml", sink: Replay.sink([replay]), retainedSamples: 1_000)
+                    .next(), under: [replay])
+        else {
             Issue.record("expected a replayed trace")
             return
         }
@@ -76,7 +93,11 @@ import Testing
         #expect(log.count == text.count)
         var read: [UInt8] = []
         var blocks = 0
-        #expect(log.forEachBlock { read += $0; blocks += 1 })
+        #expect(
+            log.forEachBlock {
+                read += $0
+                blocks += 1
+            })
         #expect(read == text)
         // Ten full blocks of four from the file, then the three bytes still in memory.
         #expect(blocks == 11)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PopGestureKit
 
 /// The grammar `merge` holds a shard's bytes to (RFC 8259, a byte at a time): valid texts pass and
@@ -11,8 +12,10 @@ import Testing
     }
 
     @Test func validTexts() {
-        for text in ["{}", "[]", " {\"a\": [1, -0, 0.5, 1e308, -2.5E-3, true, false, null, \"\\u00e9\\n\\\"\"]}\n", "0", "\"x\"",
-                     "{\"a\": {\"b\": [[], {}]}}", "[ 1 , 2 ]"] {
+        for text in [
+            "{}", "[]", " {\"a\": [1, -0, 0.5, 1e308, -2.5E-3, true, false, null, \"\\u00e9\\n\\\"\"]}\n", "0", "\"x\"",
+            "{\"a\": {\"b\": [[], {}]}}", "[ 1 , 2 ]",
+        ] {
             #expect(Self.valid(text), "\(text)")
         }
         #expect(Self.valid("{\"a\": 1}\n{\"b\": 2}\n", lines: true))
@@ -20,9 +23,13 @@ import Testing
     }
 
     @Test func damagedTexts() {
-        for text in ["", "{", "{\"a\": 1", "{\"a\" 1}", "{\"a\": 1,}", "[1,]", "[1 2]", "{\"a\": 8.42\"b\": 1}", "{a: 1}", "[01]", "[1.]",
-                     "[.5]", "[1e]", "[-]", "[NaN]", "[Infinity]", "[tru]", "[nulll]", "[\"\u{1}\"]", "[\"\\x\"]", "[\"\\u12G4\"]",
-                     "{\"a\": 1}}", "[1]]", "{\"a\": 1]", "{} {}", "{}\n{}", "[\"unterminated]"] {
+        for text in [
+            "", "{", "{\"a\": 1", "{\"a\" 1}", "{\"a\": 1,}", "[1,]", "[1 2]", "{\"a\": 8.42\"b\": 1}", "{a: 1}",
+            "[01]", "[1.]",
+            "[.5]", "[1e]", "[-]", "[NaN]", "[Infinity]", "[tru]", "[nulll]", "[\"\u{1}\"]", "[\"\\x\"]",
+            "[\"\\u12G4\"]",
+            "{\"a\": 1}}", "[1]]", "{\"a\": 1]", "{} {}", "{}\n{}", "[\"unterminated]",
+        ] {
             #expect(!Self.valid(text), "\(text.debugDescription)")
         }
         // JSON Lines: one value a line, each whole.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PopGestureKit
 
 /// Number reading and printing: the loader's fast decimal path must give exactly what the C
@@ -14,7 +15,8 @@ import Testing
     /// reference below, so comparing it tests nothing.
     static func isExactDecimal(_ text: String) -> Bool {
         let parts = text.lowercased().split(separator: "e", omittingEmptySubsequences: false)
-        let fractionDigits = parts[0].split(separator: ".", omittingEmptySubsequences: false).dropFirst().first?.count ?? 0
+        let fractionDigits =
+            parts[0].split(separator: ".", omittingEmptySubsequences: false).dropFirst().first?.count ?? 0
         let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
         return parts[0].filter(\.isNumber).count <= 15 && abs(exponent - fractionDigits) <= 22
     }
@@ -23,9 +25,9 @@ import Testing
         // Literals, which the compiler converts: the reference owes nothing to the code under test.
         let known: [(String, Double)] = [
             ("0.1", 0.1), ("4.35", 4.35), ("-2.675", -2.675), ("0.000001", 0.000001), ("007", 7),
-            ("123456789012345", 123456789012345), ("1e22", 1e22), ("1e-22", 1e-22), ("-.5e1", -5),
+            ("123456789012345", 123_456_789_012_345), ("1e22", 1e22), ("1e-22", 1e-22), ("-.5e1", -5),
             // 2^53 + 1 is halfway between two doubles and rounds to the even one, 2^53.
-            ("9007199254740993", 9007199254740992),
+            ("9007199254740993", 9_007_199_254_740_992),
             ("1.7976931348623157e308", .greatestFiniteMagnitude), ("4.9e-324", .leastNonzeroMagnitude),
         ]
         for (text, value) in known {
@@ -41,7 +43,8 @@ import Testing
             case 0: text = String(format2: Double(Int64(random.next() % 2_000_000)) / 100 - 10_000)
             case 1: text = "\(Double(bitPattern: random.next() >> 2))"
             case 2: text = "\(random.next() % 100_000)e\(Int(random.next() % 61) - 30)"
-            case 3: text = "0." + String((0..<(1 + random.next() % 25)).map { _ in Character(String(random.next() % 10)) })
+            case 3:
+                text = "0." + String((0..<(1 + random.next() % 25)).map { _ in Character(String(random.next() % 10)) })
             case 4: text = "\(random.next() % 1_000_000_000_000_000_000)"
             default: text = "-.\(random.next() % 100_000)"
             }
@@ -60,11 +63,15 @@ import Testing
         for good in ["0", "-0", "+5", "1.", ".5", "1e3", "1E-3", "-2.5e+10", "007"] {
             #expect(Self.fast(good) != nil, "\(good)")
         }
-        for bad in ["", "-", ".", "e5", "1e", "0x10", "0o7", "inf", ".inf", "nan", ".nan", "1_000", "1.2.3", " 1", "1 "] {
+        for bad in [
+            "", "-", ".", "e5", "1e", "0x10", "0o7", "inf", ".inf", "nan", ".nan", "1_000", "1.2.3", " 1", "1 ",
+        ] {
             #expect(Self.fast(bad) == nil, "\(bad)")
         }
         #expect(Self.fast("1e999") == .infinity)
-        #expect(Self.fast("2.5") == 2.5 && Self.fast("-0.1") == -0.1 && Self.fast("1e22") == 1e22 && Self.fast("1e23") == 1e23)
+        #expect(
+            Self.fast("2.5") == 2.5 && Self.fast("-0.1") == -0.1 && Self.fast("1e22") == 1e22
+                && Self.fast("1e23") == 1e23)
     }
 
     @Test func reportNumbersAreShortestRoundTrip() {
@@ -75,7 +82,7 @@ import Testing
         #expect(formatNumber(71.63157894736842) == "71.63157894736842")
         #expect(formatNumber(1e15) == "1000000000000000")
         #expect(formatNumber(1e19) == "1e+19")
-        #expect(formatNumber(123456789012345) == "123456789012345")
+        #expect(formatNumber(123_456_789_012_345) == "123456789012345")
         #expect(formatNumber(1e-7) == "1e-07")
         for value in [0.46153846153846156, 1.0 / 3, 2.0 / 3, 1e300, Double.leastNonzeroMagnitude] {
             #expect(Double(formatNumber(value)) == value)
@@ -106,7 +113,9 @@ import Testing
             let value: Double
             switch n % 5 {
             case 0: value = Double(Int64(random.next() % 2_000_000_000_000)) / places - 1_000
-            case 1: value = Double(Int64(random.next() % 100_000)) / places + Double(Int64(random.next() % 100_000)) / places
+            case 1:
+                value =
+                    Double(Int64(random.next() % 100_000)) / places + Double(Int64(random.next() % 100_000)) / places
             case 2: value = Double(Int64(random.next() % 1_000_000)) / places * 0.999
             case 3: value = Double(bitPattern: random.next())
             default: value = Double(Int64(random.next() % 10_000)) / 3
@@ -115,7 +124,9 @@ import Testing
                 #expect(Self.written(value) == nil)
                 continue
             }
-            let expected = value == value.rounded() && abs(value) < 9e18 ? (value == 0 ? "0" : Int64(value).description) : value.description
+            let expected =
+                value == value.rounded() && abs(value) < 9e18
+                ? (value == 0 ? "0" : Int64(value).description) : value.description
             let text = Self.written(value)
             #expect(text == expected, "\(value.bitPattern)")
             if text != expected { return }
@@ -131,7 +142,7 @@ import Testing
         // Hand-checked layouts at Swift's thresholds.
         let known: [(Double, String)] = [
             (0.0001, "0.0001"), (0.00009999999999999999, "9.999999999999999e-05"), (1e-7, "1e-07"),
-            (9007199254740992, "9007199254740992.0"), (9007199254740994, "9.007199254740994e+15"),
+            (9_007_199_254_740_992, "9007199254740992.0"), (9_007_199_254_740_994, "9.007199254740994e+15"),
             (1e16, "1e+16"), (-1.5e300, "-1.5e+300"), (5e-324, "5e-324"), (0.1 + 0.2, "0.30000000000000004"),
             (1.7976931348623157e308, "1.7976931348623157e+308"), (2.2250738585072014e-308, "2.2250738585072014e-308"),
             (123.456, "123.456"), (0.000123456789, "0.000123456789"), (4.0, "4.0"), (1e23, "1e+23"),
@@ -147,7 +158,8 @@ import Testing
             switch n % 6 {
             case 0: value = Double(bitPattern: r)
             case 1: value = Double(bitPattern: r & 0x800F_FFFF_FFFF_FFFF)  // subnormal
-            case 2: value = Double(bitPattern: (r & 0x000F_FFFF_FFFF_FFFF) | UInt64(1_010 + Int(r >> 59)) << 52)  // 2^-13 ..< 2^19
+            // 2^-13 ..< 2^19
+            case 2: value = Double(bitPattern: (r & 0x000F_FFFF_FFFF_FFFF) | UInt64(1_010 + Int(r >> 59)) << 52)
             case 3: value = Double(Int64(r % 1_000_000_000_000)) / 1e6 * (r & 1 == 0 ? 1 : -1)
             case 4: value = Double(bitPattern: Double(0x1p53).bitPattern &+ (r % 64) &- 32)  // around 2^53
             default: value = Double(bitPattern: Double(0.0001).bitPattern &+ (r % 64) &- 32)  // around 1e-4
@@ -162,9 +174,9 @@ import Testing
     }
 }
 
-private extension String {
+extension String {
     /// Two decimals, like a recorder writes coordinates.
-    init(format2 value: Double) {
+    fileprivate init(format2 value: Double) {
         let cents = Int64((value * 100).rounded())
         let sign = cents < 0 ? "-" : ""
         let magnitude = abs(cents)

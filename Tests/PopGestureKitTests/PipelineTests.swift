@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PopGestureKit
 
 /// The scan on a thread of its own (`EventPipe`, issue 20) gives what the serial path gives, byte
@@ -10,7 +11,8 @@ import Testing
     /// would show; `pipelined` scans whatever the file's size.
     static func outcome(_ path: String, pipelined: Bool, mayBeForeign: Bool = false) throws -> [String] {
         let replays = [Replay(rules: try RulesLoader.load("fd"))]
-        let loader = TraceFileLoader(path: path, sink: Replay.sink(replays), mayBeForeign: mayBeForeign, pipelineFrom: pipelined ? 0 : nil)
+        let loader = TraceFileLoader(
+            path: path, sink: Replay.sink(replays), mayBeForeign: mayBeForeign, pipelineFrom: pipelined ? 0 : nil)
         var lines: [String] = []
         for document in loader {
             switch document {
@@ -27,7 +29,9 @@ import Testing
         return lines
     }
 
-    static func expectSame(_ path: String, mayBeForeign: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectSame(
+        _ path: String, mayBeForeign: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let serial = try outcome(path, pipelined: false, mayBeForeign: mayBeForeign)
         let pipelined = try outcome(path, pipelined: true, mayBeForeign: mayBeForeign)
         #expect(!serial.isEmpty, sourceLocation: sourceLocation)
@@ -36,14 +40,18 @@ import Testing
 
     @Test func theCorpusReadsTheSame() throws {
         var folders = [packageRoot + "/traces"]
-        if sharedIsPresent { folders += [sharedRoot + "/conformance/traces", sharedRoot + "/conformance/content/traces"] }
+        if sharedIsPresent {
+            folders += [sharedRoot + "/conformance/traces", sharedRoot + "/conformance/content/traces"]
+        }
         let files = InputFiles.expand(folders)
         #expect(files.count > 50)
         for file in files { try Self.expectSame(file) }
     }
 
     static func folder() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("popgesture-pipe-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "popgesture-pipe-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         return directory
     }
@@ -75,7 +83,10 @@ import Testing
             // A bad value half way through the events: the document fails, the next one is read.
             ("value", String(text[..<stroke]) + "\n- {t: -1, pop: true}" + String(text[stroke...])),
             // Nesting past the depth limit, after many events.
-            ("deep", String(text[..<second]) + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + "\n"),
+            (
+                "deep",
+                String(text[..<second]) + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + "\n"
+            ),
         ]
         for (name, content) in variants {
             let path = directory + "/\(name).yaml"
@@ -108,9 +119,13 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var synthesizer = TraceSynthesizer(seed: 4, gestures: 12_000)
         let file = try synthesizer.writeCorpus(count: 1, perFile: 1, into: directory)[0]
-        #expect((try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int ?? 0) > BatchDriver.pipelineThreshold)
-        for arguments in [["replay", "--format", "json"], ["replay"], ["check", "--format", "json"], ["validate"],
-                          ["diff", "--base", "fd", "--head", "cupertino", "--format", "json"]] {
+        #expect(
+            (try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int ?? 0) > BatchDriver.pipelineThreshold
+        )
+        for arguments in [
+            ["replay", "--format", "json"], ["replay"], ["check", "--format", "json"], ["validate"],
+            ["diff", "--base", "fd", "--head", "cupertino", "--format", "json"],
+        ] {
             let serial = try CommandLineTests.run(arguments + ["--jobs", "1", file], in: directory)
             let pipelined = try CommandLineTests.run(arguments + ["--jobs", "2", file], in: directory)
             #expect(pipelined.stdout == serial.stdout, "\(arguments)")

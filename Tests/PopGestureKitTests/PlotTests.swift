@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
 @testable import PopGestureKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// `plot`: well-formed, deterministic SVG whose marks sit where the report's times put them.
 @Suite struct PlotTests {
@@ -63,12 +65,14 @@ import Testing
         // The settle ends at settledAt = 340.625 at progress 0 (cancelled): x = 150 + 340.625 / 550 * 1010
         // = 775.51; the progress lane is y 272...402, progress 0 at 402 - 10 = 392.
         #expect(report.gestures[0].pop?.settledAt == 340.625)
-        let settle = try #require(elements.first { $0.name == "line" && $0.attributes["stroke"] == TracePlot.Colour.settle })
+        let settle = try #require(
+            elements.first { $0.name == "line" && $0.attributes["stroke"] == TracePlot.Colour.settle })
         #expect(settle.attributes["x2"] == "775.5")
         #expect(settle.attributes["y2"] == "392")
         // The progress curve starts at the decision and ends at the last sample before the release
         // (t = 140: x = 150 + 140 / 550 * 1010 = 407.09).
-        let curve = try #require(elements.filter { $0.name == "polyline" && $0.attributes["stroke"] == TracePlot.Colour.finger }.last)
+        let curve = try #require(
+            elements.filter { $0.name == "polyline" && $0.attributes["stroke"] == TracePlot.Colour.finger }.last)
         #expect(curve.attributes["points"]?.hasPrefix("179.4,") == true)
         #expect(curve.attributes["points"]?.hasSuffix(" 407.1,386.9") == true)
 
@@ -87,7 +91,8 @@ import Testing
         for i in 0..<10_000 {
             rows.append("[\(i * 2), \(10 + Double(i % 400) * 0.8), 400]")
         }
-        let yaml = "format: popgesture-trace/1\nname: long\nstack: [{id: a}, {id: b}]\nevents:\n  - touch: 1\n    samples: [\(rows.joined(separator: ", "))]\n    up: 20000\n"
+        let yaml =
+            "format: popgesture-trace/1\nname: long\nstack: [{id: a}, {id: b}]\nevents:\n  - touch: 1\n    samples: [\(rows.joined(separator: ", "))]\n    up: 20000\n"
         let (svg, _) = try plot(yaml)
         #expect(svg.utf8.count < 1_000_000)
         _ = try SVGElements(svg)
@@ -97,7 +102,8 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plot-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let two = Self.swipe + "\n---\n" + Self.swipe.replacingOccurrences(of: "name: cancelled-swipe", with: "name: again")
+        let two =
+            Self.swipe + "\n---\n" + Self.swipe.replacingOccurrences(of: "name: cancelled-swipe", with: "name: again")
         try two.write(toFile: dir + "/two.yaml", atomically: true, encoding: .utf8)
 
         let stdout = try CommandLineTests.run(["plot", "two.yaml"], in: dir)
@@ -111,7 +117,9 @@ import Testing
 
         let files = try CommandLineTests.run(["plot", "two.yaml", "-o", "p.svg"], in: dir)
         #expect(files.status == 0)
-        #expect(FileManager.default.fileExists(atPath: dir + "/p-1.svg") && FileManager.default.fileExists(atPath: dir + "/p-2.svg"))
+        #expect(
+            FileManager.default.fileExists(atPath: dir + "/p-1.svg")
+                && FileManager.default.fileExists(atPath: dir + "/p-2.svg"))
 
         let page = try CommandLineTests.run(["plot", "two.yaml", "-o", "p.html"], in: dir)
         #expect(page.status == 0)
@@ -136,8 +144,10 @@ import Testing
                 up: 600
             """
         let trace = try loadTrace(yaml)
-        let fd = try RulesLoader.load("fd"), other = try RulesLoader.load("cupertino")
-        let a = Replay(rules: fd).run(trace), b = Replay(rules: other).run(trace)
+        let fd = try RulesLoader.load("fd")
+        let other = try RulesLoader.load("cupertino")
+        let a = Replay(rules: fd).run(trace)
+        let b = Replay(rules: other).run(trace)
         let plot = ComparisonPlot(trace: trace, base: (fd, a), head: (other, b))
         let svg = plot.svg()
         #expect(svg == plot.svg())
@@ -147,7 +157,9 @@ import Testing
         #expect(groups.count == 2, "one plot above the other")
         // fd projects the release at 600 past its threshold; cupertino compares progress 0.5 with
         // its threshold: both complete, by different deciders, and settle at different times.
-        #expect(ReportDiff.changes(base: a, head: b).map(\.kind) == ["pop completed by projection -> completed by progress"])
+        #expect(
+            ReportDiff.changes(base: a, head: b).map(\.kind) == ["pop completed by projection -> completed by progress"]
+        )
         #expect(a.gestures[0].pop?.releasedAt == 600)
         let settles = [a, b].compactMap { $0.gestures[0].pop?.settledAt }
         #expect(settles.count == 2 && settles[0] != settles[1])
@@ -162,7 +174,9 @@ import Testing
         let decisions = elements.filter { $0.title.hasPrefix("gesture 1 decided at t=") }
         #expect(decisions.count == 2)
         if a.gestures[0].decidedAt == b.gestures[0].decidedAt {
-            #expect(decisions[0].attributes["d"]?.split(separator: ",").first == decisions[1].attributes["d"]?.split(separator: ",").first)
+            #expect(
+                decisions[0].attributes["d"]?.split(separator: ",").first
+                    == decisions[1].attributes["d"]?.split(separator: ",").first)
         }
     }
 
@@ -173,8 +187,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let expecting = Self.swipe + "\nexpect:\n  - {gesture: 1, pop: cancelled}\n"
         try expecting.write(toFile: dir + "/a-passes.yaml", atomically: true, encoding: .utf8)
-        try expecting.replacingOccurrences(of: "pop: cancelled", with: "pop: completed").write(toFile: dir + "/b-fails.yaml", atomically: true, encoding: .utf8)
-        try "format: popgesture-trace/1\nstack: [oops\n".write(toFile: dir + "/c-broken.yaml", atomically: true, encoding: .utf8)
+        try expecting.replacingOccurrences(of: "pop: cancelled", with: "pop: completed").write(
+            toFile: dir + "/b-fails.yaml", atomically: true, encoding: .utf8)
+        try "format: popgesture-trace/1\nstack: [oops\n".write(
+            toFile: dir + "/c-broken.yaml", atomically: true, encoding: .utf8)
 
         let run = try CommandLineTests.run(["check", ".", "--format", "html", "-o", "report.html"], in: dir)
         #expect(run.status == 2)
@@ -184,7 +200,9 @@ import Testing
         #expect(again.stdout == html, "the page is the same bytes on standard output and on every run")
         let page = try SVGElements(html)
         #expect(page.root == "html")
-        let statuses = page.filter { $0.name == "td" && ["passed", "failed", "error"].contains($0.attributes["class"] ?? "") }.map { $0.attributes["class"]! }
+        let statuses = page.filter {
+            $0.name == "td" && ["passed", "failed", "error"].contains($0.attributes["class"] ?? "")
+        }.map { $0.attributes["class"]! }
         #expect(statuses == ["failed", "error", "passed"])
         #expect(html.components(separatedBy: "<svg ").count == 2, "only the failure is plotted")
         #expect(html.contains("expected pop completed, got cancelled"))
@@ -193,7 +211,9 @@ import Testing
 
         // A folder that does not exist: refused before the run, nothing written.
         let misuse = try CommandLineTests.run(["check", ".", "--format", "html", "-o", "missing/x.html"], in: dir)
-        #expect(misuse.status == 2 && misuse.stdout.isEmpty && misuse.stderr.contains("missing/x.html: error: cannot write the output file"), "\(misuse.stderr)")
+        #expect(
+            misuse.status == 2 && misuse.stdout.isEmpty
+                && misuse.stderr.contains("missing/x.html: error: cannot write the output file"), "\(misuse.stderr)")
     }
 }
 
@@ -213,7 +233,8 @@ struct SVGElements {
         let parser = XMLParser(data: Data(text.utf8))
         parser.delegate = collector
         let parsed = parser.parse()
-        #expect(parsed, "not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
+        #expect(
+            parsed, "not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
         guard parsed else { throw LoadFailure() }
         elements = collector.elements
     }
@@ -226,7 +247,10 @@ struct SVGElements {
         var open: [Int] = []
         var inTitle = false
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             inTitle = name == "title"
             open.append(elements.count)
             elements.append(Element(name: name, attributes: attributes))

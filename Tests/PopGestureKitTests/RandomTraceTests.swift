@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PopGestureKit
 
 /// SplitMix64: a tiny seeded generator, so a failing seed reproduces everywhere.
@@ -24,7 +25,8 @@ struct RandomTraceGenerator {
     mutating func chance(_ p: Double) -> Bool { value(0...1) < p }
 
     mutating func spec(_ id: String) -> ViewControllerSpec {
-        ViewControllerSpec(id: id, barHidden: chance(0.4), popDisabled: chance(0.15), maxStartX: chance(0.2) ? value(0...80) : 0)
+        ViewControllerSpec(
+            id: id, barHidden: chance(0.4), popDisabled: chance(0.15), maxStartX: chance(0.2) ? value(0...80) : 0)
     }
 
     mutating func trace(_ n: Int) -> Trace {
@@ -40,14 +42,18 @@ struct RandomTraceGenerator {
                 let finger = Int.random(in: 1...3, using: &random)
                 if let free = fingerFree[finger], free > t { continue }
                 var samples = [Sample(t: t, x: value(0...width), y: value(100...700))]
-                let vx = value(-2...3), vy = value(-1.5...1.5)
+                let vx = value(-2...3)
+                let vy = value(-1.5...1.5)
                 for _ in 0..<Int.random(in: 0...25, using: &random) {
                     let last = samples[samples.count - 1]
                     let dt = chance(0.1) ? value(0.1...1) : value(4...40)
-                    samples.append(Sample(t: last.t + dt, x: last.x + vx * dt + value(-2...2), y: last.y + vy * dt + value(-2...2)))
+                    samples.append(
+                        Sample(t: last.t + dt, x: last.x + vx * dt + value(-2...2), y: last.y + vy * dt + value(-2...2))
+                    )
                 }
                 let lastT = samples[samples.count - 1].t
-                let end: Stroke.End = chance(0.1) ? .stillDown : chance(0.1) ? .cancel(lastT + value(0...20)) : .up(lastT + value(0...20))
+                let end: Stroke.End =
+                    chance(0.1) ? .stillDown : chance(0.1) ? .cancel(lastT + value(0...20)) : .up(lastT + value(0...20))
                 switch end {
                 case .up(let e), .cancel(let e): fingerFree[finger] = e
                 case .stillDown: fingerFree[finger] = .infinity
@@ -61,17 +67,25 @@ struct RandomTraceGenerator {
                 case 1: kind = .pop(animated: animated)
                 case 2: kind = .popToRoot(animated: animated)
                 case 3:
-                    let ids = Set((0..<Int.random(in: 1...3, using: &random)).map { _ in "vc\(Int.random(in: 0...6, using: &random))" })
-                    kind = .setStack(ids.sorted().map { ViewControllerSpec(id: $0, barHidden: chance(0.5) ? chance(0.5) : nil) }, animated: animated)
-                case 4: kind = .update(ViewControllerSpec(id: "vc\(Int.random(in: 0...6, using: &random))", popDisabled: chance(0.3)))
+                    let ids = Set(
+                        (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                            "vc\(Int.random(in: 0...6, using: &random))"
+                        })
+                    kind = .setStack(
+                        ids.sorted().map { ViewControllerSpec(id: $0, barHidden: chance(0.5) ? chance(0.5) : nil) },
+                        animated: animated)
+                case 4:
+                    kind = .update(
+                        ViewControllerSpec(id: "vc\(Int.random(in: 0...6, using: &random))", popDisabled: chance(0.3)))
                 default: kind = .setBarHidden(chance(0.5), animated: animated)
                 }
                 events.append(TraceEvent(kind, t: t))
             }
         }
-        return Trace(name: "random-\(n)", source: "random#\(n)", screen: Screen(width: width, height: 844),
-                     layoutDirection: chance(0.25) ? .rtl : .ltr, barAppearanceManaged: chance(0.8),
-                     stack: stack, events: events)
+        return Trace(
+            name: "random-\(n)", source: "random#\(n)", screen: Screen(width: width, height: 844),
+            layoutDirection: chance(0.25) ? .rtl : .ltr, barAppearanceManaged: chance(0.8),
+            stack: stack, events: events)
     }
 }
 
@@ -91,9 +105,13 @@ struct RandomTraceGenerator {
             #expect(report.gestures.allSatisfy { $0.outcome != nil }, "trace \(n): an undecided gesture")
             for transition in report.transitions {
                 if transition.end == nil {
-                    #expect(transition.kind == .interactivePop && transition.result == .unfinished, "trace \(n): \(transition)")
+                    #expect(
+                        transition.kind == .interactivePop && transition.result == .unfinished,
+                        "trace \(n): \(transition)")
                 } else {
-                    #expect(transition.result != .unfinished, "trace \(n): a transition with an end never settled: \(transition)")
+                    #expect(
+                        transition.result != .unfinished,
+                        "trace \(n): a transition with an end never settled: \(transition)")
                     #expect(transition.end! >= transition.start)
                 }
             }
@@ -126,22 +144,28 @@ struct RandomTraceGenerator {
             for i in stroke.samples.indices {
                 if variant == 0 {
                     let scale = TraceLimits.coordinate / 1000
-                    stroke.samples[i].x = min(max(stroke.samples[i].x * scale, -TraceLimits.coordinate), TraceLimits.coordinate)
-                    stroke.samples[i].y = min(max(stroke.samples[i].y * scale, -TraceLimits.coordinate), TraceLimits.coordinate)
+                    stroke.samples[i].x = min(
+                        max(stroke.samples[i].x * scale, -TraceLimits.coordinate), TraceLimits.coordinate)
+                    stroke.samples[i].y = min(
+                        max(stroke.samples[i].y * scale, -TraceLimits.coordinate), TraceLimits.coordinate)
                     stroke.samples[i].x = i % 2 == 0 ? stroke.samples[i].x : -stroke.samples[i].x
                 }
                 if variant == 2 { stroke.samples[i].t = start + Double(i) * TraceLimits.sampleStep }
             }
             if variant == 2, case .up = stroke.end { stroke.end = .up(stroke.samples[stroke.samples.count - 1].t) }
-            if variant == 2, case .cancel = stroke.end { stroke.end = .cancel(stroke.samples[stroke.samples.count - 1].t) }
+            if variant == 2, case .cancel = stroke.end {
+                stroke.end = .cancel(stroke.samples[stroke.samples.count - 1].t)
+            }
             return .touch(stroke)
         }
         return trace
     }
 
     static func expectStrictJSON(_ line: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(what) is not JSON: \(line.prefix(600))",
-                sourceLocation: sourceLocation)
+        #expect(
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil,
+            "\(what) is not JSON: \(line.prefix(600))",
+            sourceLocation: sourceLocation)
     }
 
     @Test(arguments: Presets.names)
@@ -152,7 +176,8 @@ struct RandomTraceGenerator {
             let trace = generator.trace(n)
             for variant in [nil, 0, 1, 2] {
                 let report = replay.run(variant.map { Self.atTheLimits(trace, variant: $0) } ?? trace)
-                Self.expectStrictJSON(report.jsonLine(), "trace \(n) variant \(String(describing: variant)) under \(preset)")
+                Self.expectStrictJSON(
+                    report.jsonLine(), "trace \(n) variant \(String(describing: variant)) under \(preset)")
                 Self.expectStrictJSON(Golden.line(for: report), "trace \(n)'s golden line")
             }
         }

@@ -78,7 +78,8 @@ import Testing
         for block in blocks {
             let dir = try CommandLineTests.fixture([:])
             defer { try? FileManager.default.removeItem(atPath: dir) }
-            try FileManager.default.createSymbolicLink(atPath: dir + "/traces", withDestinationPath: packageRoot + "/traces")
+            try FileManager.default.createSymbolicLink(
+                atPath: dir + "/traces", withDestinationPath: packageRoot + "/traces")
             let path = ["PATH": binaryFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
             if let setup = block.setup {
                 let ran = try CommandLineTests.run(["-c", setup], in: dir, environment: path, shell: true)
@@ -86,13 +87,17 @@ import Testing
             }
             for (command, expected) in block.commands {
                 #expect(command.hasPrefix("popgesture "), "README line \(block.line): only popgesture commands are run")
-                let run = try CommandLineTests.run(["-c", command], in: dir, environment: path.merging(["NO_COLOR": "1"]) { $1 }, shell: true)
+                let run = try CommandLineTests.run(
+                    ["-c", command], in: dir, environment: path.merging(["NO_COLOR": "1"]) { $1 }, shell: true)
                 var actual = (run.stdout + run.stderr).components(separatedBy: "\n")
                 if actual.last == "" { actual.removeLast() }
-                let trimmed = expected.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+                let trimmed = expected.map {
+                    $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+                }
                 actual = actual.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
-                #expect(Self.matches(trimmed[...], actual[...]),
-                        "README line \(block.line): `\(command)` printed:\n\(actual.joined(separator: "\n"))")
+                #expect(
+                    Self.matches(trimmed[...], actual[...]),
+                    "README line \(block.line): `\(command)` printed:\n\(actual.joined(separator: "\n"))")
             }
         }
     }

@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
-@testable import PopGestureKit
 import Testing
+
+@testable import PopGestureKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `record --serve` against hostile clients (issue 30): slow and idle clients are cut off at
 /// `--request-timeout`, many connections at once, path-like, control and non-UTF-8 bytes in every
@@ -14,7 +16,8 @@ import Testing
 
     /// Sends `bytes` one a second until the server closes the connection; the seconds until then,
     /// nil if it kept it open for `limit` seconds, and whether any answer came.
-    static func dribble(_ server: Server, _ bytes: [UInt8], limit: Double) throws -> (seconds: Double?, answered: Bool) {
+    static func dribble(_ server: Server, _ bytes: [UInt8], limit: Double) throws -> (seconds: Double?, answered: Bool)
+    {
         let socket = try server.connect()
         defer { close(socket) }
         let start = Date()
@@ -36,13 +39,17 @@ import Testing
 
     static func pageAnswers(_ server: Server, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let page = try server.request("GET", "/?token=\(server.token)")
-        #expect(page.status == 200 && page.body.hasPrefix("<!DOCTYPE html>"), "\(page.status)", sourceLocation: sourceLocation)
+        #expect(
+            page.status == 200 && page.body.hasPrefix("<!DOCTYPE html>"), "\(page.status)",
+            sourceLocation: sourceLocation)
     }
 
     @Test func aClientSendingAByteASecondIsCutOffAtTheTimeout() throws {
         let server = try Server(arguments: ["--request-timeout", "2"])
         // Before the deadline pool, FlyingFox waited for the head's end for ever: still open at 8 s.
-        let head = Array("GET /?token=\(server.token) HTTP/1.1\r\nHost: x\r\nX-Slow: \(String(repeating: "a", count: 40))\r\n\r\n".utf8)
+        let head = Array(
+            "GET /?token=\(server.token) HTTP/1.1\r\nHost: x\r\nX-Slow: \(String(repeating: "a", count: 40))\r\n\r\n"
+                .utf8)
         let slow = try Self.dribble(server, head, limit: 8)
         let seconds = try #require(slow.seconds, "a byte a second kept the connection open for 8 s")
         #expect(seconds >= 1.5 && seconds < 5, "closed after \(seconds) s")
@@ -81,7 +88,7 @@ import Testing
         let server = try Server(arguments: ["--request-timeout", "3"])
         // 200 connections that send nothing, held open.
         let idle = try (0..<200).map { _ in try server.connect() }
-        defer { idle.forEach { close($0) } }
+        defer { for socket in idle { close(socket) } }
         try Self.pageAnswers(server)
         // 32 requests at once, from as many threads.
         let statuses = Statuses()
@@ -108,28 +115,65 @@ import Testing
         // UTF-8 and closes the connection without a response (a 400 is a TODO in FlyingFox 0.27).
         let hostile: [(head: [UInt8], body: [UInt8], status: Int)] = [
             // The path.
-            (Array("GET /../../etc/passwd?token=\(token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), [], 404),
-            (Array("GET /%2e%2e/%2e%2e/etc/passwd?token=\(token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), [], 404),
+            (
+                Array("GET /../../etc/passwd?token=\(token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), [],
+                404
+            ),
+            (
+                Array(
+                    "GET /%2e%2e/%2e%2e/etc/passwd?token=\(token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8
+                ), [], 404
+            ),
             (Array("GET /takes%00.yaml?token=\(token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), [], 404),
-            (Array("GET /".utf8) + [0xFF, 0xFE, 0x1B] + Array("?token=\(token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), [], 0),
+            (
+                Array("GET /".utf8) + [0xFF, 0xFE, 0x1B]
+                    + Array("?token=\(token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), [], 0
+            ),
             // The query: the token and undo's take name.
             (Array("GET /?token=\(token)%0A%1B HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), [], 403),
-            (Array("GET /?token=".utf8) + [0xFF] + Array(" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), [], 0),
-            (Array("POST /undo?token=\(token)&take=../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n".utf8), [], 400),
-            (Array("POST /undo?token=\(token)&take=take-0001.yaml%00%0A HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n".utf8), [], 400),
+            (
+                Array("GET /?token=".utf8) + [0xFF] + Array(" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8),
+                [], 0
+            ),
+            (
+                Array(
+                    "POST /undo?token=\(token)&take=../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+                        .utf8), [], 400
+            ),
+            (
+                Array(
+                    "POST /undo?token=\(token)&take=take-0001.yaml%00%0A HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+                        .utf8), [], 400
+            ),
             // The method and the headers.
             (Array("DELETE /?token=\(token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), [], 405),
-            (Array("POST /takes?token=\(token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Name: ".utf8) + [0xFF, 0x00, 0x1B]
-                + Array("\r\nContent-Length: 3\r\n\r\n".utf8), [0xFF, 0xFE, 0x00], 0),
-            (Array("POST /takes?token=\(token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 3\r\n\r\n".utf8), [0xFF, 0xFE, 0x00], 400),
+            (
+                Array("POST /takes?token=\(token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Name: ".utf8) + [
+                    0xFF, 0x00, 0x1B,
+                ]
+                    + Array("\r\nContent-Length: 3\r\n\r\n".utf8), [0xFF, 0xFE, 0x00], 0
+            ),
+            (
+                Array(
+                    "POST /takes?token=\(token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 3\r\n\r\n"
+                        .utf8), [0xFF, 0xFE, 0x00], 400
+            ),
             // The body: a take whose every field is path-like, with control characters, is judged
             // like any other; here it lacks its stack, so it is refused.
-            (Array("POST /takes?token=\(token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 85\r\n\r\n".utf8),
-             Array("format: popgesture-trace/1\nname: \"../../x\\u0000\\u001b[2J\"\nconfig: /etc/passwd\nevents: []\n".utf8), 400),
+            (
+                Array(
+                    "POST /takes?token=\(token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 85\r\n\r\n"
+                        .utf8),
+                Array(
+                    "format: popgesture-trace/1\nname: \"../../x\\u0000\\u001b[2J\"\nconfig: /etc/passwd\nevents: []\n"
+                        .utf8), 400
+            ),
         ]
         for (head, body, status) in hostile {
             let answer = try server.exchange(String(decoding: [], as: UTF8.self), body: head + body)
-            #expect(answer.status == status, "\(String(decoding: head, as: UTF8.self).debugDescription): \(answer.status) \(answer.body)")
+            #expect(
+                answer.status == status,
+                "\(String(decoding: head, as: UTF8.self).debugDescription): \(answer.status) \(answer.body)")
         }
         #expect(server.files() == [])
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: server.directory)) ?? []).sorted() == ["OUT"])
@@ -145,8 +189,12 @@ import Testing
     @Test func anAliasBombTakeIsRefusedQuickly() throws {
         let server = try Server()
         // Nine levels of nine aliases: 9^9 (387 million) strings once expanded.
-        var yaml = "format: popgesture-trace/1\nname: bomb\nstack: [{id: a}, {id: b}]\nl0: &l0 [x, x, x, x, x, x, x, x, x]\n"
-        for level in 1...8 { yaml += "l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", ") + "]\n" }
+        var yaml =
+            "format: popgesture-trace/1\nname: bomb\nstack: [{id: a}, {id: b}]\nl0: &l0 [x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...8 {
+            yaml +=
+                "l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
+        }
         yaml += "events: []\n"
         let start = Date()
         let answer = try server.postTake(yaml)

@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
-@testable import PopGestureKit
 import Testing
+
+@testable import PopGestureKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `record --serve` end to end: the built binary on loopback, spoken to over plain sockets, so that
 /// each bad request is exactly what a hostile client would send.
@@ -19,7 +21,9 @@ import Testing
         init(files: [String: String] = [:], rules: [String] = ["fd"], arguments: [String] = []) throws {
             directory = try CommandLineTests.fixture(files)
             process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
-            process.arguments = ["record", "--serve", "--port", "0", "--host", "127.0.0.1", "--out", "OUT"] + arguments + ["--rules"] + rules
+            process.arguments =
+                ["record", "--serve", "--port", "0", "--host", "127.0.0.1", "--out", "OUT"] + arguments + ["--rules"]
+                + rules
             process.currentDirectoryURL = URL(fileURLWithPath: directory)
             process.standardOutput = out
             process.standardError = FileHandle.nullDevice
@@ -79,9 +83,12 @@ import Testing
             return (status, bodyText)
         }
 
-        func request(_ method: String, _ target: String, body: String = "", headers: String = "") throws -> (status: Int, body: String) {
-            try exchange("\(method) \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n\(headers)\r\n",
-                         body: Array(body.utf8))
+        func request(_ method: String, _ target: String, body: String = "", headers: String = "") throws -> (
+            status: Int, body: String
+        ) {
+            try exchange(
+                "\(method) \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n\(headers)\r\n",
+                body: Array(body.utf8))
         }
 
         func postTake(_ yaml: String) throws -> (status: Int, body: String) {
@@ -97,7 +104,9 @@ import Testing
             var timeout = timeval(tv_sec: 10, tv_usec: 0)
             setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             try #require(connected == 0, "cannot connect to port \(port)")
             return socket
@@ -107,7 +116,9 @@ import Testing
         func send(_ socket: Int32, _ bytes: [UInt8]) {
             var sent = 0
             while sent < bytes.count {
-                let n = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                let n = bytes[sent...].withUnsafeBytes {
+                    Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                }
                 if n <= 0 { return }
                 sent += n
             }
@@ -159,18 +170,23 @@ import Testing
     @Test func aBodyOverFourMegabytesIsRefusedWithoutBeingRead() throws {
         let server = try Server()
         // The headers alone: the answer comes although not one byte of the body was sent.
-        let declared = try server.exchange("POST /takes?token=\(server.token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 4194305\r\n\r\n")
+        let declared = try server.exchange(
+            "POST /takes?token=\(server.token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 4194305\r\n\r\n"
+        )
         #expect(declared.status == 413)
         #expect(declared.body == "a take is at most 4194304 bytes\n")
         // Chunked declares no length: the server stops reading past the limit.
-        var chunked = Array("POST /takes?token=\(server.token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+        var chunked = Array(
+            "POST /takes?token=\(server.token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n"
+                .utf8)
         let chunk = [UInt8](repeating: UInt8(ascii: "#"), count: 65536)
         for _ in 0..<65 { chunked += Array("10000\r\n".utf8) + chunk + Array("\r\n".utf8) }
         let streamed = try server.exchange("", body: chunked + Array("0\r\n\r\n".utf8))
         #expect(streamed.status == 413)
         // Exactly the limit is read and judged (it is no take: 400, not 413).
-        let atLimit = try server.exchange("POST /takes?token=\(server.token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 4194304\r\n\r\n",
-                                          body: [UInt8](repeating: UInt8(ascii: "#"), count: 4_194_304))
+        let atLimit = try server.exchange(
+            "POST /takes?token=\(server.token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 4194304\r\n\r\n",
+            body: [UInt8](repeating: UInt8(ascii: "#"), count: 4_194_304))
         #expect(atLimit.status == 400)
         #expect(server.files() == [])
     }
@@ -179,23 +195,31 @@ import Testing
         let server = try Server()
         let missingStack = try server.postTake("format: popgesture-trace/1\nevents: []\n")
         #expect(missingStack.status == 400)
-        #expect(missingStack.body == """
-            take:1:1: error: missing required key `stack` in a trace document (list the view controllers bottom to top, e.g. `stack: [{id: inbox}, {id: thread}]`)
+        #expect(
+            missingStack.body == """
+                take:1:1: error: missing required key `stack` in a trace document (list the view controllers bottom to top, e.g. `stack: [{id: inbox}, {id: thread}]`)
 
-            """)
+                """)
         let config = try server.postTake("format: popgesture-trace/1\nconfig: ../../etc/passwd\nevents: []\n")
         #expect(config.status == 400)
         #expect(config.body.hasPrefix("take:2:9: error: this trace may not name a `config` file"))
         let syntax = try server.postTake("format: popgesture-trace/1\nstack: [{id: a}\n")
         #expect(syntax.status == 400 && syntax.body.hasPrefix("take:"))
         let twice = try server.postTake(Self.take("back") + "---\n" + Self.take("stay"))
-        #expect(twice.body == "take: error: a take is one trace document; this one has more (send each take in a request of its own)\n")
+        #expect(
+            twice.body
+                == "take: error: a take is one trace document; this one has more (send each take in a request of its own)\n"
+        )
         let rules = try server.postTake("format: popgesture-rules/1\nextends: fd\n")
         #expect(rules.status == 400 && rules.body.hasPrefix("take: error: a take is a trace document"))
-        let binary = try server.exchange("POST /takes?token=\(server.token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 3\r\n\r\n",
-                                         body: [0xff, 0xfe, 0x00])
-        #expect(binary.status == 400 && binary.body == "take: error: the take is not UTF-8 text (expected trace YAML)\n")
-        #expect(try server.postTake("").body == "take:1:1: error: contains no trace document (a trace starts with `format: popgesture-trace/1`)\n")
+        let binary = try server.exchange(
+            "POST /takes?token=\(server.token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 3\r\n\r\n",
+            body: [0xff, 0xfe, 0x00])
+        #expect(
+            binary.status == 400 && binary.body == "take: error: the take is not UTF-8 text (expected trace YAML)\n")
+        #expect(
+            try server.postTake("").body
+                == "take:1:1: error: contains no trace document (a trace starts with `format: popgesture-trace/1`)\n")
         #expect(try server.request("GET", "/takes?token=\(server.token)").status == 405)
         #expect(try server.request("GET", "/../../etc/passwd?token=\(server.token)").status == 404)
         #expect(server.files() == [])
@@ -217,7 +241,9 @@ import Testing
         #expect(server.readLine().hasPrefix("take 1 (back): fd: began; pop completed by projection: "))
         // The same swipe labelled stay: a false pop under fd, held under cupertino.
         #expect(try server.postTake(Self.take("stay")).status == 200)
-        #expect(server.readLine().hasSuffix("[false pop]; cupertino: refused(outsideEdge): edge distance 30 > edgeWidth 20"))
+        #expect(
+            server.readLine().hasSuffix("[false pop]; cupertino: refused(outsideEdge): edge distance 30 > edgeWidth 20")
+        )
         #expect(server.files() == ["take-0001.yaml", "take-0002.yaml"])
         #expect(server.files(".") == ["OUT"])
         // Undo takes only a file this run wrote, by its name.
@@ -228,11 +254,14 @@ import Testing
         #expect(server.files() == ["take-0001.yaml"])
         let end = server.stop()
         #expect(end.status == 0)
-        #expect(end.rest == "fd: 1 take, 0 missed backs, 0 false pops\ncupertino: 1 take, 1 missed back, 0 false pops\n")
+        #expect(
+            end.rest == "fd: 1 take, 0 missed backs, 0 false pops\ncupertino: 1 take, 1 missed back, 0 false pops\n")
     }
 
     @Test func noTakeIsWrittenOverAnotherFile() throws {
-        let server = try Server(files: ["OUT/take-0001.yaml": "kept\n", "OUT/take-0003.yaml": "kept too\n", "OUT/notes.txt": "x\n"])
+        let server = try Server(files: [
+            "OUT/take-0001.yaml": "kept\n", "OUT/take-0003.yaml": "kept too\n", "OUT/notes.txt": "x\n",
+        ])
         #expect(try server.postTake(Self.take("back")).status == 200)
         #expect(server.files() == ["notes.txt", "take-0001.yaml", "take-0003.yaml", "take-0004.yaml"])
         // A file that appears under the next name after the server started is passed over, not replaced.
@@ -253,7 +282,9 @@ import Testing
         defer { close(idle) }
         server.send(idle, Array("POST /takes?token=\(server.token) HTTP/1.1\r\nHost: x\r\n".utf8))
         // Many bad requests first: the server answers each and stays up.
-        for _ in 0..<50 { #expect(try server.request("POST", "/takes?token=\(server.token)", body: "stack: [").status == 400) }
+        for _ in 0..<50 {
+            #expect(try server.request("POST", "/takes?token=\(server.token)", body: "stack: [").status == 400)
+        }
         let end = server.stop(signal)
         #expect(end.status == 0)
         #expect(end.seconds < 5)
@@ -263,8 +294,9 @@ import Testing
 
     @Test func aPortInUseIsAnError() throws {
         let first = try Server()
-        let second = try CommandLineTests.run(["record", "--serve", "--host", "127.0.0.1", "--port", String(first.port), "--out", "OUT"],
-                                              in: first.directory)
+        let second = try CommandLineTests.run(
+            ["record", "--serve", "--host", "127.0.0.1", "--port", String(first.port), "--out", "OUT"],
+            in: first.directory)
         #expect(second.status == 2)
         #expect(second.stderr.hasPrefix("error: cannot listen on 127.0.0.1:\(first.port): "))
     }
@@ -273,7 +305,9 @@ import Testing
         let dir = try CommandLineTests.fixture([:])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let neither = try CommandLineTests.run(["record"], in: dir)
-        #expect(neither.status == 2 && neither.stderr.hasPrefix("Error: give one of --serve (the server) or --page (the page alone)"))
+        #expect(
+            neither.status == 2
+                && neither.stderr.hasPrefix("Error: give one of --serve (the server) or --page (the page alone)"))
         let prompts = try CommandLineTests.run(["record", "--serve", "--prompts", "back,left"], in: dir)
         #expect(prompts.status == 2 && prompts.stderr.contains("found `left`"))
         let host = try CommandLineTests.run(["record", "--serve", "--host", "phone.local", "--out", "OUT"], in: dir)
@@ -283,27 +317,40 @@ import Testing
     @Test func pageModeWritesTheSelfContainedPage() throws {
         let dir = try CommandLineTests.fixture([:])
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let run = try CommandLineTests.run(["record", "--page", "-o", "recorder.html", "--scenario", "rows", "--prompts", "stay,back"], in: dir)
+        let run = try CommandLineTests.run(
+            ["record", "--page", "-o", "recorder.html", "--scenario", "rows", "--prompts", "stay,back"], in: dir)
         #expect(run.status == 0 && run.stdout.isEmpty)
         let page = try String(contentsOfFile: dir + "/recorder.html", encoding: .utf8)
         #expect(page.hasPrefix("<!DOCTYPE html>"))
         #expect(page.contains("<link rel=\"icon\" href=\"data:,\"/>"))
-        #expect(page.contains("const SETTINGS = {\"served\": false, \"recorder\": \"popgesture-recorder/1\", \"scenarios\": [\"rows\"], \"prompts\": [\"stay\", \"back\"], "))
+        #expect(
+            page.contains(
+                "const SETTINGS = {\"served\": false, \"recorder\": \"popgesture-recorder/1\", \"scenarios\": [\"rows\"], \"prompts\": [\"stay\", \"back\"], "
+            ))
         // Nothing from elsewhere: no script, style, image or font by address.
-        for reference in ["src=", "http:", "https:", "url(", "@import"] { #expect(!page.contains(reference), "\(reference)") }
+        for reference in ["src=", "http:", "https:", "url(", "@import"] {
+            #expect(!page.contains(reference), "\(reference)")
+        }
         let served = try Server()
-        #expect(try served.request("GET", "/?token=\(served.token)").body.contains("const SETTINGS = {\"served\": true, "))
+        #expect(
+            try served.request("GET", "/?token=\(served.token)").body.contains("const SETTINGS = {\"served\": true, "))
     }
 
     @Test func theTallyCountsEachRuleVersionAndUndoTakesBack() {
         var tally = TakeTally(rules: ["fd", "uikit"])
-        let missed = [TakeVerdict(rules: "fd", text: "", finding: nil), TakeVerdict(rules: "uikit", text: "", finding: .missedBack)]
-        let falsePop = [TakeVerdict(rules: "fd", text: "", finding: .falsePop), TakeVerdict(rules: "uikit", text: "", finding: nil)]
+        let missed = [
+            TakeVerdict(rules: "fd", text: "", finding: nil),
+            TakeVerdict(rules: "uikit", text: "", finding: .missedBack),
+        ]
+        let falsePop = [
+            TakeVerdict(rules: "fd", text: "", finding: .falsePop), TakeVerdict(rules: "uikit", text: "", finding: nil),
+        ]
         tally.add(missed)
         tally.add(falsePop)
         tally.add(falsePop)
         tally.add(falsePop, sign: -1)
-        #expect(tally.summary == "fd: 2 takes, 0 missed backs, 1 false pop\nuikit: 2 takes, 1 missed back, 0 false pops\n")
+        #expect(
+            tally.summary == "fd: 2 takes, 0 missed backs, 1 false pop\nuikit: 2 takes, 1 missed back, 0 false pops\n")
     }
 
     @Test func takeNamesAreFourDigitsOrMore() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PopGestureKit
 
 /// Every command's output on the bundled examples, in every format, compared byte for byte with a
@@ -24,49 +25,76 @@ import Testing
     static let cases: [Case] = {
         var cases: [Case] = []
         for format in CheckRun.Format.allCases {
-            cases.append(Case(name: "check-\(format)") { console in
-                CheckRun(paths: checked, rules: RulesChoice(forced: nil), format: format, jobs: 2).run(console: console)
-            })
+            cases.append(
+                Case(name: "check-\(format)") { console in
+                    CheckRun(paths: checked, rules: RulesChoice(forced: nil), format: format, jobs: 2).run(
+                        console: console)
+                })
         }
         for format in ReplayRun.Format.allCases {
-            cases.append(Case(name: "replay-\(format)") { console in
-                ReplayRun(paths: replayed, rules: RulesChoice(forced: nil), format: format, jobs: 2).run(console: console)
-            })
+            cases.append(
+                Case(name: "replay-\(format)") { console in
+                    ReplayRun(paths: replayed, rules: RulesChoice(forced: nil), format: format, jobs: 2).run(
+                        console: console)
+                })
         }
         for format in DiffRun.Format.allCases {
-            cases.append(Case(name: "diff-\(format)") { console in
-                DiffRun(paths: [path("traces/fd-issues")], base: try RulesLoader.load("fd-1.1"), head: try RulesLoader.load("fd"),
-                        format: format, jobs: 2).run(console: console)
-            })
+            cases.append(
+                Case(name: "diff-\(format)") { console in
+                    DiffRun(
+                        paths: [path("traces/fd-issues")], base: try RulesLoader.load("fd-1.1"),
+                        head: try RulesLoader.load("fd"),
+                        format: format, jobs: 2
+                    ).run(console: console)
+                })
         }
         for format in ValidateRun.Format.allCases {
-            cases.append(Case(name: "validate-\(format)") { console in
-                ValidateRun(paths: [path("traces/example"), path("Tests/PopGestureKitTests/References/inputs")], format: format, jobs: 2)
+            cases.append(
+                Case(name: "validate-\(format)") { console in
+                    ValidateRun(
+                        paths: [path("traces/example"), path("Tests/PopGestureKitTests/References/inputs")],
+                        format: format, jobs: 2
+                    )
                     .run(console: console)
-            })
+                })
         }
         for format in SweepRun.Format.allCases {
-            cases.append(Case(name: "sweep-\(format)") { console in
-                SweepRun(paths: [path("traces/intent")], vary: ["maxStartX=40..200/40"], format: format, jobs: 2).run(console: console)
-            })
+            cases.append(
+                Case(name: "sweep-\(format)") { console in
+                    SweepRun(paths: [path("traces/intent")], vary: ["maxStartX=40..200/40"], format: format, jobs: 2)
+                        .run(console: console)
+                })
         }
-        cases.append(Case(name: "explain") { console in
-            ExplainRun(path: path("traces/example/cancelled-swipe.yaml"), rules: RulesChoice(forced: nil)).run(console: console)
-        })
-        cases.append(Case(name: "explain-failing") { console in
-            ExplainRun(path: path("Tests/PopGestureKitTests/References/inputs/failing.yaml"), rules: RulesChoice(forced: nil), document: 1)
+        cases.append(
+            Case(name: "explain") { console in
+                ExplainRun(path: path("traces/example/cancelled-swipe.yaml"), rules: RulesChoice(forced: nil)).run(
+                    console: console)
+            })
+        cases.append(
+            Case(name: "explain-failing") { console in
+                ExplainRun(
+                    path: path("Tests/PopGestureKitTests/References/inputs/failing.yaml"),
+                    rules: RulesChoice(forced: nil), document: 1
+                )
                 .run(console: console)
-        })
-        cases.append(Case(name: "plot-svg") { console in
-            PlotRun(path: path("traces/content/carousel-fd.yaml"), rules: RulesChoice(forced: nil), document: 2).run(console: console)
-        })
-        cases.append(Case(name: "plot-versus-svg") { console in
-            PlotRun(path: path("traces/example/cancelled-swipe.yaml"), rules: RulesChoice(forced: try RulesLoader.load("fd-1.1")),
-                    versus: try RulesLoader.load("fd")).run(console: console)
-        })
+            })
+        cases.append(
+            Case(name: "plot-svg") { console in
+                PlotRun(path: path("traces/content/carousel-fd.yaml"), rules: RulesChoice(forced: nil), document: 2)
+                    .run(console: console)
+            })
+        cases.append(
+            Case(name: "plot-versus-svg") { console in
+                PlotRun(
+                    path: path("traces/example/cancelled-swipe.yaml"),
+                    rules: RulesChoice(forced: try RulesLoader.load("fd-1.1")),
+                    versus: try RulesLoader.load("fd")
+                ).run(console: console)
+            })
         cases.append(Case(name: "rules-list") { RulesRun.list(console: $0) })
         for preset in ["fd", "cupertino"] {
-            cases.append(Case(name: "rules-show-\(preset)") { RulesRun.show(try RulesLoader.load(preset), console: $0) })
+            cases.append(
+                Case(name: "rules-show-\(preset)") { RulesRun.show(try RulesLoader.load(preset), console: $0) })
         }
         return cases
     }()
@@ -76,21 +104,24 @@ import Testing
         let capture = ConsoleCapture()
         let status = try example.run(Console(capturingInto: capture))
         let relative = { (text: String) in text.replacingOccurrences(of: packageRoot + "/", with: "") }
-        let actual = "exit \(status.rawValue)\n--- stdout\n\(relative(capture.output))--- stderr\n\(relative(capture.errors))"
+        let actual =
+            "exit \(status.rawValue)\n--- stdout\n\(relative(capture.output))--- stderr\n\(relative(capture.errors))"
         let file = Self.folder + "/\(example.name).txt"
         if Self.recording {
             try actual.write(toFile: file, atomically: true, encoding: .utf8)
             return
         }
         guard let expected = try? String(contentsOfFile: file, encoding: .utf8) else {
-            Issue.record("no reference \(file): record it with RECORD_REFERENCES=1 swift test --filter ReferenceOutputTests")
+            Issue.record(
+                "no reference \(file): record it with RECORD_REFERENCES=1 swift test --filter ReferenceOutputTests")
             return
         }
         if actual != expected {
             let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
             let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
             let line = zip(a, e).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, e.count)
-            Issue.record("""
+            Issue.record(
+                """
                 \(example.name) differs from References/\(example.name).txt at line \(line + 1):
                   expected: \(line < e.count ? String(e[line]) : "<end>")
                   actual:   \(line < a.count ? String(a[line]) : "<end>")
@@ -102,9 +133,12 @@ import Testing
     /// The captured bytes are the process's: the same command through the binary prints the same.
     @Test func aCapturedRunPrintsWhatTheProcessPrints() throws {
         let capture = ConsoleCapture()
-        let status = CheckRun(paths: [Self.path("Tests/PopGestureKitTests/References/inputs")], rules: RulesChoice(forced: nil),
-                              format: .json, jobs: 1).run(console: Console(capturingInto: capture))
-        let process = try CommandLineTests.run(["check", "--format", "json", "Tests/PopGestureKitTests/References/inputs"], in: packageRoot)
+        let status = CheckRun(
+            paths: [Self.path("Tests/PopGestureKitTests/References/inputs")], rules: RulesChoice(forced: nil),
+            format: .json, jobs: 1
+        ).run(console: Console(capturingInto: capture))
+        let process = try CommandLineTests.run(
+            ["check", "--format", "json", "Tests/PopGestureKitTests/References/inputs"], in: packageRoot)
         #expect(status.rawValue == process.status)
         #expect(capture.output.replacingOccurrences(of: packageRoot + "/", with: "") == process.stdout)
         #expect(capture.errors.replacingOccurrences(of: packageRoot + "/", with: "") == process.stderr)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PopGestureKit
 
 /// One test per rule of SPEC sections 2-5: a tiny trace, the decision expected, and the arithmetic
@@ -26,11 +27,13 @@ import Testing
         // Velocity at 16: one raw, 10.5 / 16 * 1000 = 656.25. No move after the recognition sample,
         // so `moved` is false: lowSampleVelocity cancels, release velocity c * v.x = 656.25.
         // Settle (uikit): r = p, r * W / |vr| * 1000 = 0.5 / 656.25 * 1000 ms after the lift at 20.
-        let report = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 50, 400], [16, 60.5, 400]]
-              up: 20
-            """))
+        let report = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 50, 400], [16, 60.5, 400]]
+                  up: 20
+                """))
         let gesture = report.gestures[0]
         #expect(gesture.outcome == .began && gesture.reason == nil)
         #expect(gesture.decidedAt == Sample(t: 16, x: 60.5, y: 400))
@@ -45,19 +48,23 @@ import Testing
     @Test func theHysteresisIsRemovedFromYToo() throws {
         let horizontalOnly = Self.rulesDocument("begin: [horizontal]")
         // d = (12, -13): T = (12 - 10, -(13 - 10)) = (2, -3); |-3| > |2| -> notHorizontal.
-        let steep = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 100, 400], [16, 112, 387]]
-              up: 20
-            """), rulesDocument: horizontalOnly)
+        let steep = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 100, 400], [16, 112, 387]]
+                  up: 20
+                """), rulesDocument: horizontalOnly)
         #expect(steep.gestures[0].outcome == .refused && steep.gestures[0].reason == .notHorizontal)
         #expect(steep.gestures[0].decidedAt == Sample(t: 16, x: 112, y: 387))
         // d = (13, -12): T = (3, -2); |-2| <= |3| -> began.
-        let flat = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 100, 400], [16, 113, 388]]
-              up: 20
-            """), rulesDocument: horizontalOnly)
+        let flat = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 100, 400], [16, 113, 388]]
+                  up: 20
+                """), rulesDocument: horizontalOnly)
         #expect(flat.gestures[0].outcome == .began)
     }
 
@@ -65,11 +72,13 @@ import Testing
         // At 16, |d.y| = 10 reaches h first (|d.x| = 3): T = (r(3), r(10)) = (0, 0).
         // fd's checks: rootOnly (2 VCs), popDisabled, maxStartX (0 = none), transitioning pass;
         // direction: T.x * 1 = 0 <= 0 -> wrongDirection. The later horizontal move changes nothing.
-        let report = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 100, 400], [16, 103, 410], [32, 140, 412]]
-              up: 40
-            """))
+        let report = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 100, 400], [16, 103, 410], [32, 140, 412]]
+                  up: 40
+                """))
         #expect(report.gestures[0].outcome == .refused && report.gestures[0].reason == .wrongDirection)
         #expect(report.gestures[0].decidedAt == Sample(t: 16, x: 103, y: 410))
         #expect(report.gestures[0].pop == nil && report.transitions.isEmpty && report.final.stack == ["a", "b"])
@@ -79,34 +88,44 @@ import Testing
         // Down at x = 35 (inside maxStartX 40). At 16, d.x = 6 < 10: nothing. At 32, d.x = 10:
         // recognized with location.x = 45 > 40 -> beyondMaxStartX (before direction, which T.x = 0
         // would also fail).
-        let report = try replay(Self.trace(stack: "[{id: a}, {id: b, maxStartX: 40}]", """
-            - touch: 1
-              samples: [[0, 35, 400], [16, 41, 400], [32, 45, 400]]
-              up: 40
-            """))
+        let report = try replay(
+            Self.trace(
+                stack: "[{id: a}, {id: b, maxStartX: 40}]",
+                """
+                - touch: 1
+                  samples: [[0, 35, 400], [16, 41, 400], [32, 45, 400]]
+                  up: 40
+                """))
         #expect(report.gestures[0].outcome == .refused && report.gestures[0].reason == .beyondMaxStartX)
         #expect(report.gestures[0].decidedAt == Sample(t: 32, x: 45, y: 400))
         // Down at 29, recognized at x = 40 (d.x = 11, T.x = 1): 40 > 40 is false -> began.
-        let boundary = try replay(Self.trace(stack: "[{id: a}, {id: b, maxStartX: 40}]", """
-            - touch: 1
-              samples: [[0, 29, 400], [16, 40, 400]]
-              up: 20
-            """))
-        #expect(boundary.gestures[0].outcome == .began && boundary.gestures[0].decidedAt == Sample(t: 16, x: 40, y: 400))
+        let boundary = try replay(
+            Self.trace(
+                stack: "[{id: a}, {id: b, maxStartX: 40}]",
+                """
+                - touch: 1
+                  samples: [[0, 29, 400], [16, 40, 400]]
+                  up: 20
+                """))
+        #expect(
+            boundary.gestures[0].outcome == .began && boundary.gestures[0].decidedAt == Sample(t: 16, x: 40, y: 400))
     }
 
     @Test func popDisabledRefusesAndAnUpdateLiftsItAtOnce() throws {
         // b.popDisabled: refused at 16 (T.x = 2). The update at 100 applies at once (nothing is in
         // flight, and updates are never deferred anyway): the second swipe begins at 216.
-        let report = try replay(Self.trace(stack: "[{id: a}, {id: b, popDisabled: true}]", """
-            - touch: 1
-              samples: [[0, 50, 400], [16, 62, 400]]
-              up: 20
-            - {t: 100, update: {id: b, popDisabled: false}}
-            - touch: 1
-              samples: [[200, 50, 400], [216, 62, 400], [232, 100, 400]]
-              up: 240
-            """))
+        let report = try replay(
+            Self.trace(
+                stack: "[{id: a}, {id: b, popDisabled: true}]",
+                """
+                - touch: 1
+                  samples: [[0, 50, 400], [16, 62, 400]]
+                  up: 20
+                - {t: 100, update: {id: b, popDisabled: false}}
+                - touch: 1
+                  samples: [[200, 50, 400], [216, 62, 400], [232, 100, 400]]
+                  up: 240
+                """))
         #expect(report.gestures.map(\.reason) == [.popDisabled, nil])
         #expect(report.gestures[1].outcome == .began && report.gestures[1].decidedAt?.t == 216)
         #expect(report.notes.isEmpty)
@@ -117,22 +136,26 @@ import Testing
         // 1: 35 -> 45, d.x = 10, T.x = 0: direction refuses first.
         // 2: 35 -> 46, T.x = 1: direction passes; 46 > 40 -> beyondLocationLimit.
         // 3: 29 -> 40, T.x = 1: 40 > 40 is false -> began.
-        let report = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 35, 400], [16, 45, 400]]
-              up: 20
-            - touch: 1
-              samples: [[100, 35, 400], [116, 46, 400]]
-              up: 120
-            - touch: 1
-              samples: [[200, 29, 400], [216, 40, 400]]
-              up: 220
-            """), rules: "tz")
+        let report = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 35, 400], [16, 45, 400]]
+                  up: 20
+                - touch: 1
+                  samples: [[100, 35, 400], [116, 46, 400]]
+                  up: 120
+                - touch: 1
+                  samples: [[200, 29, 400], [216, 40, 400]]
+                  up: 220
+                """), rules: "tz")
         #expect(report.gestures.map(\.reason) == [.wrongDirection, .beyondLocationLimit, nil])
         #expect(report.gestures.map(\.outcome) == [.refused, .refused, .began])
     }
 
-    static let rtlLeadingEdgeSwipe = trace(stack: "[{id: a}, {id: b, maxStartX: 40}]", extra: "layoutDirection: rtl\n", """
+    static let rtlLeadingEdgeSwipe = trace(
+        stack: "[{id: a}, {id: b, maxStartX: 40}]", extra: "layoutDirection: rtl\n",
+        """
         - touch: 1
           samples: [[0, 370, 400], [16, 355, 400], [32, 300, 400]]
           up: 40
@@ -152,12 +175,14 @@ import Testing
         // Statistics: 16 (first), 32 (dts 16, taken), lift 40 (dts 8, same disp: skipped): n = 2
         // -> lowSampleVelocity; avgV = (937.5 + 1437.5) / 2 / 390 > 0 and moved -> completed.
         // Settle: (1 - 60/390) * 390 / 1437.5 * 1000 = 330 / 1437.5 * 1000 = 229.565... < 350.
-        let fixed = try replay(Self.rtlLeadingEdgeSwipe, rulesDocument: """
-            format: popgesture-rules/1
-            name: rtl-fix
-            extends: fd
-            mirrorMaxStartX: true
-            """)
+        let fixed = try replay(
+            Self.rtlLeadingEdgeSwipe,
+            rulesDocument: """
+                format: popgesture-rules/1
+                name: rtl-fix
+                extends: fd
+                mirrorMaxStartX: true
+                """)
         let gesture = fixed.gestures[0]
         #expect(gesture.outcome == .began && gesture.decidedAt == Sample(t: 16, x: 355, y: 400))
         let pop = try #require(gesture.pop)
@@ -168,7 +193,9 @@ import Testing
     }
 
     @Test func rtlDirectionIsMirroredUnderFDButNotUnderFD11() throws {
-        let swipe = Self.trace(extra: "layoutDirection: rtl\n", """
+        let swipe = Self.trace(
+            extra: "layoutDirection: rtl\n",
+            """
             - touch: 1
               samples: [[0, 370, 400], [16, 355, 400], [32, 300, 400]]
               up: 40
@@ -181,7 +208,8 @@ import Testing
         #expect(old.gestures[0].decidedAt == Sample(t: 16, x: 355, y: 400))
     }
 
-    static let twoFingers = trace("""
+    static let twoFingers = trace(
+        """
         - touch: 1
           samples: [[0, 50, 400], [16, 62, 400], [32, 100, 400]]
           up: 40
@@ -206,17 +234,19 @@ import Testing
 
     @Test func aThirdFingerIsTooManyForMaxTouchesTwo() throws {
         // Fingers 1 and 2 down (2 <= 2); finger 3 at 8 makes 3 > 2 -> refused at (8, 250, 300).
-        let report = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 50, 400], [16, 62, 400]]
-              up: 40
-            - touch: 2
-              samples: [[5, 200, 300]]
-              up: 40
-            - touch: 3
-              samples: [[8, 250, 300]]
-              up: 40
-            """), rulesDocument: Self.rulesDocument("recognizer: {maxTouches: 2}"))
+        let report = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 50, 400], [16, 62, 400]]
+                  up: 40
+                - touch: 2
+                  samples: [[5, 200, 300]]
+                  up: 40
+                - touch: 3
+                  samples: [[8, 250, 300]]
+                  up: 40
+                """), rulesDocument: Self.rulesDocument("recognizer: {maxTouches: 2}"))
         #expect(report.gestures.count == 1 && report.gestures[0].reason == .tooManyTouches)
         #expect(report.gestures[0].decidedAt == Sample(t: 8, x: 250, y: 300))
     }
@@ -225,17 +255,19 @@ import Testing
         // Began at 16 (origin.x = 60). Finger 2 lands at 20 (decided: ignored) and its move to 100
         // does not move the pop; finger 3 lands at 50 after finger 1 lifted while finger 2 is still
         // down: still the same gesture. Progress at the lift: (200 - 60) / 390 = 140/390.
-        let report = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 50, 400], [16, 62, 400], [32, 200, 400]]
-              up: 40
-            - touch: 2
-              samples: [[20, 300, 300], [30, 100, 300]]
-              up: 80
-            - touch: 3
-              samples: [[50, 20, 300], [55, 300, 300]]
-              up: 60
-            """))
+        let report = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 50, 400], [16, 62, 400], [32, 200, 400]]
+                  up: 40
+                - touch: 2
+                  samples: [[20, 300, 300], [30, 100, 300]]
+                  up: 80
+                - touch: 3
+                  samples: [[50, 20, 300], [55, 300, 300]]
+                  up: 60
+                """))
         #expect(report.gestures.count == 1 && report.gestures[0].outcome == .began)
         #expect(report.gestures[0].pop?.releasedAt == 40)
         #expect(report.gestures[0].pop?.progress == 140.0 / 390)
@@ -245,20 +277,23 @@ import Testing
     @Test func theTrackedFingerLiftingFirstReleasesTheGesture() throws {
         // maxTouches 2: finger 1 lifts at 10 before recognition -> unrecognized, touchEnded; finger 2
         // (not tracked) then moves 100 pt, which starts nothing until every finger is up.
-        let report = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 50, 400]]
-              up: 10
-            - touch: 2
-              samples: [[5, 200, 300], [20, 260, 300], [30, 300, 300]]
-              up: 40
-            """), rulesDocument: Self.rulesDocument("recognizer: {maxTouches: 2}"))
+        let report = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 50, 400]]
+                  up: 10
+                - touch: 2
+                  samples: [[5, 200, 300], [20, 260, 300], [30, 300, 300]]
+                  up: 40
+                """), rulesDocument: Self.rulesDocument("recognizer: {maxTouches: 2}"))
         #expect(report.gestures.count == 1)
         #expect(report.gestures[0].outcome == .unrecognized && report.gestures[0].reason == .touchEnded)
         #expect(report.gestures[0].decidedAt == nil && report.transitions.isEmpty)
     }
 
-    static let gestureDuringPush = trace("""
+    static let gestureDuringPush = trace(
+        """
         - {t: 0, push: {id: c}}
         - touch: 1
           samples: [[100, 50, 400], [116, 62, 400], [132, 100, 400]]
@@ -276,8 +311,9 @@ import Testing
     @Test func withoutTheTransitioningCheckThePopIsIgnoredAsNested() throws {
         // Same trace, begin list without transitioning: began at 116; 3 VCs, but the push is in
         // flight -> pop ignored by transitioning, anomaly nestedTransition at 116; no second transition.
-        let report = try replay(Self.gestureDuringPush,
-                                rulesDocument: Self.rulesDocument("begin: [rootOnly, popDisabled, maxStartX, direction]"))
+        let report = try replay(
+            Self.gestureDuringPush,
+            rulesDocument: Self.rulesDocument("begin: [rootOnly, popDisabled, maxStartX, direction]"))
         #expect(report.gestures[0].outcome == .began && report.gestures[0].decidedAt?.t == 116)
         #expect(report.gestures[0].pop == PopRecord(result: .ignored, by: .transitioning))
         #expect(report.anomalies == [Finding(kind: .nestedTransition, t: 116, detail: "gesture 1 began during push")])
@@ -285,7 +321,9 @@ import Testing
     }
 
     @Test func rootOnlyRefusesAndWithoutItThePopIsIgnoredAtRoot() throws {
-        let atRoot = Self.trace(stack: "[{id: a}]", """
+        let atRoot = Self.trace(
+            stack: "[{id: a}]",
+            """
             - touch: 1
               samples: [[0, 50, 400], [16, 62, 400]]
               up: 40
@@ -302,25 +340,28 @@ import Testing
     }
 
     @Test func edgeRegionAndUnrecognizedGestures() throws {
-        let report = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 20, 400], [16, 60, 400]]
-              up: 20
-            - touch: 1
-              samples: [[100, 5, 400], [116, 9, 400]]
-              up: 120
-            - touch: 1
-              samples: [[200, 5, 400], [216, 9, 405]]
-              cancel: 220
-            - touch: 1
-              samples: [[300, 5, 400]]
-            """), rules: "uikit")
+        let report = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 20, 400], [16, 60, 400]]
+                  up: 20
+                - touch: 1
+                  samples: [[100, 5, 400], [116, 9, 400]]
+                  up: 120
+                - touch: 1
+                  samples: [[200, 5, 400], [216, 9, 405]]
+                  cancel: 220
+                - touch: 1
+                  samples: [[300, 5, 400]]
+                """), rules: "uikit")
         // 1: 20 > edgeWidth 15 -> refused at the down sample. 2-4 never move 10 pt (|d| = (4, 0),
         // (4, 5), none): lifted, cancelled, still down at the end.
         #expect(report.gestures[0].outcome == .refused && report.gestures[0].reason == .outsideEdge)
         #expect(report.gestures[0].decidedAt == Sample(t: 0, x: 20, y: 400))
         #expect(report.gestures[1...].map { $0.reason } == [.touchEnded, .touchCancelled, .traceEnded])
-        #expect(report.gestures[1...].allSatisfy { $0.outcome == .unrecognized && $0.decidedAt == nil && $0.pop == nil })
+        #expect(
+            report.gestures[1...].allSatisfy { $0.outcome == .unrecognized && $0.decidedAt == nil && $0.pop == nil })
         #expect(report.transitions.isEmpty)
     }
 
@@ -333,19 +374,24 @@ import Testing
         // ltr: x = 15 <= 15 is inside; T.x = 25 - 10 = 15 > 0 -> began.
         #expect(try replay(Self.trace(swipe), rules: "uikit").gestures[0].outcome == .began)
         // x = 15.5 > 15 -> outsideEdge.
-        let outside = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 15.5, 400], [16, 40, 400]]
-              up: 20
-            """), rules: "uikit")
+        let outside = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 15.5, 400], [16, 40, 400]]
+                  up: 20
+                """), rules: "uikit")
         #expect(outside.gestures[0].reason == .outsideEdge)
         // rtl: down at 380 is 390 - 380 = 10 <= 15 from the leading edge; d.x = -20, T.x = -10;
         // uikit mirrors direction: -10 * -1 > 0 -> began.
-        let rtl = try replay(Self.trace(extra: "layoutDirection: rtl\n", """
-            - touch: 1
-              samples: [[0, 380, 400], [16, 360, 400]]
-              up: 20
-            """), rules: "uikit")
+        let rtl = try replay(
+            Self.trace(
+                extra: "layoutDirection: rtl\n",
+                """
+                - touch: 1
+                  samples: [[0, 380, 400], [16, 360, 400]]
+                  up: 20
+                """), rules: "uikit")
         #expect(rtl.gestures[0].outcome == .began)
     }
 
@@ -358,11 +404,14 @@ import Testing
         // p = (170 - 60)/400 = 0.275; projected = 0.275 + 5 * 0.35 = 2.025 > min(187.5/400, 0.5)
         // = 0.46875 -> completed by projection; release velocity W * prevV = 400 * 5 = 2000.
         // Settle: (1 - 0.275) * 400 / 2000 * 1000 = 145 -> 70 + 145 = 215.
-        let report = try replay(Self.trace(extra: "screen: {width: 400}\n", """
-            - touch: 1
-              samples: [[0, 50, 400], [20, 90, 400], [40, 130, 400], [60, 170, 400]]
-              up: 70
-            """))
+        let report = try replay(
+            Self.trace(
+                extra: "screen: {width: 400}\n",
+                """
+                - touch: 1
+                  samples: [[0, 50, 400], [20, 90, 400], [40, 130, 400], [60, 170, 400]]
+                  up: 70
+                """))
         let pop = try #require(report.gestures[0].pop)
         #expect(pop.result == .completed && pop.by == .projection)
         #expect(pop.progress == 0.275 && pop.velocity == 2000)
@@ -390,11 +439,14 @@ import Testing
         //   = 0.125 + 0.525 - 0.408333.. = 0.241666.. <= 0.46875 -> cancelled by projection.
         // Release velocity W * prevV = 400 * -2.5 = -1000; settle r = p: 0.125 * 400 / 1000 * 1000
         // = 50 -> 120.
-        let report = try replay(Self.trace(extra: "screen: {width: 400}\n", """
-            - touch: 1
-              samples: [[0, 50, 400], [20, 150, 400], [40, 130, 400], [60, 110, 400]]
-              up: 70
-            """))
+        let report = try replay(
+            Self.trace(
+                extra: "screen: {width: 400}\n",
+                """
+                - touch: 1
+                  samples: [[0, 50, 400], [20, 150, 400], [40, 130, 400], [60, 110, 400]]
+                  up: 70
+                """))
         let pop = try #require(report.gestures[0].pop)
         #expect(pop.result == .cancelled && pop.by == .projection)
         #expect(pop.progress == 0.125 && Self.close(pop.velocity, -1000))
@@ -403,7 +455,8 @@ import Testing
             Issue.record("expected a projection reason, got \(String(describing: pop.why))")
             return
         }
-        let d = 0.35, expected: Double = 0.125 + 1.5 * d - 20.0 / 3 * d * d / 2
+        let d = 0.35
+        let expected: Double = 0.125 + 1.5 * d - 20.0 / 3 * d * d / 2
         #expect(Self.close(terms.projected, expected))
         #expect(terms.threshold == 0.46875)
         #expect(report.final.stack == ["a", "b"] && report.transitions[0].result == .cancelled)
@@ -418,11 +471,13 @@ import Testing
         //   -> (0 + 2*-2.5)/3 = -5/3. projected = 2/390 + 650/390*0.35 - 5/3*0.35^2/2
         //   = 0.005128 + 0.583333 - 0.102083 = 0.486378 > 187.5/390 = 0.480769 -> completed.
         //   Release velocity W * prevV = 600; settle min(350, (388/390)*390/600*1000 = 646.7) = 350.
-        let moved = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 50, 400], [16, 62, 400], [30, 62, 400]]
-              up: 40
-            """))
+        let moved = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 50, 400], [16, 62, 400], [30, 62, 400]]
+                  up: 40
+                """))
         let pop = try #require(moved.gestures[0].pop)
         #expect(pop.result == .completed && pop.by == .projection)
         #expect(Self.close(pop.velocity, 600) && pop.settledAt == 390)
@@ -430,17 +485,22 @@ import Testing
             Issue.record("expected a projection reason, got \(String(describing: pop.why))")
             return
         }
-        let d = 0.35, p: Double = 2.0 / 390, avgV: Double = 650.0 / 390, avgA: Double = -5.0 / 3
+        let d = 0.35
+        let p: Double = 2.0 / 390
+        let avgV: Double = 650.0 / 390
+        let avgA: Double = -5.0 / 3
         let expected: Double = p + avgV * d + avgA * d * d / 2
         #expect(Self.close(terms.projected, expected))
         #expect(Self.close(terms.threshold, 187.5 / 390))
         // Without it: 16 and the lift (dts 24): n = 2, not moved -> lowSampleVelocity cancels;
         // release velocity c * v.x = 750; settle 2/390 * 390 / 750 * 1000 = 2/750*1000 after 40.
-        let still = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 50, 400], [16, 62, 400]]
-              up: 40
-            """))
+        let still = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 50, 400], [16, 62, 400]]
+                  up: 40
+                """))
         let stillPop = try #require(still.gestures[0].pop)
         #expect(stillPop.result == .cancelled && stillPop.by == .lowSampleVelocity && stillPop.velocity == 750)
         #expect(stillPop.why == .lowSampleVelocity(samples: 2, moved: false, averageVelocity: 750.0 / 390))
@@ -454,11 +514,13 @@ import Testing
         // lift 20: dts 3 > 1 and disp 11/390 != 10/390 -> taken: n = 2 < 3, moved.
         // avgV = (1200/390 + 1250/390)/2 = 1225/390 > 0 -> completed by lowSampleVelocity;
         // release velocity c * v.x = 1200; settle (1 - 11/390) * 390 / 1200 * 1000 = 379/1.2 ms.
-        let report = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 50, 400], [16, 70, 400], [17, 71, 400]]
-              up: 20
-            """))
+        let report = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 50, 400], [16, 70, 400], [17, 71, 400]]
+                  up: 20
+                """))
         let pop = try #require(report.gestures[0].pop)
         #expect(pop.result == .completed && pop.by == .lowSampleVelocity)
         #expect(pop.velocity == 1200 && Self.close(pop.progress, 11.0 / 390))
@@ -477,7 +539,8 @@ import Testing
     @Test func progressExactlyAtTheThresholdDependsOnStrict() throws {
         // edge30: down at x = 10 (edge 15), recognized at x = 20 (d.x = 10) with T.x = 0, origin 20;
         // at 100, T.x = 137 - 20 = 117, p = 117/390 = 0.3 (the same double as 0.3).
-        let exact = Self.trace("""
+        let exact = Self.trace(
+            """
             - touch: 1
               samples: [[0, 10, 400], [16, 20, 400], [100, 137, 400]]
               up: 110
@@ -486,7 +549,9 @@ import Testing
         let strict = try #require(try replay(exact, rules: "edge30").gestures[0].pop)
         #expect(strict.progress == 0.3)
         #expect(strict.result == .cancelled && strict.by == .progress && strict.settledAt == 260)
-        guard case .progress(let terms)? = strict.why, terms.p == 0.3, terms.progressThreshold == 0.3, terms.strict, terms.fling == 0 else {
+        guard case .progress(let terms)? = strict.why, terms.p == 0.3, terms.progressThreshold == 0.3, terms.strict,
+            terms.fling == 0
+        else {
             Issue.record("expected a strict progress reason, got \(String(describing: strict.why))")
             return
         }
@@ -494,7 +559,8 @@ import Testing
         let lenient = try #require(try replay(exact, rulesDocument: Self.lenientEdge30).gestures[0].pop)
         #expect(lenient.result == .completed && lenient.by == .progress && lenient.settledAt == 260)
         // 136.9: p = 116.9/390 < 0.3 -> cancelled under both.
-        let short = Self.trace("""
+        let short = Self.trace(
+            """
             - touch: 1
               samples: [[0, 10, 400], [16, 20, 400], [100, 136.9, 400]]
               up: 110
@@ -507,18 +573,21 @@ import Testing
         // edge30 (onCancel: decide): recognized at 16 (origin 20). Cancelled at 110 after x = 157:
         // T.x = 137, p = 137/390 = 0.351.. > 0.3 -> completed by progress, as a lift would;
         // last2 velocity (157 - 20) / 84 * 1000; fixed settle 150 -> 260.
-        let far = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 10, 400], [16, 20, 400], [100, 157, 400]]
-              cancel: 110
-            """), rules: "edge30")
+        let far = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 10, 400], [16, 20, 400], [100, 157, 400]]
+                  cancel: 110
+                """), rules: "edge30")
         let completing = try #require(far.gestures[0].pop)
         #expect(completing.result == .completed && completing.by == .progress)
         #expect(completing.progress == 137.0 / 390 && completing.releasedAt == 110)
         #expect(Self.close(completing.velocity, 137.0 / 84 * 1000) && completing.settledAt == 260)
         #expect(far.final.stack == ["a"] && far.transitions[0].end == 260 && far.transitions[0].result == .completed)
         // x = 98: T.x = 78, p = 0.2 < 0.3 -> cancelled by progress (not touchCancelled), fixed 150.
-        let nearTrace = Self.trace("""
+        let nearTrace = Self.trace(
+            """
             - touch: 1
               samples: [[0, 10, 400], [16, 20, 400], [100, 98, 400]]
               cancel: 110
@@ -526,8 +595,12 @@ import Testing
         let cancelling = try #require(try replay(nearTrace, rules: "edge30").gestures[0].pop)
         #expect(cancelling.result == .cancelled && cancelling.by == .progress && cancelling.settledAt == 260)
         // onCancel: cancel on the same trace: touchCancelled, the linear p * D = 0.2 * 150 = 30 -> 140.
-        let system = try #require(try replay(nearTrace, rulesDocument:
-            "format: popgesture-rules/1\nextends: edge30\ncompletion: {onCancel: cancel}\n").gestures[0].pop)
+        let system = try #require(
+            try replay(
+                nearTrace,
+                rulesDocument:
+                    "format: popgesture-rules/1\nextends: edge30\ncompletion: {onCancel: cancel}\n"
+            ).gestures[0].pop)
         #expect(system.result == .cancelled && system.by == .touchCancelled)
         #expect(Self.close(system.settledAt, 140))
     }
@@ -543,38 +616,48 @@ import Testing
         // W = 400; recognized at 10 (d.x = 10, T.x = 0, origin 15); last2 at the lift:
         // (19 - 15) / 10 * 1000 = 400 pt/s, v = 400/400 = 1 widths/s >= 1 -> fling; v > 0 completes
         // (though p = 4/400 = 0.01 is far below 0.5). Linear settle (1 - 0.01) * 150.
-        let forward = try replay(Self.trace(extra: "screen: {width: 400}\n", """
-            - touch: 1
-              samples: [[0, 5, 400], [10, 15, 400], [20, 19, 400]]
-              up: 25
-            """), rulesDocument: Self.flingRules)
+        let forward = try replay(
+            Self.trace(
+                extra: "screen: {width: 400}\n",
+                """
+                - touch: 1
+                  samples: [[0, 5, 400], [10, 15, 400], [20, 19, 400]]
+                  up: 25
+                """), rulesDocument: Self.flingRules)
         let pop = try #require(forward.gestures[0].pop)
         #expect(pop.result == .completed && pop.by == .fling)
         #expect(pop.velocity == 400 && pop.progress == 0.01)
         #expect(Self.close(pop.settledAt, 25 + 0.99 * 150))
         // (11 - 15) / 10 * 1000 = -400: |v| = 1 -> fling, v < 0 cancels; p = clamp(-4/400) = 0 ->
         // settle 0 * 150 = 0, at the lift.
-        let back = try replay(Self.trace(extra: "screen: {width: 400}\n", """
-            - touch: 1
-              samples: [[0, 5, 400], [10, 15, 400], [20, 11, 400]]
-              up: 25
-            """), rulesDocument: Self.flingRules)
+        let back = try replay(
+            Self.trace(
+                extra: "screen: {width: 400}\n",
+                """
+                - touch: 1
+                  samples: [[0, 5, 400], [10, 15, 400], [20, 11, 400]]
+                  up: 25
+                """), rulesDocument: Self.flingRules)
         let backPop = try #require(back.gestures[0].pop)
         #expect(backPop.result == .cancelled && backPop.by == .fling && backPop.velocity == -400)
         #expect(backPop.progress == 0 && backPop.settledAt == 25)
         // Just under: (18.9 - 15)/10*1000 = 390 < 400 -> not a fling; p = 3.9/400 < 0.5 -> progress cancels.
-        let under = try replay(Self.trace(extra: "screen: {width: 400}\n", """
-            - touch: 1
-              samples: [[0, 5, 400], [10, 15, 400], [20, 18.9, 400]]
-              up: 25
-            """), rulesDocument: Self.flingRules)
+        let under = try replay(
+            Self.trace(
+                extra: "screen: {width: 400}\n",
+                """
+                - touch: 1
+                  samples: [[0, 5, 400], [10, 15, 400], [20, 18.9, 400]]
+                  up: 25
+                """), rulesDocument: Self.flingRules)
         #expect(under.gestures[0].pop?.result == .cancelled && under.gestures[0].pop?.by == .progress)
     }
 
     @Test func velocitySignAtZeroFollowsPopOnZero() throws {
         // edge30 with velocitySign: recognized at 10 (T.x = 0, origin 15); last2 over (20, 40) and
         // (30, 40): v = 0 exactly. p = 25/390.
-        let still = Self.trace("""
+        let still = Self.trace(
+            """
             - touch: 1
               samples: [[0, 5, 400], [10, 15, 400], [20, 40, 400], [30, 40, 400]]
               up: 35
@@ -597,21 +680,25 @@ import Testing
     @Test func uikitSettleIsZeroAtZeroRemainingAndDWithoutVelocity() throws {
         // Back past the origin (110): T.x = 90 - 110 = -20, so p = clamp(-20/390) = 0; the
         // velocity dies out (raws 1250, -1875, 0, 0), projection cancels; r = p = 0 -> settle 0.
-        let back = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 100, 400], [16, 120, 400], [32, 90, 400], [48, 90, 400], [64, 90, 400]]
-              up: 80
-            """))
+        let back = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 100, 400], [16, 120, 400], [32, 90, 400], [48, 90, 400], [64, 90, 400]]
+                  up: 80
+                """))
         #expect(back.gestures[0].pop?.progress == 0 && back.gestures[0].pop?.result == .cancelled)
         #expect(back.gestures[0].pop?.settledAt == 80)
         // Recognized at 20 (T.x = 40); raws 2500, 0, 0: velocity 2500, 2000, 0. Statistics 20, 30,
         // 40 (dts 10 each); the lift at 40 has dts 0 and is skipped: n = 3, moved -> projection,
         // release velocity W * prevV = W * 0 = 0; r > 0 and vr = 0 -> D: 40 + 350 = 390.
-        let still = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 50, 400], [20, 100, 400], [30, 100, 400], [40, 100, 400]]
-              up: 40
-            """))
+        let still = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 50, 400], [20, 100, 400], [30, 100, 400], [40, 100, 400]]
+                  up: 40
+                """))
         #expect(still.gestures[0].pop?.by == .projection)
         #expect(still.gestures[0].pop?.velocity == 0 && still.gestures[0].pop?.settledAt == 390)
     }
@@ -621,11 +708,13 @@ import Testing
         // 1/1*1000 = 1000: velocity 0.2*1000 + 0.8*110 = 288. Statistics: 100, 101 skipped (dts 1),
         // lift 104 (dts 3, disp 2/390 != 1/390) -> n = 2, moved, avgV > 0: lowSampleVelocity
         // completes. r = 388/390: 388/390 * 390 / 288 * 1000 = 1347.2 > 350 -> D: 104 + 350 = 454.
-        let report = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 50, 400], [100, 61, 400], [101, 62, 400]]
-              up: 104
-            """))
+        let report = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 50, 400], [100, 61, 400], [101, 62, 400]]
+                  up: 104
+                """))
         let pop = try #require(report.gestures[0].pop)
         #expect(pop.result == .completed && pop.by == .lowSampleVelocity)
         #expect(Self.close(pop.velocity, 288) && pop.settledAt == 454)
@@ -635,7 +724,9 @@ import Testing
         // Samples 50 ms apart: lsq2 keeps one sample (gap > 40), so velocity 0 and no fling.
         // Recognized at x = 29 (|d.x| = 19 > 18) with T = 0, origin 29; W = 400.
         func swipe(to x: Double) -> String {
-            Self.trace(extra: "screen: {width: 400}\n", """
+            Self.trace(
+                extra: "screen: {width: 400}\n",
+                """
                 - touch: 1
                   samples: [[0, 10, 400], [50, 29, 400], [100, \(formatNumber(x)), 400]]
                   up: 110
@@ -655,11 +746,13 @@ import Testing
     @Test func linearSettle() throws {
         // edge30 with the linear settle: recognized at 16 (T.x = 0, origin 20); T.x = 98 - 20 = 78,
         // p = 78/390 = 0.2 < 0.3 -> cancelled by progress, linear r * D = 0.2 * 150 = 30 -> 130.
-        let report = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 10, 400], [16, 20, 400], [60, 98, 400]]
-              up: 100
-            """), rulesDocument: "format: popgesture-rules/1\nextends: edge30\ntransition: {settle: linear}\n")
+        let report = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 10, 400], [16, 20, 400], [60, 98, 400]]
+                  up: 100
+                """), rulesDocument: "format: popgesture-rules/1\nextends: edge30\ntransition: {settle: linear}\n")
         let pop = try #require(report.gestures[0].pop)
         #expect(pop.result == .cancelled && pop.progress == 0.2)
         #expect(Self.close(pop.settledAt, 130))
@@ -670,19 +763,27 @@ import Testing
         let rules = "format: popgesture-rules/1\nextends: edge30\ncompletion: {flingVelocity: 1}\n"
         // r = 0.1: x 20 -> 371 over 84 ms, p = 351/390 = 0.9; last2 4178.6 pt/s = 10.7 widths/s ->
         // fling completes; 1 - p = 0.1 is left, and the settle is still 150 (linear: 15) -> 250.
-        let long = try #require(try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 10, 400], [16, 20, 400], [100, 371, 400]]
-              up: 100
-            """), rulesDocument: rules).gestures[0].pop)
+        let long = try #require(
+            try replay(
+                Self.trace(
+                    """
+                    - touch: 1
+                      samples: [[0, 10, 400], [16, 20, 400], [100, 371, 400]]
+                      up: 100
+                    """), rulesDocument: rules
+            ).gestures[0].pop)
         #expect(long.progress == 0.9 && long.result == .completed && long.by == .fling && long.settledAt == 250)
         // r = 0.9: x 20 -> 59 over 24 ms, p = 39/390 = 0.1; 1625 pt/s = 4.2 widths/s -> fling
         // completes with 0.9 left; fixed 150 (linear: 135) -> 190.
-        let short = try #require(try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 10, 400], [16, 20, 400], [40, 59, 400]]
-              up: 40
-            """), rulesDocument: rules).gestures[0].pop)
+        let short = try #require(
+            try replay(
+                Self.trace(
+                    """
+                    - touch: 1
+                      samples: [[0, 10, 400], [16, 20, 400], [40, 59, 400]]
+                      up: 40
+                    """), rulesDocument: rules
+            ).gestures[0].pop)
         #expect(short.progress == 0.1 && short.result == .completed && short.by == .fling && short.settledAt == 190)
         // The model alone: D whatever r, completing or not, whatever the velocity.
         let fixed = Settle(transition: .init(duration: 150, settle: .fixed, progressCap: 1))
@@ -695,11 +796,13 @@ import Testing
     @Test func aCancelledTouchSettlesLinearly() throws {
         // T.x = 88 - 50 - 10 = 28 at the cancel: p = 28/390, settle p * 350 = 25.128.. whatever the
         // model (uikit would use the velocity); release velocity c * v.x = 0.2*1625 + 0.8*750 = 925.
-        let report = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 50, 400], [16, 62, 400], [32, 88, 400]]
-              cancel: 40
-            """))
+        let report = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 50, 400], [16, 62, 400], [32, 88, 400]]
+                  cancel: 40
+                """))
         let pop = try #require(report.gestures[0].pop)
         #expect(pop.result == .cancelled && pop.by == .touchCancelled)
         #expect(Self.close(pop.velocity, 925))
@@ -710,14 +813,19 @@ import Testing
     // MARK: Stack operations and deferral (sections 2 and 4)
 
     @Test func deferredOperationsRunAtTheSettleAndWaitAgainBehindAnimatedOnes() throws {
-        let report = try replay(Self.trace("""
-            - {t: 0, push: {id: c}}
-            - {t: 100, push: {id: d}}
-            - {t: 120, push: {id: e}}
-            """))
+        let report = try replay(
+            Self.trace(
+                """
+                - {t: 0, push: {id: c}}
+                - {t: 100, push: {id: d}}
+                - {t: 120, push: {id: e}}
+                """))
         // c is in flight 0-350; d and e are deferred when they arrive (one note each); d runs at 350
         // (in flight to 700), so e waits again, without a second note, and runs at 700.
-        #expect(report.notes == [Finding(kind: .deferred, t: 100, detail: "push"), Finding(kind: .deferred, t: 120, detail: "push")])
+        #expect(
+            report.notes == [
+                Finding(kind: .deferred, t: 100, detail: "push"), Finding(kind: .deferred, t: 120, detail: "push"),
+            ])
         #expect(report.transitions.map(\.start) == [0, 350, 700])
         #expect(report.transitions.map(\.end) == [350, 700, 1050])
         #expect(report.transitions.map(\.to) == ["c", "d", "e"])
@@ -726,11 +834,13 @@ import Testing
 
     @Test func aNonAnimatedDeferredOperationLetsTheNextRunAtOnce() throws {
         // d (not animated) runs at 350 and settles at once (end = start = 350), so e runs at 350 too.
-        let report = try replay(Self.trace("""
-            - {t: 0, push: {id: c}}
-            - {t: 100, push: {id: d}, animated: false}
-            - {t: 110, setStack: [{id: a}, {id: e}]}
-            """))
+        let report = try replay(
+            Self.trace(
+                """
+                - {t: 0, push: {id: c}}
+                - {t: 100, push: {id: d}, animated: false}
+                - {t: 110, setStack: [{id: a}, {id: e}]}
+                """))
         #expect(report.notes.map(\.t) == [100, 110] && report.notes.map(\.detail) == ["push", "setStack"])
         #expect(report.transitions.map(\.kind) == [.push, .push, .setStack])
         #expect(report.transitions.map(\.start) == [0, 350, 350])
@@ -741,12 +851,14 @@ import Testing
     @Test func anOperationDeferredBehindAnInteractivePopRunsAtItsSettle() throws {
         // The pop begins at 16; the push at 20 is deferred; the cancel at 40 settles at
         // 40 + 28/390 * 350 (see aCancelledTouchSettlesLinearly), and the push starts then.
-        let report = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 50, 400], [16, 62, 400], [32, 88, 400]]
-              cancel: 40
-            - {t: 20, push: {id: c}}
-            """))
+        let report = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 50, 400], [16, 62, 400], [32, 88, 400]]
+                  cancel: 40
+                - {t: 20, push: {id: c}}
+                """))
         #expect(report.notes == [Finding(kind: .deferred, t: 20, detail: "push")])
         #expect(report.transitions.map(\.kind) == [.interactivePop, .push])
         let settle = try #require(report.transitions[0].end)
@@ -756,31 +868,39 @@ import Testing
     }
 
     @Test func operationsDeferredBehindAnUnfinishedPopNeverRun() throws {
-        let report = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 50, 400], [16, 80, 400], [32, 120, 400]]
-            - {t: 100, push: {id: c}, animated: false}
-            """))
+        let report = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 50, 400], [16, 80, 400], [32, 120, 400]]
+                - {t: 100, push: {id: c}, animated: false}
+                """))
         // The finger never lifts: the pop stays unfinished (no end), b stays out of the stack, and
         // the push deferred at 100 never runs.
         #expect(report.gestures[0].pop == PopRecord(result: .unfinished))
-        #expect(report.transitions == [TransitionRecord(kind: .interactivePop, start: 16, end: nil, from: "b", to: "a", animated: true, result: .unfinished)])
+        #expect(
+            report.transitions == [
+                TransitionRecord(
+                    kind: .interactivePop, start: 16, end: nil, from: "b", to: "a", animated: true, result: .unfinished)
+            ])
         #expect(report.notes == [Finding(kind: .deferred, t: 100, detail: "push")])
         #expect(report.final.stack == ["a"])
     }
 
     @Test func updateAndSetBarHiddenAreNeverDeferred() throws {
-        let report = try replay(Self.trace("""
-            - {t: 0, push: {id: c}}
-            - {t: 100, setBarHidden: true, animated: false}
-            - {t: 110, update: {id: c, barHidden: true}}
-            - {t: 120, push: {id: a}}
-            - {t: 400, pop: true}
-            - {t: 900, popToRoot: true}
-            - {t: 1300, pop: true}
-            - {t: 1350, popToRoot: true}
-            - {t: 1400, update: {id: zz}}
-            """))
+        let report = try replay(
+            Self.trace(
+                """
+                - {t: 0, push: {id: c}}
+                - {t: 100, setBarHidden: true, animated: false}
+                - {t: 110, update: {id: c, barHidden: true}}
+                - {t: 120, push: {id: a}}
+                - {t: 400, pop: true}
+                - {t: 900, popToRoot: true}
+                - {t: 1300, pop: true}
+                - {t: 1350, popToRoot: true}
+                - {t: 1400, update: {id: zz}}
+                """))
         // The push of c is in flight 0-350. setBarHidden lands at once, non-animated during the
         // animated push -> abruptBarChange at 100. The update of c lands at once too: at the
         // settle c prefers hidden and the bar is hidden, so no wrongFinalBar (a deferred update
@@ -789,14 +909,17 @@ import Testing
         // The pop at 400 brings b back, whose willAppear block shows the bar (animated).
         #expect(report.bar.map(\.t) == [0, 100, 400])
         #expect(report.bar.map(\.cause) == ["initial", "app", "willAppear:b"])
-        #expect(report.anomalies == [Finding(kind: .abruptBarChange, t: 100, detail: "non-animated bar change during push")])
-        #expect(report.notes == [
-            Finding(kind: .deferred, t: 120, detail: "push"),
-            Finding(kind: .duplicatePush, t: 350, detail: "a"),
-            Finding(kind: .popAtRoot, t: 1300, detail: "pop"),
-            Finding(kind: .popAtRoot, t: 1350, detail: "popToRoot"),
-            Finding(kind: .unknownVC, t: 1400, detail: "zz"),
-        ])
+        #expect(
+            report.anomalies == [Finding(kind: .abruptBarChange, t: 100, detail: "non-animated bar change during push")]
+        )
+        #expect(
+            report.notes == [
+                Finding(kind: .deferred, t: 120, detail: "push"),
+                Finding(kind: .duplicatePush, t: 350, detail: "a"),
+                Finding(kind: .popAtRoot, t: 1300, detail: "pop"),
+                Finding(kind: .popAtRoot, t: 1350, detail: "popToRoot"),
+                Finding(kind: .unknownVC, t: 1400, detail: "zz"),
+            ])
         #expect(report.transitions.map(\.kind) == [.push, .pop, .popToRoot])
         #expect(report.transitions.map(\.start) == [0, 400, 900])
         #expect(report.final == FinalState(stack: ["a"], barHidden: false))
@@ -806,13 +929,15 @@ import Testing
         // B leaves the stack when the pop begins (16): the update at 20 is a note and is not applied,
         // so when the cancelled pop puts b back (at 40 + 28/390*350), b's willAppear block sets
         // barHidden = false: no change, no entry. Once b is back, the update at 100 applies silently.
-        let report = try replay(Self.trace("""
-            - touch: 1
-              samples: [[0, 50, 400], [16, 62, 400], [32, 88, 400]]
-              cancel: 40
-            - {t: 20, update: {id: b, barHidden: true}}
-            - {t: 100, update: {id: b, popDisabled: true}}
-            """))
+        let report = try replay(
+            Self.trace(
+                """
+                - touch: 1
+                  samples: [[0, 50, 400], [16, 62, 400], [32, 88, 400]]
+                  cancel: 40
+                - {t: 20, update: {id: b, barHidden: true}}
+                - {t: 100, update: {id: b, popDisabled: true}}
+                """))
         #expect(report.notes == [Finding(kind: .unknownVC, t: 20, detail: "b")])
         #expect(report.bar.count == 1 && report.anomalies.isEmpty)
         #expect(report.final == FinalState(stack: ["a", "b"], barHidden: false))
@@ -825,7 +950,8 @@ import Testing
         // Raws 750, 8/34*1000, 150, 40: at 140, 0.2*40 + 0.8*150 = 128. Statistics 16, 50, 90, 140,
         // lift 200: n = 5, projection cancels; release velocity W * prevV = 128;
         // settle r * W / |vr| * 1000 = 18 / 128 * 1000 = 140.625 after 200.
-        let report = try replay("""
+        let report = try replay(
+            """
             format: popgesture-trace/1
             stack: [{id: inbox}, {id: thread, barHidden: true}]
             events:
@@ -855,12 +981,15 @@ import Testing
         // prefers a bar: the hook shows it, non-animated, naming a (the one disappearing). The pop
         // has left flight by then: no abruptBarChange; one entry: no barFlicker; unmanaged: no
         // wrongFinalBar.
-        let report = try replay(Self.trace(stack: "[{id: a, barHidden: true}, {id: b}]",
-                                           extra: "barAppearanceManaged: false\ninitialBarHidden: true\n", """
-            - touch: 1
-              samples: [[0, 50, 400], [16, 62, 400], [32, 70, 400]]
-              cancel: 40
-            """))
+        let report = try replay(
+            Self.trace(
+                stack: "[{id: a, barHidden: true}, {id: b}]",
+                extra: "barAppearanceManaged: false\ninitialBarHidden: true\n",
+                """
+                - touch: 1
+                  samples: [[0, 50, 400], [16, 62, 400], [32, 70, 400]]
+                  cancel: 40
+                """))
         let settle = 40 + 10.0 / 390 * 350
         #expect(report.bar.map(\.cause) == ["initial", "disappearHook:a"])
         #expect(report.bar.map(\.hidden) == [true, false] && report.bar.map(\.animated) == [false, false])
@@ -868,7 +997,9 @@ import Testing
         #expect(report.anomalies.isEmpty)
     }
 
-    static let setStackThenPop = trace(stack: "[{id: root}, {id: x, barHidden: true}]", """
+    static let setStackThenPop = trace(
+        stack: "[{id: root}, {id: x, barHidden: true}]",
+        """
         - {t: 100, setStack: [{id: home}, {id: x}], animated: false}
         - {t: 200, pop: true}
         """)
@@ -881,7 +1012,10 @@ import Testing
         let old = try replay(Self.setStackThenPop, rules: "fd-1.1")
         #expect(old.bar.count == 1)
         #expect(old.transitions.map(\.kind) == [.pop])
-        #expect(old.anomalies == [Finding(kind: .wrongFinalBar, t: 550, detail: "top home prefers barHidden=false, bar is hidden")])
+        #expect(
+            old.anomalies == [
+                Finding(kind: .wrongFinalBar, t: 550, detail: "top home prefers barHidden=false, bar is hidden")
+            ])
         #expect(old.final == FinalState(stack: ["home"], barHidden: true))
         // fd's disappear hook shows it at once, without animation, while the animated pop is in
         // flight (its own start hooks) -> abruptBarChange at 200; the bar ends right.
@@ -895,10 +1029,13 @@ import Testing
     @Test func theInitialStackCountsAsPushedSoALoneRootHasNoBlock() throws {
         // A lone root has no block: pushing b (barHidden) gives b and the root blocks; popping back
         // shows the bar through the root's block.
-        let report = try replay(Self.trace(stack: "[{id: a}]", """
-            - {t: 0, push: {id: b, barHidden: true}}
-            - {t: 500, pop: true}
-            """), rules: "fd-1.1")
+        let report = try replay(
+            Self.trace(
+                stack: "[{id: a}]",
+                """
+                - {t: 0, push: {id: b, barHidden: true}}
+                - {t: 500, pop: true}
+                """), rules: "fd-1.1")
         #expect(report.bar.map(\.cause) == ["initial", "willAppear:b", "willAppear:a"])
         #expect(report.bar.map(\.hidden) == [false, true, false])
         #expect(report.anomalies.isEmpty)
@@ -908,20 +1045,26 @@ import Testing
         // Push of c (barHidden) at 0: c's block hides the bar (entry 1, inside the window); the app
         // shows it at 100 (entry 2). At the settle (350): 2 entries -> barFlicker; c prefers hidden
         // but the bar is shown -> wrongFinalBar; in that order.
-        let both = try replay(Self.trace(stack: "[{id: a}]", """
-            - {t: 0, push: {id: c, barHidden: true}}
-            - {t: 100, setBarHidden: false}
-            """))
-        #expect(both.anomalies == [
-            Finding(kind: .barFlicker, t: 350, detail: "bar changed 2 times"),
-            Finding(kind: .wrongFinalBar, t: 350, detail: "top c prefers barHidden=true, bar is shown"),
-        ])
+        let both = try replay(
+            Self.trace(
+                stack: "[{id: a}]",
+                """
+                - {t: 0, push: {id: c, barHidden: true}}
+                - {t: 100, setBarHidden: false}
+                """))
+        #expect(
+            both.anomalies == [
+                Finding(kind: .barFlicker, t: 350, detail: "bar changed 2 times"),
+                Finding(kind: .wrongFinalBar, t: 350, detail: "top c prefers barHidden=true, bar is shown"),
+            ])
         // The app hides the bar at 0 before the push at 0 starts; the push's block shows it again:
         // only that one entry is in the window -> no barFlicker.
-        let before = try replay(Self.trace("""
-            - {t: 0, setBarHidden: true}
-            - {t: 0, push: {id: c}}
-            """))
+        let before = try replay(
+            Self.trace(
+                """
+                - {t: 0, setBarHidden: true}
+                - {t: 0, push: {id: c}}
+                """))
         #expect(before.bar.map(\.cause) == ["initial", "app", "willAppear:c"])
         #expect(before.anomalies.isEmpty)
     }
@@ -1014,11 +1157,14 @@ import Testing
         // origin 30. At the lift the 8 samples 0..70 (ages <= 70, gaps 10) lie on a line of slope
         // 1 pt/ms -> 1000 pt/s, v = 2.5 >= fling 1.0 -> completed by fling. p = (80 - 30)/400 = 0.125;
         // settle floor(800 * 0.875) = 700 -> 775.
-        let report = try replay(Self.trace(extra: "screen: {width: 400}\n", """
-            - touch: 1
-              samples: [[0, 10, 400], [10, 20, 400], [20, 30, 400], [30, 40, 400], [40, 50, 400], [50, 60, 400], [60, 70, 400], [70, 80, 400]]
-              up: 75
-            """), rules: "cupertino")
+        let report = try replay(
+            Self.trace(
+                extra: "screen: {width: 400}\n",
+                """
+                - touch: 1
+                  samples: [[0, 10, 400], [10, 20, 400], [20, 30, 400], [30, 40, 400], [40, 50, 400], [50, 60, 400], [60, 70, 400], [70, 80, 400]]
+                  up: 75
+                """), rules: "cupertino")
         #expect(report.gestures[0].decidedAt?.t == 20)
         let pop = try #require(report.gestures[0].pop)
         #expect(pop.result == .completed && pop.by == .fling)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PopGestureKit
 
 /// `schemas/rules.schema.json` must say what the rule-key table says: the rules part of the schema is
@@ -11,8 +12,9 @@ import Testing
     static let schema: [String: JSONValue] = {
         let path = packageRoot + "/schemas/rules.schema.json"
         guard let data = FileManager.default.contents(atPath: path),
-              let object = try? JSONSerialization.jsonObject(with: data),
-              case .object(let schema) = json(object) else { fatalError("cannot read \(path) as a JSON object") }
+            let object = try? JSONSerialization.jsonObject(with: data),
+            case .object(let schema) = json(object)
+        else { fatalError("cannot read \(path) as a JSON object") }
         return schema
     }()
 
@@ -26,7 +28,8 @@ import Testing
     static func json(_ value: Any) -> JSONValue {
         switch value {
         case let text as String: .string(text)
-        case let number as NSNumber: String(cString: number.objCType) == "c" ? .bool(number.boolValue) : .number(number.doubleValue)
+        case let number as NSNumber:
+            String(cString: number.objCType) == "c" ? .bool(number.boolValue) : .number(number.doubleValue)
         case let items as [Any]: .array(items.map(json))
         case let members as [String: Any]: .object(members.mapValues(json))
         default: .null
@@ -58,21 +61,36 @@ import Testing
         case .detectors:
             members["type"] = .string("array")
             members["items"] = .object([
-                "description": .string(key.itemSummary ?? ""), "type": .string("object"), "additionalProperties": .bool(false),
+                "description": .string(key.itemSummary ?? ""), "type": .string("object"),
+                "additionalProperties": .bool(false),
                 "required": .array([.string("kind")]),
                 "properties": .object([
-                    "kind": .object(["description": .string("The detector's kind."), "enum": .array(DetectorRule.Kind.allCases.map { .string($0.rawValue) })]),
-                    "name": .object(["description": .string("What its detections and anomalies call it; default: its kind."), "type": .string("string")]),
-                    "minMoveDistance": .object(["description": .string("Points the offset must move past before a report (>= 0). Default 5."),
-                                                "type": .string("number"), "minimum": .number(0)]),
-                    "compare": .object(["description": .string("previous (the article's code: every did-scroll moves the start) or dragStart (the start moves only on a report). Default previous."),
-                                        "enum": .array(DetectorRule.Compare.allCases.map { .string($0.rawValue) })]),
+                    "kind": .object([
+                        "description": .string("The detector's kind."),
+                        "enum": .array(DetectorRule.Kind.allCases.map { .string($0.rawValue) }),
+                    ]),
+                    "name": .object([
+                        "description": .string("What its detections and anomalies call it; default: its kind."),
+                        "type": .string("string"),
+                    ]),
+                    "minMoveDistance": .object([
+                        "description": .string("Points the offset must move past before a report (>= 0). Default 5."),
+                        "type": .string("number"), "minimum": .number(0),
+                    ]),
+                    "compare": .object([
+                        "description": .string(
+                            "previous (the article's code: every did-scroll moves the start) or dragStart (the start moves only on a report). Default previous."
+                        ),
+                        "enum": .array(DetectorRule.Compare.allCases.map { .string($0.rawValue) }),
+                    ]),
                 ]),
             ])
         case .uniqueList(let names):
             members["type"] = .string("array")
             members["uniqueItems"] = .bool(true)
-            members["items"] = .object(["description": .string(key.itemSummary ?? ""), "enum": .array(names.map(JSONValue.string))])
+            members["items"] = .object([
+                "description": .string(key.itemSummary ?? ""), "enum": .array(names.map(JSONValue.string)),
+            ])
         }
         return .object(members)
     }
@@ -93,7 +111,9 @@ import Testing
         let keys = try #require(RuleKey.topLevel.first { $0.name == name }).keys
         let expected = Self.generated(keys)
         let committed = Self.properties[name]
-        #expect(committed == expected, "\(Self.differences(committed, expected, at: "/properties/\(name)").joined(separator: "\n"))")
+        #expect(
+            committed == expected,
+            "\(Self.differences(committed, expected, at: "/properties/\(name)").joined(separator: "\n"))")
     }
 
     /// Where two JSON values differ, as JSON pointers with what the table wants there.
@@ -102,7 +122,9 @@ import Testing
             guard committed != expected else { return [] }
             return ["\(pointer): \(committed?.rendered ?? "absent"), the table says \(expected?.rendered ?? "absent")"]
         }
-        return Set(have.keys).union(want.keys).sorted().flatMap { differences(have[$0], want[$0], at: "\(pointer)/\($0)") }
+        return Set(have.keys).union(want.keys).sorted().flatMap {
+            differences(have[$0], want[$0], at: "\(pointer)/\($0)")
+        }
     }
 
     @Test func schemaHasExactlyTheTablesKeysAndTheDocumentKeys() {
@@ -115,7 +137,8 @@ import Testing
 
     @Test func extendsNamesEveryPreset() throws {
         guard case .object(let extends)? = Self.properties["extends"], case .array(let choices)? = extends["anyOf"],
-              case .object(let presets)? = choices.first else {
+            case .object(let presets)? = choices.first
+        else {
             Issue.record("schema's `extends` has no anyOf list of presets")
             return
         }

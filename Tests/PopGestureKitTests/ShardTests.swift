@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PopGestureKit
 
 /// `--shard K/N` and `merge` (issue 20): the slices, and N shards merged into the very bytes and exit
@@ -46,12 +47,16 @@ import Testing
             "a-pass.yaml": CommandLineTests.swipe(expect: CommandLineTests.passingExpectations),
             "b-broken.yaml": "format: popgesture-trace/1\nstack: [{id: a}]\nevents:\n- {t: -1, pop: true}\n",
             "c-fail.yaml": CommandLineTests.swipe(expect: "- {gesture: 1, pop: cancelled}"),
-            "d-three.yaml": [CommandLineTests.swipe(), CommandLineTests.swipe(expect: "- {final: {barHidden: true}}"), CommandLineTests.swipe()]
-                .joined(separator: "\n---\n"),
+            "d-three.yaml": [
+                CommandLineTests.swipe(), CommandLineTests.swipe(expect: "- {final: {barHidden: true}}"),
+                CommandLineTests.swipe(),
+            ]
+            .joined(separator: "\n---\n"),
             "rules/edge.yaml": "format: popgesture-rules/1\nname: edge40\nextends: fd\n",
             "schema.json": "{\"type\": \"object\"}\n",
         ])
-        let synth = try CommandLineTests.run(["synth", "--seed", "7", "--count", "9", "--gestures", "30", "--out", dir + "/synth"], in: dir)
+        let synth = try CommandLineTests.run(
+            ["synth", "--seed", "7", "--count", "9", "--gestures", "30", "--out", dir + "/synth"], in: dir)
         #expect(synth.status == 0, "\(synth.stderr)")
         return dir
     }
@@ -77,12 +82,13 @@ import Testing
             for n in 1...4 {
                 var outputs: [String] = []
                 for k in 1...n {
-                    let shard = try CommandLineTests.run(command.arguments + ["--shard", "\(k)/\(n)", "--jobs", "\(k % 2 + 1)", folder], in: directory)
+                    let shard = try CommandLineTests.run(
+                        command.arguments + ["--shard", "\(k)/\(n)", "--jobs", "\(k % 2 + 1)", folder], in: directory)
                     let file = mixed + "/../shard-\(UUID().uuidString)-\(k)"
                     try shard.stdout.write(toFile: file, atomically: true, encoding: .utf8)
                     outputs.append(file)
                 }
-                defer { outputs.forEach { try? FileManager.default.removeItem(atPath: $0) } }
+                defer { for output in outputs { try? FileManager.default.removeItem(atPath: output) } }
                 // The shards in any order.
                 let merged = try CommandLineTests.run(["merge"] + outputs.reversed(), in: directory)
                 #expect(merged.stdout == whole.stdout, "\(command.name), \(folder), \(n) shards: \(merged.stderr)")
@@ -101,10 +107,11 @@ import Testing
         var outputs: [String] = []
         for k in 1...2 {
             let file = mixed + "/../shard-\(UUID().uuidString)-\(k)"
-            try (try CommandLineTests.run(arguments + ["--shard", "\(k)/2"], in: mixed)).stdout.write(toFile: file, atomically: true, encoding: .utf8)
+            try (try CommandLineTests.run(arguments + ["--shard", "\(k)/2"], in: mixed)).stdout.write(
+                toFile: file, atomically: true, encoding: .utf8)
             outputs.append(file)
         }
-        defer { outputs.forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        defer { for output in outputs { try? FileManager.default.removeItem(atPath: output) } }
         let merged = try CommandLineTests.run(["merge"] + outputs, in: mixed)
         #expect(merged.stdout == whole.stdout && merged.status == 1)
         #expect(merged.stderr == "note: 1 trace with failed expectations\n")
@@ -115,9 +122,13 @@ import Testing
         let mixed = try Self.mixedFolder()
         defer { try? FileManager.default.removeItem(atPath: mixed) }
         #expect(try CommandLineTests.run(["check", "--format", "json", "."], in: mixed).status == 2)
-        #expect(try CommandLineTests.run(["check", "--format", "junit", "synth", "c-fail.yaml"], in: mixed).status == 1)
+        #expect(
+            try CommandLineTests.run(["check", "--format", "junit", "synth", "c-fail.yaml"], in: mixed).status == 1)
         #expect(try CommandLineTests.run(["check", "--format", "json", "traces"], in: packageRoot).status == 0)
-        #expect(try CommandLineTests.run(["diff", "--base", "fd", "--head", "cupertino", "--format", "json", "traces"], in: packageRoot).status == 1)
+        #expect(
+            try CommandLineTests.run(
+                ["diff", "--base", "fd", "--head", "cupertino", "--format", "json", "traces"], in: packageRoot
+            ).status == 1)
     }
 
     @Test func mergeRefusesWhatIsNotOneWholeRun() throws {
@@ -139,11 +150,20 @@ import Testing
         let cases: [([String], String)] = [
             (["j1", "j2"], "error: missing shard 3/3 of `check --format junit -- synth`"),
             (["j1", "j2", "j3", "j2"], "j2: error: is shard 2/3, and so is j2: overlapping shards"),
-            (["j1", "j2", "c3"], "c3: error: is the output of `check --format json`, j1 of `check --format junit`: shards of one run only"),
-            (["j1", "j2", "r3"], "r3: error: is a shard of `check --format junit --rules cupertino -- synth`, j1 of `check --format junit -- synth`: shards of one run only"),
+            (
+                ["j1", "j2", "c3"],
+                "c3: error: is the output of `check --format json`, j1 of `check --format junit`: shards of one run only"
+            ),
+            (
+                ["j1", "j2", "r3"],
+                "r3: error: is a shard of `check --format junit --rules cupertino -- synth`, j1 of `check --format junit -- synth`: shards of one run only"
+            ),
             (["j1", "h2"], "h2: error: is shard 2/2 and j1 shard 1/3: the runs were split differently"),
             (["whole"], "whole: error: has no shard mark: it is not the output of a run with --shard K/N"),
-            (["text"], "text: error: not the output of `check --format json|junit`, `replay --format json`, `diff --format json` or `sweep --format json`"),
+            (
+                ["text"],
+                "text: error: not the output of `check --format json|junit`, `replay --format json`, `diff --format json` or `sweep --format json`"
+            ),
             (["cut"], "cut: error: is cut short or damaged"),
             (["nowhere"], "nowhere:1:1: error: cannot read file"),
         ]
@@ -158,11 +178,16 @@ import Testing
     }
 
     @Test func aShardWithNoFileIsNoEmptyRun() throws {
-        let dir = try CommandLineTests.fixture(["a.yaml": CommandLineTests.swipe(expect: CommandLineTests.passingExpectations)])
+        let dir = try CommandLineTests.fixture([
+            "a.yaml": CommandLineTests.swipe(expect: CommandLineTests.passingExpectations)
+        ])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let empty = try CommandLineTests.run(["check", "--format", "json", "--shard", "2/2", "."], in: dir)
         #expect(empty.status == 0, "\(empty.stderr)")
-        #expect(empty.stdout.hasPrefix("{\"files\": [], \"shard\": {\"count\": 2, \"files\": 0, \"index\": 2, \"run\": \"check --format json -- .\", \"total\": 1}"))
+        #expect(
+            empty.stdout.hasPrefix(
+                "{\"files\": [], \"shard\": {\"count\": 2, \"files\": 0, \"index\": 2, \"run\": \"check --format json -- .\", \"total\": 1}"
+            ))
         // A run with no file at all is an error in every shard, and merged.
         let none = try CommandLineTests.fixture(["notes.txt": "nothing"])
         defer { try? FileManager.default.removeItem(atPath: none) }
@@ -171,6 +196,8 @@ import Testing
         try shard.stdout.write(toFile: none + "/s1", atomically: true, encoding: .utf8)
         let merged = try CommandLineTests.run(["merge", "s1"], in: none)
         #expect(merged.status == 2)
-        #expect(merged.stderr.contains("error: no *.yaml, *.yml or *.json trace file found in any shard of `check --format json -- .`"))
+        #expect(
+            merged.stderr.contains(
+                "error: no *.yaml, *.yml or *.json trace file found in any shard of `check --format json -- .`"))
     }
 }

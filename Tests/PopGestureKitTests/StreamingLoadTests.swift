@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PopGestureKit
 
 /// A trace replayed while it is read must give the report of the same trace loaded whole, whatever
@@ -16,9 +17,15 @@ import Testing
         """
 
     /// The first document of `yaml`, replayed under `rules` while it is read, as the batch driver does.
-    static func streamed(_ yaml: String, rules: String = "fd", retainedSamples: Int = 200_000) throws -> (documents: [LoadedDocument], replays: [Replay]) {
+    static func streamed(_ yaml: String, rules: String = "fd", retainedSamples: Int = 200_000) throws -> (
+        documents: [LoadedDocument], replays: [Replay]
+    ) {
         let replays = [Replay(rules: try RulesLoader.load(rules))]
-        return (Array(TraceFileLoader(text: yaml, path: "s.yaml", sink: Replay.sink(replays), retainedSamples: retainedSamples)), replays)
+        return (
+            Array(
+                TraceFileLoader(
+                    text: yaml, path: "s.yaml", sink: Replay.sink(replays), retainedSamples: retainedSamples)), replays
+        )
     }
 
     @Test(arguments: [
@@ -42,7 +49,8 @@ import Testing
     }
 
     @Test func lateHeaderKeyAfterALongEventListIsAnError() throws {
-        let yaml = "format: popgesture-trace/1\nstack: [{id: inbox}, {id: thread}]\n\(Self.events)\nscreen: {width: 320}\n"
+        let yaml =
+            "format: popgesture-trace/1\nstack: [{id: inbox}, {id: thread}]\n\(Self.events)\nscreen: {width: 320}\n"
         let documents = try Self.streamed(yaml, retainedSamples: 3).documents
         guard case .failure(_, let diagnostic) = documents.first else {
             Issue.record("expected an error, got \(documents)")
@@ -50,7 +58,8 @@ import Testing
         }
         #expect(diagnostic.line == 1 && diagnostic.column == 1)
         #expect(diagnostic.message.contains("comes after an `events` list of more than 3 samples"))
-        #expect(diagnostic.suggestion == "put those keys before `events`, so a long recording is replayed as it is read")
+        #expect(
+            diagnostic.suggestion == "put those keys before `events`, so a long recording is replayed as it is read")
         // Under the bound it replays again and is right.
         let fine = try Self.streamed(yaml, retainedSamples: 100)
         guard let (trace, _) = replayed(fine.documents.first, under: fine.replays) else {
@@ -97,7 +106,8 @@ import Testing
     static func falsified(_ items: [PopGestureKit.Expectation]) -> [PopGestureKit.Expectation] {
         items.map { item in
             switch item {
-            case .outcome(let n, let outcome, _): .outcome(gesture: n, outcome: outcome == .began ? .refused : .began, reason: nil)
+            case .outcome(let n, let outcome, _):
+                .outcome(gesture: n, outcome: outcome == .began ? .refused : .began, reason: nil)
             case .pop(let n, let result): .pop(gesture: n, result: result == .completed ? .cancelled : .completed)
             case .final(let stack, let hidden): .final(stack: (stack ?? []) + ["nowhere"], barHidden: hidden)
             case .anomalies(let kinds): .anomalies(kinds + [.barFlicker])
@@ -112,18 +122,21 @@ import Testing
     @Test(arguments: Presets.names)
     func summaryVerdictsEqualFullVerdicts(_ preset: String) throws {
         let rules = try RulesLoader.load(preset)
-        let full = Replay(rules: rules), summary = Replay(rules: rules, keepsRecords: false)
+        let full = Replay(rules: rules)
+        let summary = Replay(rules: rules, keepsRecords: false)
         var generator = RandomTraceGenerator(random: SeededRandom(seed: 0xC0FFEE))
         for n in 0..<200 {
             var trace = generator.trace(n)
             let report = full.run(trace)
             trace.expectations = Self.expectations(holdingFor: report)
             let summed = summary.run(trace)
-            #expect(summed.expectations.failed == 0 && summed.expectations.passed == trace.expectations.count,
-                    "trace \(n): \(summed.expectations.failures.map(\.message))")
+            #expect(
+                summed.expectations.failed == 0 && summed.expectations.passed == trace.expectations.count,
+                "trace \(n): \(summed.expectations.failures.map(\.message))")
             #expect(summed.final == report.final && summed.gestures.isEmpty && summed.bar.count == 1)
             trace.expectations = Self.falsified(trace.expectations)
-            let wrong = summary.run(trace), wrongFull = full.run(trace)
+            let wrong = summary.run(trace)
+            let wrongFull = full.run(trace)
             #expect(wrong.expectations.failed == trace.expectations.count)
             #expect(wrong.expectations.failures.map(\.index) == wrongFull.expectations.failures.map(\.index))
         }
@@ -159,7 +172,8 @@ import Testing
             // Each of `items` holds for the report it was read off, and each falsified one fails.
             for (expectations, failing) in [(items, 0), (SummaryReplayTests.falsified(items), items.count)] {
                 let whole = ExpectationCheck.evaluate(expectations, against: .report(full), rules: rules)
-                let summed = ExpectationCheck.evaluate(expectations, against: .summary(evidence, final: full.final), rules: rules)
+                let summed = ExpectationCheck.evaluate(
+                    expectations, against: .summary(evidence, final: full.final), rules: rules)
                 #expect(whole.failures.map(\.index) == summed.failures.map(\.index), "trace \(n)")
                 #expect(whole.failed == failing && whole.passed == expectations.count - failing, "trace \(n)")
             }
@@ -172,12 +186,18 @@ import Testing
     @Test func aLongAnomalyListIsCut() throws {
         var report = TraceReport(trace: "t", source: "t.yaml#1", rules: "fd")
         report.anomalies = (0..<25).map { Finding(kind: .barFlicker, t: Double($0), detail: "bar changed 2 times") }
-        report.bar = [BarEntry(t: 0, hidden: false, animated: false, cause: "initial")]
+        report.bar =
+            [BarEntry(t: 0, hidden: false, animated: false, cause: "initial")]
             + (1...22).map { BarEntry(t: Double($0), hidden: $0 % 2 == 1, animated: true, cause: "app") }
-        let results = ExpectationCheck.evaluate([.anomalies([]), .bar([])], against: .report(report), rules: try RulesLoader.load("fd"))
+        let results = ExpectationCheck.evaluate(
+            [.anomalies([]), .bar([])], against: .report(report), rules: try RulesLoader.load("fd"))
         #expect(results.failed == 2)
         let anomalies = results.failures[0].message
-        #expect(anomalies.hasPrefix("expect[0]: anomalies: expected [], got [" + Array(repeating: "barFlicker", count: 20).joined(separator: ", ") + ", ... 25 in all]: barFlicker at t=0 (bar changed 2 times); "))
+        #expect(
+            anomalies.hasPrefix(
+                "expect[0]: anomalies: expected [], got ["
+                    + Array(repeating: "barFlicker", count: 20).joined(separator: ", ")
+                    + ", ... 25 in all]: barFlicker at t=0 (bar changed 2 times); "))
         #expect(anomalies.hasSuffix("barFlicker at t=19 (bar changed 2 times)"))
         #expect(results.failures[1].message.contains("[20, false], ... 22 in all] (causes: app, "))
     }

@@ -14,8 +14,14 @@ import Testing
         let files = Self.swiftFiles(under: "Sources")
         #expect(files.count > 50, "the sources were not found under \(packageRoot)/Sources")
         for file in files {
-            let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count - 1
-            #expect(lines <= 400, "\(file.dropFirst(packageRoot.count + 1)) has \(lines) lines; split it along its ideas (see docs/ARCHITECTURE.md)")
+            let lines =
+                try String(contentsOfFile: file, encoding: .utf8).split(
+                    separator: "\n", omittingEmptySubsequences: false
+                ).count - 1
+            #expect(
+                lines <= 400,
+                "\(file.dropFirst(packageRoot.count + 1)) has \(lines) lines; split it along its ideas (see docs/ARCHITECTURE.md)"
+            )
         }
     }
 
@@ -27,7 +33,9 @@ import Testing
                 let code = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
                     .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
                 for line in code where line.contains("Readable.") {
-                    Issue.record("\(file.dropFirst(packageRoot.count + 1)) rounds for people: `\(line.trimmingCharacters(in: .whitespaces))`; keep the number and word it in Reporting")
+                    Issue.record(
+                        "\(file.dropFirst(packageRoot.count + 1)) rounds for people: `\(line.trimmingCharacters(in: .whitespaces))`; keep the number and word it in Reporting"
+                    )
                 }
             }
         }

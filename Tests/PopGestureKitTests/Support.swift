@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PopGestureKit
 
 /// Loads every document of an inline YAML text as if it were the file `path`.
@@ -8,7 +9,9 @@ func loadDocuments(_ yaml: String, path: String = "t.yaml") -> [LoadedDocument] 
 }
 
 /// The single trace of an inline YAML text; records a test failure when it does not load.
-func loadTrace(_ yaml: String, path: String = "t.yaml", sourceLocation: SourceLocation = #_sourceLocation) throws -> Trace {
+func loadTrace(_ yaml: String, path: String = "t.yaml", sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> Trace
+{
     let documents = loadDocuments(yaml, path: path)
     guard documents.count == 1, case .trace(let trace, _) = documents[0] else {
         Issue.record("expected one trace, got \(documents)", sourceLocation: sourceLocation)
@@ -18,7 +21,9 @@ func loadTrace(_ yaml: String, path: String = "t.yaml", sourceLocation: SourceLo
 }
 
 /// The diagnostic of an inline YAML text that must not load.
-func loadError(_ yaml: String, path: String = "t.yaml", sourceLocation: SourceLocation = #_sourceLocation) -> Diagnostic? {
+func loadError(_ yaml: String, path: String = "t.yaml", sourceLocation: SourceLocation = #_sourceLocation)
+    -> Diagnostic?
+{
     for document in loadDocuments(yaml, path: path) {
         if case .failure(_, let diagnostic) = document { return diagnostic }
     }
@@ -27,7 +32,9 @@ func loadError(_ yaml: String, path: String = "t.yaml", sourceLocation: SourceLo
 }
 
 /// Replays an inline trace under a preset name or rules file path.
-func replay(_ yaml: String, rules: String = "fd", sourceLocation: SourceLocation = #_sourceLocation) throws -> TraceReport {
+func replay(_ yaml: String, rules: String = "fd", sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> TraceReport
+{
     Replay(rules: try RulesLoader.load(rules)).run(try loadTrace(yaml, sourceLocation: sourceLocation))
 }
 
@@ -50,7 +57,9 @@ func rulesError(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocatio
 }
 
 /// Replays an inline trace under inline rules.
-func replay(_ yaml: String, rulesDocument: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> TraceReport {
+func replay(_ yaml: String, rulesDocument: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> TraceReport
+{
     Replay(rules: try rules(rulesDocument)).run(try loadTrace(yaml, sourceLocation: sourceLocation))
 }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PopGestureKit
 
 /// `replay --format text` writes the timeline while the replay runs, from records the replay hands
@@ -15,7 +16,9 @@ import Testing
         // Verdicts are those of the whole report; failures are worded from it (as `replay` does
         // when the events are at hand), the summary's words being shorter.
         let whole = Replay(rules: rules).run(trace)
-        #expect(report.final == whole.final && report.expectations.failures.map(\.index) == whole.expectations.failures.map(\.index))
+        #expect(
+            report.final == whole.final
+                && report.expectations.failures.map(\.index) == whole.expectations.failures.map(\.index))
         return out + TextTimeline.footer(whole)
     }
 
@@ -44,8 +47,12 @@ import Testing
 
     /// The bundled corpus, and the shared traces and recordings where ../shared is present.
     static func corpusTraces() -> [Trace] {
-        let shared = sharedIsPresent ? [sharedRoot + "/conformance/traces", sharedRoot + "/recordings/evemu-touchscreens.yaml",
-                                      sharedRoot + "/recordings/raw/expected"] : []
+        let shared =
+            sharedIsPresent
+            ? [
+                sharedRoot + "/conformance/traces", sharedRoot + "/recordings/evemu-touchscreens.yaml",
+                sharedRoot + "/recordings/raw/expected",
+            ] : []
         return InputFiles.expand([packageRoot + "/traces"] + shared).flatMap { path in
             TraceFileLoader(path: path).compactMap { document -> Trace? in
                 if case .trace(let trace, _) = document { return trace }
@@ -71,13 +78,20 @@ import Testing
             #expect(Self.streamed(trace, rules, bufferedLines: 100_000) == whole, "\(trace.source)")
             // Every line out as soon as nothing can precede it.
             let live = Self.streamed(trace, rules, bufferedLines: 0)
-            #expect(Self.unaligned(live) == Self.unaligned(whole), "\(trace.source) under \(preset):\n\(live)\n---\n\(whole)")
+            #expect(
+                Self.unaligned(live) == Self.unaligned(whole),
+                "\(trace.source) under \(preset):\n\(live)\n---\n\(whole)")
         }
     }
 
     /// Rules with detectors, whose runs of detections the timeline groups into one line per drag.
-    static let detectorRules = [packageRoot + "/traces/rules/scroll-detector.yaml", packageRoot + "/traces/rules/scroll-detector-dragstart.yaml"]
-        + (sharedIsPresent ? ["mix5", "mix6", "mix7", "mix8"].map { sharedRoot + "/conformance/content/rules/\($0).yaml" } : [])
+    static let detectorRules =
+        [
+            packageRoot + "/traces/rules/scroll-detector.yaml",
+            packageRoot + "/traces/rules/scroll-detector-dragstart.yaml",
+        ]
+        + (sharedIsPresent
+            ? ["mix5", "mix6", "mix7", "mix8"].map { sharedRoot + "/conformance/content/rules/\($0).yaml" } : [])
 
     @Test(arguments: detectorRules)
     func streamedDetectionRunsAreTheWholeReportsRuns(_ rulesFile: String) throws {
@@ -88,7 +102,9 @@ import Testing
             runs += whole.split(separator: "\n").filter { $0.contains("detection ") }.count
             #expect(Self.streamed(trace, rules, bufferedLines: 100_000) == whole, "\(trace.source)")
             let live = Self.streamed(trace, rules, bufferedLines: 0)
-            #expect(Self.unaligned(live) == Self.unaligned(whole), "\(trace.source) under \(rulesFile):\n\(live)\n---\n\(whole)")
+            #expect(
+                Self.unaligned(live) == Self.unaligned(whole),
+                "\(trace.source) under \(rulesFile):\n\(live)\n---\n\(whole)")
         }
         #expect(runs > 0, "no detection line was compared")
     }
@@ -125,16 +141,17 @@ import Testing
         // A tap is a gesture that ends unrecognized (SPEC section 3); each line can go out once its
         // finger lifts. The third line overflows the buffer of two: those three are aligned to "50".
         let tap = "unrecognized(touchEnded), finger 1 down at (200, 300)"
-        #expect(out == """
-            late.yaml#1 (rules fd)
-               0 ms  bar         shown by initial
-               0 ms  gesture 1   \(tap) t=0
-              50 ms  gesture 2   \(tap) t=50
-              5000 ms  gesture 3   \(tap) t=5000
-              12000 ms  gesture 4   \(tap) t=12000
-              trace: taps
+        #expect(
+            out == """
+                late.yaml#1 (rules fd)
+                   0 ms  bar         shown by initial
+                   0 ms  gesture 1   \(tap) t=0
+                  50 ms  gesture 2   \(tap) t=50
+                  5000 ms  gesture 3   \(tap) t=5000
+                  12000 ms  gesture 4   \(tap) t=12000
+                  trace: taps
 
-            """)
+                """)
     }
 
     /// A document found invalid after lines went out says so on standard output; one found invalid
@@ -153,7 +170,8 @@ import Testing
         writer.changed(bar: BarEntry(t: 0, hidden: false, animated: false, cause: "initial"))
         writer.found(note: Finding(kind: .popAtRoot, t: 3, detail: "pop"))
         writer.reached(5)
-        #expect(out == "a.yaml#2 b (rules fd)\n  0 ms  bar         shown by initial\n  3 ms  note        popAtRoot: pop\n")
+        #expect(
+            out == "a.yaml#2 b (rules fd)\n  0 ms  bar         shown by initial\n  3 ms  note        popAtRoot: pop\n")
         writer.abandon()
         #expect(out.hasSuffix("\n  stopped: the document is invalid (the error follows on standard error)\n"))
         #expect(!writer.endDocument())
@@ -171,13 +189,15 @@ import Testing
         }
         let whole = TextTimeline.render(Replay(rules: rules).run(trace))
 
-        var out = "", writes = 0
+        var out = ""
+        var writes = 0
         let writer = TimelineWriter(bufferedLines: 100) {
             out += $0
             writes += 1
         }
         let replay = Replay(rules: rules, observer: writer)
-        let documents = Array(TraceFileLoader(text: yaml, path: "long.yaml", sink: Replay.sink([replay]), retainedSamples: 1_000))
+        let documents = Array(
+            TraceFileLoader(text: yaml, path: "long.yaml", sink: Replay.sink([replay]), retainedSamples: 1_000))
         guard let (streamed, reports) = replayed(documents.first, under: [replay]) else {
             Issue.record("expected a replayed trace, got \(documents)")
             return

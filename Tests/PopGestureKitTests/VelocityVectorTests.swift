@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PopGestureKit
 
 /// Real-device strokes with the velocities Flutter's and Android's own test suites expect from their
@@ -41,7 +42,8 @@ import Testing
                 expected = axes
             }
             let name = stroke["name"] as? String ?? "\(stroke["dataset"] ?? "stroke")-\(stroke["pointer"] ?? index)"
-            return Stroke(name: name, samples: stroke["samples"] as! [[Double]], up: stroke["up"] as! Double, expected: expected)
+            return Stroke(
+                name: name, samples: stroke["samples"] as! [[Double]], up: stroke["up"] as! Double, expected: expected)
         }
     }
 
@@ -70,8 +72,9 @@ import Testing
             for (axis, expected) in stroke.expected.sorted(by: { $0.key < $1.key }) {
                 let actual = try releaseVelocity(stroke, swapped: axis == "y")
                 let tolerance = 0.001 * abs(expected)
-                #expect(actual != nil && abs(actual! - expected) <= tolerance,
-                        "\(stroke.name) \(axis): expected \(expected), got \(actual.map { "\($0)" } ?? "no pop")")
+                #expect(
+                    actual != nil && abs(actual! - expected) <= tolerance,
+                    "\(stroke.name) \(axis): expected \(expected), got \(actual.map { "\($0)" } ?? "no pop")")
                 checked += 1
             }
         }

@@ -55,7 +55,10 @@ struct BatchDriver {
     /// The whole run's files, of every shard.
     let total: Int
 
-    init(paths: [String], jobs: Int, console: Console, allowEmpty: Bool = false, shard: Shard? = nil, exclusions: Exclusions = Exclusions()) {
+    init(
+        paths: [String], jobs: Int, console: Console, allowEmpty: Bool = false, shard: Shard? = nil,
+        exclusions: Exclusions = Exclusions()
+    ) {
         self.paths = paths
         let all = InputFiles.files(paths, excluding: exclusions)
         files = shard?.select(all) ?? all
@@ -78,57 +81,71 @@ struct BatchDriver {
     /// warnings about the file. Returns the errors of the run itself, already reported: 1 when it
     /// found no trace file, else 0.
     @discardableResult
-    func run<Job: FileJob>(_ makeJob: @escaping @Sendable (_ path: String, _ produce: @escaping (Job.Output) -> Void,
-                                                           _ warn: (Diagnostic) -> Void) throws -> Job,
-                           emit: (BatchItem<Job.Output>) -> Void) -> Int {
+    func run<Job: FileJob>(
+        _ makeJob:
+            @escaping @Sendable (
+                _ path: String, _ produce: @escaping (Job.Output) -> Void,
+                _ warn: (Diagnostic) -> Void
+            ) throws -> Job,
+        emit: (BatchItem<Job.Output>) -> Void
+    ) -> Int {
         var progress = Progress(total: files.count, console: console)
         // A core no file's worker uses scans a large file's YAML beside its replay: one long
         // recording (the usual `check big.yaml`) then takes two cores. Smaller files are not worth
         // a thread; with as many files as jobs every core has a file already.
         let pipelineFrom = jobs > files.count ? Self.pipelineThreshold : nil
         var notTraces = 0
-        forEachInOrder(files, jobs: jobs, work: { file, produce in
-            // The job writes through `produce` only while this call runs.
-            withoutActuallyEscaping(produce) { produce in
-                let path = file.path
-                defer { produce(.fileEnd(path: path)) }
-                let loader = path == StandardInput.path ? TraceFileLoader(text: StandardInput.text, path: path)
-                    : TraceFileLoader(path: path, mayBeForeign: file.foundAsJSON, pipelineFrom: pipelineFrom)
-                if let error = loader.openError {
-                    produce(.unreadable(path: path, error))
-                    return
-                }
-                // Not a trace after all: what the job made of the file so far is not shown.
-                var foreign = false
-                var job: Job
-                do {
-                    job = try makeJob(path, { if !foreign { produce(.output($0)) } }, { produce(.warning($0)) })
-                } catch {
-                    produce(.fileFailed(path: path, asDiagnostic(error, path: path)))
-                    return
-                }
-                let replays = job.replays
-                loader.sink = replays.isEmpty ? { _ in DiscardedEvents() } : Replay.sink(replays)
-                for loaded in loader {
-                    switch loaded {
-                    case .trace(let trace, let fed):
-                        job.document(.trace(trace, reports: replays.isEmpty ? [] : Replay.reports(of: trace, fed: fed, under: replays)))
-                    case .rules(_, let source), .stackConfig(let source):
-                        job.document(.other(source: source))
-                    case .failure(let source, let diagnostic):
-                        job.document(.failure(source: source, diagnostic))
-                    case .notATrace:
-                        foreign = true
-                        produce(.notATrace(path: path))
+        forEachInOrder(
+            files, jobs: jobs,
+            work: { file, produce in
+                // The job writes through `produce` only while this call runs.
+                withoutActuallyEscaping(produce) { produce in
+                    let path = file.path
+                    defer { produce(.fileEnd(path: path)) }
+                    let loader =
+                        path == StandardInput.path
+                        ? TraceFileLoader(text: StandardInput.text, path: path)
+                        : TraceFileLoader(path: path, mayBeForeign: file.foundAsJSON, pipelineFrom: pipelineFrom)
+                    if let error = loader.openError {
+                        produce(.unreadable(path: path, error))
+                        return
                     }
+                    // Not a trace after all: what the job made of the file so far is not shown.
+                    var foreign = false
+                    var job: Job
+                    do {
+                        job = try makeJob(path, { if !foreign { produce(.output($0)) } }, { produce(.warning($0)) })
+                    } catch {
+                        produce(.fileFailed(path: path, asDiagnostic(error, path: path)))
+                        return
+                    }
+                    let replays = job.replays
+                    loader.sink = replays.isEmpty ? { _ in DiscardedEvents() } : Replay.sink(replays)
+                    for loaded in loader {
+                        switch loaded {
+                        case .trace(let trace, let fed):
+                            job.document(
+                                .trace(
+                                    trace,
+                                    reports: replays.isEmpty ? [] : Replay.reports(of: trace, fed: fed, under: replays))
+                            )
+                        case .rules(_, let source), .stackConfig(let source):
+                            job.document(.other(source: source))
+                        case .failure(let source, let diagnostic):
+                            job.document(.failure(source: source, diagnostic))
+                        case .notATrace:
+                            foreign = true
+                            produce(.notATrace(path: path))
+                        }
+                    }
+                    job.finish()
                 }
-                job.finish()
-            }
-        }, emit: { (item: BatchItem<Job.Output>) in
-            if case .fileEnd = item { progress.tick() }
-            if case .notATrace = item { notTraces += 1 }
-            emit(item)
-        })
+            },
+            emit: { (item: BatchItem<Job.Output>) in
+                if case .fileEnd = item { progress.tick() }
+                if case .notATrace = item { notTraces += 1 }
+                emit(item)
+            })
         progress.finish()
         // A shard may be given no file, or only other tools' JSON, while the run as a whole has
         // traces: a shard says so only of a run with no file at all, and `merge` of the rest.
@@ -136,8 +153,10 @@ struct BatchDriver {
         guard empty, !allowEmpty else { return 0 }
         var said = Set<String>()
         for path in paths where said.insert(path).inserted {
-            console.report(Diagnostic(path: path, message: "no \(InputFiles.patterns) trace file found",
-                                      suggestion: "pass --allow-empty when an empty run is expected"))
+            console.report(
+                Diagnostic(
+                    path: path, message: "no \(InputFiles.patterns) trace file found",
+                    suggestion: "pass --allow-empty when an empty run is expected"))
         }
         return 1
     }

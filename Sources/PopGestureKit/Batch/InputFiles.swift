@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One file a command works on.
@@ -39,7 +39,9 @@ public enum InputFiles {
                 standardInput = true
             } else if isDirectory(path) {
                 var found: [(file: InputFile, identity: Identity?)] = []
-                walk(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, walked: &walked, excluding: exclusions, into: &found)
+                walk(
+                    path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, walked: &walked,
+                    excluding: exclusions, into: &found)
                 found.sort { Array($0.file.path.utf8).lexicographicallyPrecedes(Array($1.file.path.utf8)) }
                 for (file, identity) in found where identity.map({ taken.insert($0).inserted }) ?? true {
                     files.append(file)
@@ -76,8 +78,10 @@ public enum InputFiles {
 
     /// Entries in byte order of their names, so that of two ways into one folder the same one is
     /// always taken.
-    private static func walk(_ directory: String, walked: inout Set<Identity>, excluding exclusions: Exclusions,
-                             into files: inout [(file: InputFile, identity: Identity?)]) {
+    private static func walk(
+        _ directory: String, walked: inout Set<Identity>, excluding exclusions: Exclusions,
+        into files: inout [(file: InputFile, identity: Identity?)]
+    ) {
         guard let folder = Identity(of: directory), walked.insert(folder).inserted else { return }
         guard let handle = opendir(directory) else { return }
         var names: [String] = []
@@ -97,7 +101,8 @@ public enum InputFiles {
             if found, (info.st_mode & S_IFMT) == S_IFDIR {
                 walk(path, walked: &walked, excluding: exclusions, into: &files)
             } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".json") {
-                files.append((InputFile(path: path, foundAsJSON: name.hasSuffix(".json")), found ? Identity(info) : nil))
+                files.append(
+                    (InputFile(path: path, foundAsJSON: name.hasSuffix(".json")), found ? Identity(info) : nil))
             }
         }
     }

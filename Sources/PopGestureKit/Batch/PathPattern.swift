@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A gitignore-style pattern over paths relative to a base folder (the config file's, or the current
 /// one for `--exclude`): `*`, `?` and `[...]` within a name, `**` for any number of folders, a
@@ -89,7 +90,10 @@ public struct Exclusions: Sendable {
         var names: [Substring] = []
         for name in (start + "/" + path).split(separator: "/") {
             if name == "." { continue }
-            if name == ".." { _ = names.popLast(); continue }
+            if name == ".." {
+                _ = names.popLast()
+                continue
+            }
             names.append(name)
         }
         return "/" + names.joined(separator: "/")

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Which rule version a file is replayed under: `--rules` when given, else the file's
@@ -32,9 +32,10 @@ public struct RulesChoice: Sendable {
         let scan = Self.scan(path)
         let standard = scan.directive == nil ? byFile?(path) ?? self.standard : self.standard
         for (text, value, line) in scan.lookalikes {
-            var warning = Diagnostic(path: path, line: line, column: 1,
-                                     message: "`# \(text)` is not a rules comment; the file is replayed under \(standard.name)",
-                                     suggestion: "did you mean `# \(Self.directive) \(value)`?", severity: .warning)
+            var warning = Diagnostic(
+                path: path, line: line, column: 1,
+                message: "`# \(text)` is not a rules comment; the file is replayed under \(standard.name)",
+                suggestion: "did you mean `# \(Self.directive) \(value)`?", severity: .warning)
             warning.kind = Self.lookalikeKind
             warn(warning)
         }
@@ -42,18 +43,26 @@ public struct RulesChoice: Sendable {
         let target = resolve(spec, relativeTo: path)
         do {
             return try RulesLoader.load(spec, relativeTo: path)
-        } catch let error as Diagnostic where error.line == 0 || (error.path == target && error.line == 1 && error.column == 1) {
+        } catch let error as Diagnostic
+            where error.line == 0 || (error.path == target && error.line == 1 && error.column == 1)
+        {
             // About the target as a whole: said at the comment that names it.
-            throw Diagnostic(path: path, line: line, column: 1, message: "`# \(Self.directive) \(spec)`: \(error.message)", suggestion: error.suggestion)
+            throw Diagnostic(
+                path: path, line: line, column: 1, message: "`# \(Self.directive) \(spec)`: \(error.message)",
+                suggestion: error.suggestion)
         }
     }
 
     /// The directive among the comment lines at the top of the file, with its line number, and the
     /// comments before it that look like one.
-    static func scan(_ path: String) -> (directive: (String, Int)?, lookalikes: [(comment: String, value: String, line: Int)]) {
+    static func scan(_ path: String) -> (
+        directive: (String, Int)?, lookalikes: [(comment: String, value: String, line: Int)]
+    ) {
         var lookalikes: [(comment: String, value: String, line: Int)] = []
         // Whatever cannot be read here is reported by the loader, in its place in the output.
-        guard let file = path == StandardInput.path ? StandardInput.open() : try? RegularFile.open(path) else { return (nil, []) }
+        guard let file = path == StandardInput.path ? StandardInput.open() : try? RegularFile.open(path) else {
+            return (nil, [])
+        }
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 4096)
         var lineNumber = 0
@@ -82,7 +91,9 @@ public struct RulesChoice: Sendable {
         } else {
             head = comment.prefix { $0 != " " && $0 != "\t" }
         }
-        guard head.lowercased().hasPrefix("popgesture"), nearest(to: String(head), in: [directive]) != nil else { return nil }
+        guard head.lowercased().hasPrefix("popgesture"), nearest(to: String(head), in: [directive]) != nil else {
+            return nil
+        }
         return comment[head.endIndex...].trimmingCharacters(in: " \t")
     }
 }

@@ -40,7 +40,8 @@ public struct CheckedDocument: Sendable {
     }
 
     public var status: String {
-        error != nil ? "error" : !failures.isEmpty ? "failed" : !known.isEmpty ? "known" : unchecked ? "unchecked" : "passed"
+        error != nil
+            ? "error" : !failures.isEmpty ? "failed" : !known.isEmpty ? "known" : unchecked ? "unchecked" : "passed"
     }
 
     /// Why an unchecked trace is one, for every format.

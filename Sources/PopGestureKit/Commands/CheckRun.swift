@@ -29,9 +29,11 @@ public struct CheckRun: Sendable {
     /// `--write-baseline FILE`: this run's failures, recorded as a baseline.
     public var writeBaseline: String?
 
-    public init(paths: [String], rules: RulesChoice, format: Format = .text, jobs: Int,
-                updateGoldens: Bool = false, requireGoldens: Bool = false, allowEmpty: Bool = false,
-                strict: Bool = false, force: Bool = false, shard: Shard? = nil) {
+    public init(
+        paths: [String], rules: RulesChoice, format: Format = .text, jobs: Int,
+        updateGoldens: Bool = false, requireGoldens: Bool = false, allowEmpty: Bool = false,
+        strict: Bool = false, force: Bool = false, shard: Shard? = nil
+    ) {
         self.strict = strict
         self.force = force
         self.shard = shard
@@ -46,10 +48,14 @@ public struct CheckRun: Sendable {
 
     /// The command line a shard mark records: what must match for shards to merge.
     var described: String {
-        describeRun("check", options: ["--format \(format)", rules.forced.map { "--rules \($0.name)" },
-                                       updateGoldens ? "--update-goldens" : nil, force ? "--force" : nil,
-                                       requireGoldens ? "--require-goldens" : nil, strict ? "--strict" : nil,
-                                       allowEmpty ? "--allow-empty" : nil, baseline.map { "--baseline \($0)" }], paths: paths)
+        describeRun(
+            "check",
+            options: [
+                "--format \(format)", rules.forced.map { "--rules \($0.name)" },
+                updateGoldens ? "--update-goldens" : nil, force ? "--force" : nil,
+                requireGoldens ? "--require-goldens" : nil, strict ? "--strict" : nil,
+                allowEmpty ? "--allow-empty" : nil, baseline.map { "--baseline \($0)" },
+            ], paths: paths)
     }
 
     /// `paint`: colour for the text format (`Console.stdoutPaint` under `--color`).
@@ -62,18 +68,21 @@ public struct CheckRun: Sendable {
             console.report(asDiagnostic(error, path: baseline ?? ""))
             return console.finish(.errors)
         }
-        var recorded = Baseline(), traces: [Baseline.Entry: String] = [:]
-        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions)
+        var recorded = Baseline()
+        var traces: [Baseline.Entry: String] = [:]
+        let driver = BatchDriver(
+            paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions)
         let mark = driver.mark(run: described)
-        var reporter: any CheckReporter = switch format {
-        case .text: TextCheckReporter(console: console, paint: paint)
-        case .json: JSONCheckReporter(console: console, mark: mark)
-        case .junit: JUnitCheckReporter(console: console, mark: mark)
-        case .html: HTMLCheckReporter(title: "popgesture check \(paths.joined(separator: " "))") { page = $0 }
-        case .github: GitHubCheckReporter(console: console)
-        case .markdown: MarkdownCheckReporter(console: console)
-        case .sarif: SARIFCheckReporter(console: console)
-        }
+        var reporter: any CheckReporter =
+            switch format {
+            case .text: TextCheckReporter(console: console, paint: paint)
+            case .json: JSONCheckReporter(console: console, mark: mark)
+            case .junit: JUnitCheckReporter(console: console, mark: mark)
+            case .html: HTMLCheckReporter(title: "popgesture check \(paths.joined(separator: " "))") { page = $0 }
+            case .github: GitHubCheckReporter(console: console)
+            case .markdown: MarkdownCheckReporter(console: console)
+            case .sarif: SARIFCheckReporter(console: console)
+            }
         var summary = CheckSummary()
         reporter.begin()
         let check = self
@@ -96,31 +105,33 @@ public struct CheckRun: Sendable {
             reporter.add(output)
         }
         var fileFailed = false
-        let runErrors = driver.run({ path, produce, warn in
-            try CheckFileJob(check: check, baseline: accepted, path: path, produce: produce, warn: warn)
-        }, emit: { item in
-            switch item {
-            case .output(let output):
-                add(output)
-            case .fileFailed(let path, let diagnostic), .unreadable(let path, let diagnostic):
-                fileFailed = true
-                add(.document(CheckedDocument(source: path, error: diagnostic)))
-            case .notATrace:
-                summary.notTraces += 1
-            case .warning(let diagnostic):
-                console.report(diagnostic)
-                summary.warnings += 1
-                reporter.warning(diagnostic)
-            case .fileEnd(let path):
-                // A job that finished said so itself, with what it learnt of the file.
-                if fileFailed {
-                    var file = CheckedFile(path: path)
-                    file.documents = 1
-                    add(.fileEnd(file))
+        let runErrors = driver.run(
+            { path, produce, warn in
+                try CheckFileJob(check: check, baseline: accepted, path: path, produce: produce, warn: warn)
+            },
+            emit: { item in
+                switch item {
+                case .output(let output):
+                    add(output)
+                case .fileFailed(let path, let diagnostic), .unreadable(let path, let diagnostic):
+                    fileFailed = true
+                    add(.document(CheckedDocument(source: path, error: diagnostic)))
+                case .notATrace:
+                    summary.notTraces += 1
+                case .warning(let diagnostic):
+                    console.report(diagnostic)
+                    summary.warnings += 1
+                    reporter.warning(diagnostic)
+                case .fileEnd(let path):
+                    // A job that finished said so itself, with what it learnt of the file.
+                    if fileFailed {
+                        var file = CheckedFile(path: path)
+                        file.documents = 1
+                        add(.fileEnd(file))
+                    }
+                    fileFailed = false
                 }
-                fileFailed = false
-            }
-        })
+            })
         reporter.end(summary)
         if let page { console.out(page) }
         if let writeBaseline {
@@ -128,13 +139,19 @@ public struct CheckRun: Sendable {
             file.write(recorded.rendered(traces: traces))
             do {
                 try file.commit()
-                console.report(Diagnostic(path: writeBaseline, message: "wrote the baseline: \(counted(recorded.entries.count, "failure"))", severity: .note))
+                console.report(
+                    Diagnostic(
+                        path: writeBaseline,
+                        message: "wrote the baseline: \(counted(recorded.entries.count, "failure"))", severity: .note))
             } catch {
                 console.report(asDiagnostic(error, path: writeBaseline))
                 summary.errors += 1
             }
         }
-        return console.finish(ExitStatus(errors: summary.errors + summary.goldensNotWritten + runErrors, findings: summary.failed + (strict ? summary.warnings : 0)))
+        return console.finish(
+            ExitStatus(
+                errors: summary.errors + summary.goldensNotWritten + runErrors,
+                findings: summary.failed + (strict ? summary.warnings : 0)))
     }
 }
 
@@ -169,7 +186,10 @@ struct CheckFileJob: FileJob {
     private let baseline: Baseline?
     private var stillFailing: Set<Baseline.Entry> = []
 
-    init(check: CheckRun, baseline: Baseline? = nil, path: String, produce: @escaping (CheckOutput) -> Void, warn: (Diagnostic) -> Void) throws {
+    init(
+        check: CheckRun, baseline: Baseline? = nil, path: String, produce: @escaping (CheckOutput) -> Void,
+        warn: (Diagnostic) -> Void
+    ) throws {
         self.baseline = baseline
         rules = try check.rules.rules(for: path, warn: warn)
         plotsFailures = check.format == .html
@@ -224,7 +244,8 @@ struct CheckFileJob: FileJob {
             if let expected = stored.next() {
                 document.failures += Golden.differences(expected: expected, actual: line).map { document.golden($0) }
             } else {
-                document.failures.append(document.golden("\(goldenPath) has no line for this document (it has \(compared))"))
+                document.failures.append(
+                    document.golden("\(goldenPath) has no line for this document (it has \(compared))"))
             }
             compared += 1
         } else if requireGoldens, document.error == nil, path != StandardInput.path {
@@ -233,8 +254,11 @@ struct CheckFileJob: FileJob {
         // Nothing was checked: passing it silently would let a trace without `expect` or golden pass forever.
         if document.error == nil, !hasExpectations, recorder == nil, !stored.exists, document.failures.isEmpty {
             if strict {
-                document.failures.append(CheckFailure(kind: CheckFailure.uncheckedKind, message: "unchecked: no `expect` items and no golden (--strict fails such a trace)",
-                                                      location: document.location))
+                document.failures.append(
+                    CheckFailure(
+                        kind: CheckFailure.uncheckedKind,
+                        message: "unchecked: no `expect` items and no golden (--strict fails such a trace)",
+                        location: document.location))
             } else {
                 document.unchecked = true
             }
@@ -243,7 +267,8 @@ struct CheckFileJob: FileJob {
             document.plot = plot(plotted.trace, plotted.hasRecords ? plotted.report : nil)
         }
         if explainsFailures, !document.failures.isEmpty, let plotted {
-            document.explanation = plotted.trace.eventsKept
+            document.explanation =
+                plotted.trace.eventsKept
                 ? Explanation(trace: plotted.trace, rules: rules).text()
                 : "  (a recording too long to keep its samples cannot be explained)\n"
         }
@@ -263,7 +288,8 @@ struct CheckFileJob: FileJob {
         defer { stored.close() }
         if recorder == nil, stored.exists, stored.next() != nil, pending != nil {
             if let document = pending {
-                pending?.failures.append(document.golden("\(goldenPath) has more lines than the file has documents (\(file.documents))"))
+                pending?.failures.append(
+                    document.golden("\(goldenPath) has more lines than the file has documents (\(file.documents))"))
                 settleWithBaseline()
             }
         }
@@ -277,9 +303,13 @@ struct CheckFileJob: FileJob {
                 recorder.discard()
             } else if !failingWhileRecording.isEmpty, !force {
                 recorder.discard()
-                let traces = failingWhileRecording.count == 1 ? failingWhileRecording[0] : "\(failingWhileRecording[0]) and \(counted(failingWhileRecording.count - 1, "other"))"
-                file.goldenRefused = Diagnostic(path: goldenPath, message: "not recorded: the expectations of \(traces) fail",
-                                                suggestion: "fix the trace or the rules, or pass --force to record it anyway", severity: .warning)
+                let traces =
+                    failingWhileRecording.count == 1
+                    ? failingWhileRecording[0]
+                    : "\(failingWhileRecording[0]) and \(counted(failingWhileRecording.count - 1, "other"))"
+                file.goldenRefused = Diagnostic(
+                    path: goldenPath, message: "not recorded: the expectations of \(traces) fail",
+                    suggestion: "fix the trace or the rules, or pass --force to record it anyway", severity: .warning)
             } else {
                 do {
                     file.goldenWritten = try recorder.commit()

@@ -15,7 +15,10 @@ public struct DiffRun: Sendable {
     /// `--shard K/N`: only this slice of the files; json says which, for `merge`.
     public var shard: Shard?
 
-    public init(paths: [String], base: Rules, head: Rules, format: Format = .text, jobs: Int, allowEmpty: Bool = false, shard: Shard? = nil) {
+    public init(
+        paths: [String], base: Rules, head: Rules, format: Format = .text, jobs: Int, allowEmpty: Bool = false,
+        shard: Shard? = nil
+    ) {
         self.paths = paths
         self.shard = shard
         self.allowEmpty = allowEmpty
@@ -27,39 +30,47 @@ public struct DiffRun: Sendable {
 
     /// The command line a shard mark records: what must match for shards to merge.
     var described: String {
-        describeRun("diff", options: ["--format \(format)", "--base \(base.name)", "--head \(head.name)", allowEmpty ? "--allow-empty" : nil],
-                    paths: paths)
+        describeRun(
+            "diff",
+            options: [
+                "--format \(format)", "--base \(base.name)", "--head \(head.name)", allowEmpty ? "--allow-empty" : nil,
+            ],
+            paths: paths)
     }
 
     public func run(console: Console = Console()) -> ExitStatus {
         let rules = (base, head)
         var summary = DiffSummary(base: base.name, head: head.name)
-        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions)
-        var renderer: any DiffRenderer = switch format {
-        case .text: DiffTextRenderer(console: console)
-        case .json: DiffJSONRenderer(console: console, mark: driver.mark(run: described))
-        }
-        renderer.begin()
-        let runErrors = driver.run({ _, produce, _ in
-            DiffFileJob(base: rules.0, head: rules.1, produce: produce)
-        }, emit: { item in
-            switch item {
-            case .output(.compared(let trace)):
-                summary.add(trace)
-                renderer.add(trace)
-            case .output(.failure(let diagnostic)), .fileFailed(_, let diagnostic), .unreadable(_, let diagnostic):
-                summary.errors += 1
-                console.report(diagnostic)
-            case .output(.other):
-                summary.others += 1
-            case .notATrace:
-                summary.notTraces += 1
-            case .warning(let diagnostic):
-                console.report(diagnostic)
-            case .fileEnd:
-                break
+        let driver = BatchDriver(
+            paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions)
+        var renderer: any DiffRenderer =
+            switch format {
+            case .text: DiffTextRenderer(console: console)
+            case .json: DiffJSONRenderer(console: console, mark: driver.mark(run: described))
             }
-        })
+        renderer.begin()
+        let runErrors = driver.run(
+            { _, produce, _ in
+                DiffFileJob(base: rules.0, head: rules.1, produce: produce)
+            },
+            emit: { item in
+                switch item {
+                case .output(.compared(let trace)):
+                    summary.add(trace)
+                    renderer.add(trace)
+                case .output(.failure(let diagnostic)), .fileFailed(_, let diagnostic), .unreadable(_, let diagnostic):
+                    summary.errors += 1
+                    console.report(diagnostic)
+                case .output(.other):
+                    summary.others += 1
+                case .notATrace:
+                    summary.notTraces += 1
+                case .warning(let diagnostic):
+                    console.report(diagnostic)
+                case .fileEnd:
+                    break
+                }
+            })
         renderer.end(summary)
         return console.finish(ExitStatus(errors: summary.errors + runErrors, findings: summary.changed))
     }
@@ -88,16 +99,21 @@ struct DiffFileJob: FileJob {
     let produce: (DiffOutput) -> Void
 
     init(base: Rules, head: Rules, produce: @escaping (DiffOutput) -> Void) {
-        replays = [Replay(rules: base, observer: ComparisonFeed(comparison, .base), fromStart: true),
-                   Replay(rules: head, observer: ComparisonFeed(comparison, .head), fromStart: true)]
+        replays = [
+            Replay(rules: base, observer: ComparisonFeed(comparison, .base), fromStart: true),
+            Replay(rules: head, observer: ComparisonFeed(comparison, .head), fromStart: true),
+        ]
         self.produce = produce
     }
 
     func document(_ result: DocumentResult) {
         switch result {
         case .trace(let trace, let reports):
-            produce(.compared(ComparedTrace(source: trace.source, trace: trace.name,
-                                            changes: comparison.changes(base: reports[0].final, head: reports[1].final))))
+            produce(
+                .compared(
+                    ComparedTrace(
+                        source: trace.source, trace: trace.name,
+                        changes: comparison.changes(base: reports[0].final, head: reports[1].final))))
         case .failure(_, let diagnostic):
             produce(.failure(diagnostic))
         case .other:

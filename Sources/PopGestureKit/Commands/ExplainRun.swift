@@ -18,28 +18,38 @@ public struct ExplainRun: Sendable {
     /// Exit 1 when an explained document's expectations fail (their failures end its explanation),
     /// as `check` does; 2 on input errors.
     public func run(console: Console = Console()) -> ExitStatus {
-        var errors = 0, findings = 0, explained = 0
-        let choice = rules, document = document, gesture = gesture
-        let runErrors = BatchDriver(paths: [path], jobs: 1, console: console).run({ path, produce, warn in
-            ExplainFileJob(rules: try choice.rules(for: path, warn: warn), document: document, gesture: gesture, produce: produce)
-        }, emit: { item in
-            switch item {
-            case .output(.explanation(let text, let failed)):
-                if explained > 0 { console.out("\n") }
-                console.out(text)
-                explained += 1
-                if failed { findings += 1 }
-            case .output(.failure(let diagnostic)), .fileFailed(_, let diagnostic), .unreadable(_, let diagnostic):
-                errors += 1
-                console.report(diagnostic)
-            case .warning(let diagnostic):
-                console.report(diagnostic)
-            case .notATrace, .fileEnd: break
-            }
-        })
+        var errors = 0
+        var findings = 0
+        var explained = 0
+        let choice = rules
+        let document = document
+        let gesture = gesture
+        let runErrors = BatchDriver(paths: [path], jobs: 1, console: console).run(
+            { path, produce, warn in
+                ExplainFileJob(
+                    rules: try choice.rules(for: path, warn: warn), document: document, gesture: gesture,
+                    produce: produce)
+            },
+            emit: { item in
+                switch item {
+                case .output(.explanation(let text, let failed)):
+                    if explained > 0 { console.out("\n") }
+                    console.out(text)
+                    explained += 1
+                    if failed { findings += 1 }
+                case .output(.failure(let diagnostic)), .fileFailed(_, let diagnostic), .unreadable(_, let diagnostic):
+                    errors += 1
+                    console.report(diagnostic)
+                case .warning(let diagnostic):
+                    console.report(diagnostic)
+                case .notATrace, .fileEnd: break
+                }
+            })
         if explained == 0, errors == 0, runErrors == 0 {
-            console.report(Diagnostic(path: path,
-                message: document.map { "has no trace document #\($0)" } ?? "has no trace document to explain"))
+            console.report(
+                Diagnostic(
+                    path: path,
+                    message: document.map { "has no trace document #\($0)" } ?? "has no trace document to explain"))
             errors += 1
         }
         return console.finish(ExitStatus(errors: errors + runErrors, findings: findings))
@@ -68,22 +78,35 @@ struct ExplainFileJob: FileJob {
             let index = PlotFileJob.index(of: trace.source) ?? 1
             guard document == nil || document == index else { return }
             guard trace.eventsKept else {
-                produce(.failure(Diagnostic(path: trace.source, line: 1, column: 1,
-                    message: "is a recording too long to keep its samples, so it cannot be explained",
-                    suggestion: "cut the gesture you want out of it into a trace of its own")))
+                produce(
+                    .failure(
+                        Diagnostic(
+                            path: trace.source, line: 1, column: 1,
+                            message: "is a recording too long to keep its samples, so it cannot be explained",
+                            suggestion: "cut the gesture you want out of it into a trace of its own")))
                 return
             }
             let explanation = Explanation(trace: trace, rules: rules)
             let count = explanation.report.gestures.count
             // A gesture the trace does not have is a request that cannot be answered, as --document is.
             if let gesture, gesture > count {
-                let choices = count == 0 ? "it has no gesture to explain" : count == 1 ? "choose --gesture 1" : "choose --gesture 1 to \(count)"
-                produce(.failure(Diagnostic(path: trace.source,
-                    message: "has no gesture \(gesture): the trace has \(count) gesture\(count == 1 ? "" : "s")", suggestion: choices)))
+                let choices =
+                    count == 0
+                    ? "it has no gesture to explain"
+                    : count == 1 ? "choose --gesture 1" : "choose --gesture 1 to \(count)"
+                produce(
+                    .failure(
+                        Diagnostic(
+                            path: trace.source,
+                            message:
+                                "has no gesture \(gesture): the trace has \(count) gesture\(count == 1 ? "" : "s")",
+                            suggestion: choices)))
                 return
             }
-            produce(.explanation(explanation.text(gesture: gesture) + TextTimeline.footer(explanation.report),
-                                 failed: explanation.report.expectations.failed > 0))
+            produce(
+                .explanation(
+                    explanation.text(gesture: gesture) + TextTimeline.footer(explanation.report),
+                    failed: explanation.report.expectations.failed > 0))
         case .failure(let source, let diagnostic):
             if document == nil || PlotFileJob.index(of: source) == document || PlotFileJob.index(of: source) == nil {
                 produce(.failure(diagnostic))

@@ -21,23 +21,31 @@ public struct PlotRun: Sendable {
     public func run(console: Console = Console()) -> ExitStatus {
         var plots: [PlotOutput.Plot] = []
         var errors = 0
-        let choice = rules, document = document, versus = versus
-        let runErrors = BatchDriver(paths: [path], jobs: 1, console: console).run({ path, produce, warn in
-            PlotFileJob(rules: try choice.rules(for: path, warn: warn), versus: versus, document: document, produce: produce)
-        }, emit: { item in
-            switch item {
-            case .output(.plot(let plot)): plots.append(plot)
-            case .output(.failure(let diagnostic)), .fileFailed(_, let diagnostic), .unreadable(_, let diagnostic):
-                errors += 1
-                console.report(diagnostic)
-            case .warning(let diagnostic):
-                console.report(diagnostic)
-            case .notATrace, .fileEnd: break
-            }
-        })
+        let choice = rules
+        let document = document
+        let versus = versus
+        let runErrors = BatchDriver(paths: [path], jobs: 1, console: console).run(
+            { path, produce, warn in
+                PlotFileJob(
+                    rules: try choice.rules(for: path, warn: warn), versus: versus, document: document, produce: produce
+                )
+            },
+            emit: { item in
+                switch item {
+                case .output(.plot(let plot)): plots.append(plot)
+                case .output(.failure(let diagnostic)), .fileFailed(_, let diagnostic), .unreadable(_, let diagnostic):
+                    errors += 1
+                    console.report(diagnostic)
+                case .warning(let diagnostic):
+                    console.report(diagnostic)
+                case .notATrace, .fileEnd: break
+                }
+            })
         if plots.isEmpty, errors == 0 {
-            console.report(Diagnostic(path: path,
-                message: document.map { "has no trace document #\($0)" } ?? "has no trace document to plot"))
+            console.report(
+                Diagnostic(
+                    path: path,
+                    message: document.map { "has no trace document #\($0)" } ?? "has no trace document to plot"))
             errors += 1
         }
         if !plots.isEmpty, let problem = write(plots, console: console) {
@@ -50,15 +58,20 @@ public struct PlotRun: Sendable {
     private func write(_ plots: [PlotOutput.Plot], console: Console) -> Diagnostic? {
         guard let output else {
             guard plots.count == 1 else {
-                return Diagnostic(path: path, message: "holds \(plots.count) trace documents; standard output takes one SVG",
-                                  suggestion: "choose one with --document N, or write them all with -o NAME.html")
+                return Diagnostic(
+                    path: path, message: "holds \(plots.count) trace documents; standard output takes one SVG",
+                    suggestion: "choose one with --document N, or write them all with -o NAME.html")
             }
             console.out(plots[0].svg)
             return nil
         }
         if output.lowercased().hasSuffix(".html") {
-            let body = plots.map { "<h2>\(xmlEscaped("\($0.name) (\($0.source))"))</h2>\n<figure>\n\($0.svg)</figure>\n" }.joined()
-            return save(HTMLPage.render(title: "popgesture plot \(path)", body: "<h1>\(xmlEscaped(path))</h1>\n" + body), to: output, console: console)
+            let body = plots.map {
+                "<h2>\(xmlEscaped("\($0.name) (\($0.source))"))</h2>\n<figure>\n\($0.svg)</figure>\n"
+            }.joined()
+            return save(
+                HTMLPage.render(title: "popgesture plot \(path)", body: "<h1>\(xmlEscaped(path))</h1>\n" + body),
+                to: output, console: console)
         }
         for plot in plots {
             // Several documents: NAME-N.svg each, N the document's place in the file.
@@ -127,18 +140,24 @@ struct PlotFileJob: FileJob {
             let index = Self.index(of: trace.source) ?? 1
             guard document == nil || document == index else { return }
             guard trace.eventsKept else {
-                produce(.failure(Diagnostic(path: trace.source, line: 1, column: 1,
-                    message: "is a recording too long to keep its samples, so it cannot be plotted")))
+                produce(
+                    .failure(
+                        Diagnostic(
+                            path: trace.source, line: 1, column: 1,
+                            message: "is a recording too long to keep its samples, so it cannot be plotted")))
                 return
             }
-            let svg = if let versus {
-                ComparisonPlot(trace: trace, base: (rules, reports[0]), head: (versus, reports[1])).svg()
-            } else {
-                TracePlot(trace: trace, report: reports[0], rules: rules).svg()
-            }
+            let svg =
+                if let versus {
+                    ComparisonPlot(trace: trace, base: (rules, reports[0]), head: (versus, reports[1])).svg()
+                } else {
+                    TracePlot(trace: trace, report: reports[0], rules: rules).svg()
+                }
             produce(.plot(.init(source: trace.source, name: trace.name, index: index, svg: svg)))
         case .failure(let source, let diagnostic):
-            if document == nil || Self.index(of: source) == document || Self.index(of: source) == nil { produce(.failure(diagnostic)) }
+            if document == nil || Self.index(of: source) == document || Self.index(of: source) == nil {
+                produce(.failure(diagnostic))
+            }
         case .other:
             break
         }

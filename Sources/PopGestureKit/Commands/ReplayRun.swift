@@ -14,7 +14,9 @@ public struct ReplayRun {
     /// `--shard K/N`: only this slice of the files; json says which on a first line, for `merge`.
     public var shard: Shard?
 
-    public init(paths: [String], rules: RulesChoice, format: Format, jobs: Int, allowEmpty: Bool = false, shard: Shard? = nil) {
+    public init(
+        paths: [String], rules: RulesChoice, format: Format, jobs: Int, allowEmpty: Bool = false, shard: Shard? = nil
+    ) {
         self.paths = paths
         self.shard = shard
         self.allowEmpty = allowEmpty
@@ -25,36 +27,49 @@ public struct ReplayRun {
 
     /// The command line a shard mark records: what must match for shards to merge.
     var described: String {
-        describeRun("replay", options: ["--format \(format)", rules.forced.map { "--rules \($0.name)" }, allowEmpty ? "--allow-empty" : nil],
-                    paths: paths)
+        describeRun(
+            "replay",
+            options: [
+                "--format \(format)", rules.forced.map { "--rules \($0.name)" }, allowEmpty ? "--allow-empty" : nil,
+            ],
+            paths: paths)
     }
 
     public func run(console: Console = Console()) -> ExitStatus {
-        let format = format, choice = rules
-        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions)
+        let format = format
+        let choice = rules
+        let driver = BatchDriver(
+            paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions)
         if format == .json, let mark = driver.mark(run: described) {
             console.out(JSONValue.object(["shard": mark.json]).rendered + "\n")
         }
-        var errors = 0, others = 0, notTraces = 0, failedTraces = 0
+        var errors = 0
+        var others = 0
+        var notTraces = 0
+        var failedTraces = 0
         func failed(_ source: String, _ diagnostic: Diagnostic) {
             errors += 1
             if format == .json { console.out(TraceReport.errorJSON(source: source, diagnostic).rendered + "\n") }
             console.report(diagnostic)
         }
-        let runErrors = driver.run({ path, produce, warn in
-            try ReplayFileJob(rules: try choice.rules(for: path, warn: warn), format: format, path: path, produce: produce)
-        }, emit: { item in
-            switch item {
-            case .output(.text(let text)): console.out(text)
-            case .output(.failure(let source, let diagnostic)): failed(source, diagnostic)
-            case .output(.other): others += 1
-            case .output(.expectationsFailed): failedTraces += 1
-            case .fileFailed(let path, let diagnostic), .unreadable(let path, let diagnostic): failed(path, diagnostic)
-            case .notATrace: notTraces += 1
-            case .warning(let diagnostic): console.report(diagnostic)
-            case .fileEnd: break
-            }
-        })
+        let runErrors = driver.run(
+            { path, produce, warn in
+                try ReplayFileJob(
+                    rules: try choice.rules(for: path, warn: warn), format: format, path: path, produce: produce)
+            },
+            emit: { item in
+                switch item {
+                case .output(.text(let text)): console.out(text)
+                case .output(.failure(let source, let diagnostic)): failed(source, diagnostic)
+                case .output(.other): others += 1
+                case .output(.expectationsFailed): failedTraces += 1
+                case .fileFailed(let path, let diagnostic), .unreadable(let path, let diagnostic):
+                    failed(path, diagnostic)
+                case .notATrace: notTraces += 1
+                case .warning(let diagnostic): console.report(diagnostic)
+                case .fileEnd: break
+                }
+            })
         if others > 0 {
             console.err("note: \(counted(others, "rules or stack-config document")) validated, not replayed\n")
         }
@@ -103,8 +118,14 @@ struct ReplayFileJob: FileJob {
                 if !lines.isObserving {
                     produce(.text(report.jsonLine() + "\n"))
                 } else if !lines.writeLine(report) {
-                    produce(.failure(source: trace.source, Diagnostic(path: path, line: 1, column: 1,
-                        message: "the report of \(trace.source) could not be read back from its temporary file; its line is incomplete")))
+                    produce(
+                        .failure(
+                            source: trace.source,
+                            Diagnostic(
+                                path: path, line: 1, column: 1,
+                                message:
+                                    "the report of \(trace.source) could not be read back from its temporary file; its line is incomplete"
+                            )))
                 }
             }
             if report.expectations.failed > 0 { produce(.expectationsFailed) }

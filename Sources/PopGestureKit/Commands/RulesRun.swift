@@ -4,7 +4,8 @@ public enum RulesRun {
     public static func list(console: Console = Console()) -> ExitStatus {
         let width = Presets.names.map(\.count).max() ?? 0
         for preset in Presets.all {
-            console.out(preset.name + String(repeating: " ", count: width - preset.name.count) + "  " + preset.summary + "\n")
+            console.out(
+                preset.name + String(repeating: " ", count: width - preset.name.count) + "  " + preset.summary + "\n")
         }
         return console.finish(.ok)
     }

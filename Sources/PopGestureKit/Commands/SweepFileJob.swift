@@ -52,9 +52,13 @@ struct SweepFileJob: FileJob {
             for n in 0..<gestures {
                 // A flip is a change of pop result; a refusal's reason may change without one.
                 let first = feeds[0].results[safe: n].map(SweepFeed.popResult)
-                guard flipsAll || intents[n + 1] != nil, feeds.contains(where: { $0.results[safe: n].map(SweepFeed.popResult) != first }) else { continue }
-                flips.append(SweepFlip(source: trace.source, gesture: n + 1, intent: intents[n + 1],
-                                       results: feeds.map { $0.results[safe: n].map(SweepFeed.label) ?? "absent" }))
+                guard flipsAll || intents[n + 1] != nil,
+                    feeds.contains(where: { $0.results[safe: n].map(SweepFeed.popResult) != first })
+                else { continue }
+                flips.append(
+                    SweepFlip(
+                        source: trace.source, gesture: n + 1, intent: intents[n + 1],
+                        results: feeds.map { $0.results[safe: n].map(SweepFeed.label) ?? "absent" }))
             }
         case .failure(_, let diagnostic):
             for i in tallies.indices { tallies[i].errors += 1 }

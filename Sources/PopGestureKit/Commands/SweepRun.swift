@@ -21,8 +21,10 @@ public struct SweepRun: Sendable {
     /// `--exclude` and the config file's `exclude`: what a folder walk leaves out.
     public var exclusions = Exclusions()
 
-    public init(paths: [String], base: String = "fd", vary: [String], format: Format = .text, output: String? = nil, jobs: Int,
-                top: Int = 5, flipsAll: Bool = false, allowEmpty: Bool = false, shard: Shard? = nil) {
+    public init(
+        paths: [String], base: String = "fd", vary: [String], format: Format = .text, output: String? = nil, jobs: Int,
+        top: Int = 5, flipsAll: Bool = false, allowEmpty: Bool = false, shard: Shard? = nil
+    ) {
         self.shard = shard
         self.paths = paths
         self.base = base
@@ -37,8 +39,10 @@ public struct SweepRun: Sendable {
 
     /// The command line a shard mark records: what must match for shards to merge.
     var described: String {
-        describeRun("sweep", options: ["--format \(format)", "--rules \(base)"] + vary.map { "--vary \($0)" }
-                    + [flipsAll ? "--flips all" : nil, allowEmpty ? "--allow-empty" : nil], paths: paths)
+        describeRun(
+            "sweep",
+            options: ["--format \(format)", "--rules \(base)"] + vary.map { "--vary \($0)" }
+                + [flipsAll ? "--flips all" : nil, allowEmpty ? "--allow-empty" : nil], paths: paths)
     }
 
     public func run(console: Console = Console()) -> ExitStatus {
@@ -51,51 +55,66 @@ public struct SweepRun: Sendable {
             return console.finish(.errors)
         }
         if format == .svg, let refusal = SweepPlot.refusal(keys: grid.keys.count) {
-            console.report(Diagnostic(message: "--format svg: \(refusal)", suggestion: "use --format text, json or html (the table and flips)"))
+            console.report(
+                Diagnostic(
+                    message: "--format svg: \(refusal)",
+                    suggestion: "use --format text, json or html (the table and flips)"))
             return console.finish(.errors)
         }
         var tallies = Array(repeating: SweepTally(), count: grid.versions.count)
         var flips: [SweepFlip] = []
         var directives: [(path: String, spec: String)] = []
         var files = 0
-        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions)
-        let flipsAll = flipsAll, baseName = grid.base.name, baseSpec = base
-        let runErrors = driver.run({ (path: String, produce: @escaping (SweepOutput) -> Void, _: (Diagnostic) -> Void) -> SweepFileJob in
-            if let (spec, _) = RulesChoice.scan(path).directive, spec != baseSpec, spec != baseName {
-                produce(.directive(path: path, spec: spec))
-            }
-            return SweepFileJob(grid: grid, flipsAll: flipsAll, produce: produce)
-        }, emit: { item in
-            switch item {
-            case .output(.file(let fileTallies, let fileFlips)):
-                files += 1
-                for i in tallies.indices { tallies[i].add(fileTallies[i]) }
-                flips += fileFlips
-            case .output(.failure(let diagnostic)):
-                console.report(diagnostic)
-            case .output(.directive(let path, let spec)):
-                directives.append((path, spec))
-            case .fileFailed(_, let diagnostic), .unreadable(_, let diagnostic):
-                // Counted as an error of every version; the rest goes on.
-                for i in tallies.indices { tallies[i].errors += 1 }
-                console.report(diagnostic)
-            case .warning(let diagnostic):
-                console.report(diagnostic)
-            case .notATrace, .fileEnd:
-                break
-            }
-        })
+        let driver = BatchDriver(
+            paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions)
+        let flipsAll = flipsAll
+        let baseName = grid.base.name
+        let baseSpec = base
+        let runErrors = driver.run(
+            { (path: String, produce: @escaping (SweepOutput) -> Void, _: (Diagnostic) -> Void) -> SweepFileJob in
+                if let (spec, _) = RulesChoice.scan(path).directive, spec != baseSpec, spec != baseName {
+                    produce(.directive(path: path, spec: spec))
+                }
+                return SweepFileJob(grid: grid, flipsAll: flipsAll, produce: produce)
+            },
+            emit: { item in
+                switch item {
+                case .output(.file(let fileTallies, let fileFlips)):
+                    files += 1
+                    for i in tallies.indices { tallies[i].add(fileTallies[i]) }
+                    flips += fileFlips
+                case .output(.failure(let diagnostic)):
+                    console.report(diagnostic)
+                case .output(.directive(let path, let spec)):
+                    directives.append((path, spec))
+                case .fileFailed(_, let diagnostic), .unreadable(_, let diagnostic):
+                    // Counted as an error of every version; the rest goes on.
+                    for i in tallies.indices { tallies[i].errors += 1 }
+                    console.report(diagnostic)
+                case .warning(let diagnostic):
+                    console.report(diagnostic)
+                case .notATrace, .fileEnd:
+                    break
+                }
+            })
         if !directives.isEmpty {
             let listed = directives.prefix(10).map { "\($0.path) (\($0.spec))" }.joined(separator: ", ")
-            console.report(Diagnostic(message: "\(counted(directives.count, "file")) name\(directives.count == 1 ? "s" : "") another rule version in `# \(RulesChoice.directive)`: \(listed)\(directives.count > 10 ? ", ..." : ""); sweep replays every file from \(baseName)",
-                                      suggestion: "pass --rules to sweep from another base", severity: .warning))
+            console.report(
+                Diagnostic(
+                    message:
+                        "\(counted(directives.count, "file")) name\(directives.count == 1 ? "s" : "") another rule version in `# \(RulesChoice.directive)`: \(listed)\(directives.count > 10 ? ", ..." : ""); sweep replays every file from \(baseName)",
+                    suggestion: "pass --rules to sweep from another base", severity: .warning))
         }
-        let result = SweepResult(base: baseName, keys: grid.keys.map(\.path),
-                                 versions: zip(grid.versions, tallies).map { .init(values: $0.values, tally: $1, differing: $0.differing) },
-                                 flips: flips, flipsAll: flipsAll)
+        let result = SweepResult(
+            base: baseName, keys: grid.keys.map(\.path),
+            versions: zip(grid.versions, tallies).map { .init(values: $0.values, tally: $1, differing: $0.differing) },
+            flips: flips, flipsAll: flipsAll)
         if !result.labelled, result.versions.contains(where: { $0.tally.documents > 0 }) {
-            console.report(Diagnostic(message: "no trace has an `intent` label (`{gesture: N, intent: back|stay}`); versions are ranked by failed expectations",
-                                      severity: .warning))
+            console.report(
+                Diagnostic(
+                    message:
+                        "no trace has an `intent` label (`{gesture: N, intent: back|stay}`); versions are ranked by failed expectations",
+                    severity: .warning))
         }
         if let problem = write(result, files: files, mark: driver.mark(run: described), console: console) {
             console.report(problem)
@@ -106,16 +125,19 @@ public struct SweepRun: Sendable {
 
     /// Errors: the load errors every version counts; findings: versions with a failure.
     static func status(_ tallies: [SweepTally], runErrors: Int) -> ExitStatus {
-        ExitStatus(errors: (tallies.first?.errors ?? 0) + runErrors, findings: tallies.filter { $0.failed + $0.intent.failed > 0 }.count)
+        ExitStatus(
+            errors: (tallies.first?.errors ?? 0) + runErrors,
+            findings: tallies.filter { $0.failed + $0.intent.failed > 0 }.count)
     }
 
     private func write(_ result: SweepResult, files: Int, mark: ShardMark?, console: Console) -> Diagnostic? {
-        let text: String = switch format {
-        case .text: SweepTextRenderer.render(result, top: top, files: files)
-        case .json: SweepJSONRenderer.render(result, mark: mark)
-        case .svg: SweepPlot(result: result).svg()
-        case .html: SweepPage.render(result, top: top, files: files)
-        }
+        let text: String =
+            switch format {
+            case .text: SweepTextRenderer.render(result, top: top, files: files)
+            case .json: SweepJSONRenderer.render(result, mark: mark)
+            case .svg: SweepPlot(result: result).svg()
+            case .html: SweepPage.render(result, top: top, files: files)
+            }
         guard let output else {
             console.out(text)
             return nil

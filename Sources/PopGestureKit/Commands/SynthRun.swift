@@ -12,8 +12,10 @@ public struct SynthRun: Sendable {
     public var dragSpeeds: [Double]
     public var frameRate: Double
 
-    public init(seed: UInt64, count: Int, perFile: Int, gestures: Int, out: String?, force: Bool,
-                dragSpeeds: [Double] = [], frameRate: Double = 60) {
+    public init(
+        seed: UInt64, count: Int, perFile: Int, gestures: Int, out: String?, force: Bool,
+        dragSpeeds: [Double] = [], frameRate: Double = 60
+    ) {
         self.seed = seed
         self.count = count
         self.perFile = perFile
@@ -33,12 +35,15 @@ public struct SynthRun: Sendable {
         var synthesizer = TraceSynthesizer(seed: seed, gestures: gestures)
         let files: [String]
         do {
-            files = try synthesizer.writeCorpus(count: count, perFile: perFile, into: out, force: force, console: console)
+            files = try synthesizer.writeCorpus(
+                count: count, perFile: perFile, into: out, force: force, console: console)
         } catch {
             console.report(error as? Diagnostic ?? Diagnostic(path: out, message: "\(error)"))
             return console.finish(.errors)
         }
-        console.out("wrote \(count) document\(count == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s") to \(out)\n")
+        console.out(
+            "wrote \(count) document\(count == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s") to \(out)\n"
+        )
         return console.finish(.ok)
     }
 }

@@ -19,12 +19,14 @@ public struct ValidateRun {
     }
 
     public func run(console: Console = Console()) -> ExitStatus {
-        let driver = BatchDriver(paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, exclusions: exclusions)
+        let driver = BatchDriver(
+            paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, exclusions: exclusions)
         var summary = ValidateSummary(files: driver.files.count)
-        var renderer: any ValidateRenderer = switch format {
-        case .text: ValidateTextRenderer(console: console)
-        case .json: ValidateJSONRenderer(console: console)
-        }
+        var renderer: any ValidateRenderer =
+            switch format {
+            case .text: ValidateTextRenderer(console: console)
+            case .json: ValidateJSONRenderer(console: console)
+            }
         renderer.begin()
         let choice = RulesChoice(forced: nil)
         func invalid(_ problem: InvalidDocument) {
@@ -32,30 +34,31 @@ public struct ValidateRun {
             summary.invalid += 1
             renderer.add(problem)
         }
-        let runErrors = driver.run({ path, produce, warn in try ValidateFileJob(path: path, rules: choice, produce: produce, warn: warn) },
-                                   emit: { item in
-            switch item {
-            case .output(let problem):
-                summary.documents += 1
-                if let problem {
-                    summary.invalid += 1
-                    renderer.add(problem)
+        let runErrors = driver.run(
+            { path, produce, warn in try ValidateFileJob(path: path, rules: choice, produce: produce, warn: warn) },
+            emit: { item in
+                switch item {
+                case .output(let problem):
+                    summary.documents += 1
+                    if let problem {
+                        summary.invalid += 1
+                        renderer.add(problem)
+                    }
+                case .fileFailed(let path, let diagnostic):
+                    invalid(InvalidDocument(source: path, diagnostic: diagnostic))
+                case .unreadable(let path, let diagnostic):
+                    // Not a finding about a document: the run could not look at one.
+                    summary.unreadable += 1
+                    invalid(InvalidDocument(source: path, diagnostic: diagnostic))
+                case .notATrace:
+                    summary.files -= 1
+                    summary.notTraces += 1
+                case .warning(let diagnostic):
+                    console.report(diagnostic)
+                case .fileEnd:
+                    break
                 }
-            case .fileFailed(let path, let diagnostic):
-                invalid(InvalidDocument(source: path, diagnostic: diagnostic))
-            case .unreadable(let path, let diagnostic):
-                // Not a finding about a document: the run could not look at one.
-                summary.unreadable += 1
-                invalid(InvalidDocument(source: path, diagnostic: diagnostic))
-            case .notATrace:
-                summary.files -= 1
-                summary.notTraces += 1
-            case .warning(let diagnostic):
-                console.report(diagnostic)
-            case .fileEnd:
-                break
-            }
-        })
+            })
         renderer.end(summary)
         return console.finish(ExitStatus(errors: summary.unreadable + runErrors, findings: summary.invalid))
     }
@@ -74,7 +77,10 @@ struct ValidateFileJob: FileJob {
     let produce: (InvalidDocument?) -> Void
 
     /// Throws what replay would refuse the file for before reading a document: its rules comment.
-    init(path: String, rules: RulesChoice, produce: @escaping (InvalidDocument?) -> Void, warn: (Diagnostic) -> Void = { _ in }) throws {
+    init(
+        path: String, rules: RulesChoice, produce: @escaping (InvalidDocument?) -> Void,
+        warn: (Diagnostic) -> Void = { _ in }
+    ) throws {
         _ = try rules.rules(for: path, warn: warn)
         self.produce = produce
     }

@@ -8,7 +8,9 @@
 struct JSONValidator {
     private enum State {
         case value, firstValue, key, firstKey, colon, afterValue
-        case string(key: Bool), escape(key: Bool), unicode(key: Bool, left: Int)
+        case string(key: Bool)
+        case escape(key: Bool)
+        case unicode(key: Bool, left: Int)
         case literal(StaticString, at: Int)
         /// -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?: where in that the number is.
         case number(NumberPart)
@@ -110,8 +112,12 @@ struct JSONValidator {
         }
         guard containers.count < 512 else { return false }
         switch byte {
-        case UInt8(ascii: "{"): containers.append(byte); state = .firstKey
-        case UInt8(ascii: "["): containers.append(byte); state = .firstValue
+        case UInt8(ascii: "{"):
+            containers.append(byte)
+            state = .firstKey
+        case UInt8(ascii: "["):
+            containers.append(byte)
+            state = .firstValue
         case UInt8(ascii: "\""): state = .string(key: false)
         case UInt8(ascii: "t"): state = .literal("true", at: 1)
         case UInt8(ascii: "f"): state = .literal("false", at: 1)
@@ -141,7 +147,8 @@ struct JSONValidator {
         switch part {
         case .sign: return byte == UInt8(ascii: "0") ? .zero : digit ? .whole : nil
         case .zero: return byte == UInt8(ascii: ".") ? .dot : byte | 0x20 == UInt8(ascii: "e") ? .e : nil
-        case .whole: return digit ? .whole : byte == UInt8(ascii: ".") ? .dot : byte | 0x20 == UInt8(ascii: "e") ? .e : nil
+        case .whole:
+            return digit ? .whole : byte == UInt8(ascii: ".") ? .dot : byte | 0x20 == UInt8(ascii: "e") ? .e : nil
         case .dot: return digit ? .fraction : nil
         case .fraction: return digit ? .fraction : byte | 0x20 == UInt8(ascii: "e") ? .e : nil
         case .e: return byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") ? .exponentSign : digit ? .exponent : nil

@@ -27,7 +27,9 @@ struct JSONWriter: ~Copyable {
     mutating func takeWholeCharacters() -> String {
         var end = count
         var continuations = 0
-        while continuations < 3, end - continuations > 0, base[end - continuations - 1] & 0xC0 == 0x80 { continuations += 1 }
+        while continuations < 3, end - continuations > 0, base[end - continuations - 1] & 0xC0 == 0x80 {
+            continuations += 1
+        }
         let lead = end - continuations - 1
         if lead >= 0 {
             let byte = base[lead]
@@ -123,9 +125,21 @@ struct JSONWriter: ~Copyable {
         needsComma = false
     }
 
-    mutating func null() { separate(); append("null"); needsComma = true }
-    mutating func bool(_ value: Bool) { separate(); append(value ? "true" : "false"); needsComma = true }
-    mutating func int(_ value: Int) { separate(); append(integer: Int64(value)); needsComma = true }
+    mutating func null() {
+        separate()
+        append("null")
+        needsComma = true
+    }
+    mutating func bool(_ value: Bool) {
+        separate()
+        append(value ? "true" : "false")
+        needsComma = true
+    }
+    mutating func int(_ value: Int) {
+        separate()
+        append(integer: Int64(value))
+        needsComma = true
+    }
 
     /// The bytes of `formatNumber(value)`, most without a String in between.
     mutating func number(_ value: Double?) {
@@ -144,7 +158,9 @@ struct JSONWriter: ~Copyable {
         guard var value else { return null() }
         separate()
         let plain = value.withUTF8 { bytes in
-            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                return false
+            }
             reserve(bytes.count + 2)
             append(byte: UInt8(ascii: "\""))
             append(bytes)

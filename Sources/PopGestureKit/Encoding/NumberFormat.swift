@@ -96,7 +96,7 @@ enum NumberText {
         }
         // An integer (`write` prints those without a fraction itself; `description` adds `.0`).
         length += self.digits(digits, into: out + length)
-        for _ in 0 ..< point - count {
+        for _ in 0..<point - count {
             out[length] = UInt8(ascii: "0")
             length += 1
         }
@@ -117,7 +117,8 @@ enum NumberText {
     }
 
     /// "00" to "99": two digits a division.
-    private static let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    private static let pairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     static func write(integer value: Int64, into out: UnsafeMutablePointer<UInt8>) -> Int {
         var length = 0
@@ -128,7 +129,9 @@ enum NumberText {
         return length + digits(value.magnitude, into: out + length)
     }
 
-    private static func write(scaled m: Int64, places: Int, negative: Bool, into out: UnsafeMutablePointer<UInt8>) -> Int {
+    private static func write(scaled m: Int64, places: Int, negative: Bool, into out: UnsafeMutablePointer<UInt8>)
+        -> Int
+    {
         var length = 0
         if negative {
             out[0] = UInt8(ascii: "-")

@@ -25,7 +25,9 @@ enum ShortestDecimal {
         let mv = 4 * m2
         let mmShift: UInt64 = ieeeMantissa != 0 || ieeeExponent <= 1 ? 1 : 0
 
-        var vr: UInt64, vp: UInt64, vm: UInt64
+        var vr: UInt64
+        var vp: UInt64
+        var vm: UInt64
         let e10: Int
         var vmIsTrailingZeros = false
         var vrIsTrailingZeros = false
@@ -78,14 +80,18 @@ enum ShortestDecimal {
                 vmIsTrailingZeros = vmIsTrailingZeros && vm % 10 == 0
                 vrIsTrailingZeros = vrIsTrailingZeros && lastRemovedDigit == 0
                 lastRemovedDigit = vr % 10
-                vr /= 10; vp /= 10; vm /= 10
+                vr /= 10
+                vp /= 10
+                vm /= 10
                 removed += 1
             }
             if vmIsTrailingZeros {
                 while vm % 10 == 0 {
                     vrIsTrailingZeros = vrIsTrailingZeros && lastRemovedDigit == 0
                     lastRemovedDigit = vr % 10
-                    vr /= 10; vp /= 10; vm /= 10
+                    vr /= 10
+                    vp /= 10
+                    vm /= 10
                     removed += 1
                 }
             }
@@ -98,12 +104,16 @@ enum ShortestDecimal {
             var roundUp = false
             if vp / 100 > vm / 100 {
                 roundUp = vr % 100 >= 50
-                vr /= 100; vp /= 100; vm /= 100
+                vr /= 100
+                vp /= 100
+                vm /= 100
                 removed += 2
             }
             while vp / 10 > vm / 10 {
                 roundUp = vr % 10 >= 5
-                vr /= 10; vp /= 10; vm /= 10
+                vr /= 10
+                vp /= 10
+                vm /= 10
                 removed += 1
             }
             output = vr + (vr == vm || roundUp ? 1 : 0)
@@ -151,7 +161,9 @@ enum ShortestDecimal {
     }
 
     /// (x >> distance) + (y << (64 - distance)) as Ryu's `uint128_t` code computes it, 0 < distance < 64.
-    private static func shiftedSum(_ x: (high: UInt64, low: UInt64), _ y: (high: UInt64, low: UInt64), _ distance: Int, plus c: UInt64) -> (low: UInt64, high: UInt64) {
+    private static func shiftedSum(
+        _ x: (high: UInt64, low: UInt64), _ y: (high: UInt64, low: UInt64), _ distance: Int, plus c: UInt64
+    ) -> (low: UInt64, high: UInt64) {
         let d = UInt64(distance)
         let right = (shiftRight(low: x.low, high: x.high, distance), x.high &>> d)
         let left = (y.low &<< (64 - d), (y.high &<< (64 - d)) | (y.low &>> d))
@@ -234,5 +246,7 @@ enum ShortestDecimal {
         0x5555_9155, 0x5140_5555, 0x0000_0105,
     ]
     /// 5^0 ... 5^25.
-    private static let pow5Table: [UInt64] = (0..<26).reduce(into: []) { table, n in table.append(n == 0 ? 1 : table[n - 1] * 5) }
+    private static let pow5Table: [UInt64] = (0..<26).reduce(into: []) { table, n in
+        table.append(n == 0 ? 1 : table[n - 1] * 5)
+    }
 }

@@ -23,12 +23,16 @@ struct CSVTouchLogReader {
             guard !Self.isSkipped(line) else { continue }
             Self.split(line, into: &fields)
             let columns = try Self.columns(line, fields, mapping: mapping, at: lines.lineNumber, path: lines.path)
-            (t, x, y, finger, phase) = (columns["t"]!, columns["x"]!, columns["y"]!, columns["finger"]!, columns["phase"])
+            (t, x, y, finger, phase) = (
+                columns["t"]!, columns["x"]!, columns["y"]!, columns["finger"]!, columns["phase"]
+            )
             width = fields.count
             return
         }
         throw SourcePosition(path: lines.path, line: max(lines.lineNumber, 1), column: 1)
-            .error("no header row; expected a CSV touch log starting with a header such as `\(CSVMapping.roles.map { mapping.columns[$0]! }.joined(separator: ","))`")
+            .error(
+                "no header row; expected a CSV touch log starting with a header such as `\(CSVMapping.roles.map { mapping.columns[$0]! }.joined(separator: ","))`"
+            )
     }
 
     /// The mapping as this log was read, for its trace's `origin`.
@@ -52,34 +56,47 @@ struct CSVTouchLogReader {
             let row = lines.lineNumber
             Self.split(line, into: &fields)
             func at(_ field: Int) -> SourcePosition {
-                SourcePosition(path: path, line: row, column: column(ofByte: field < fields.count ? fields[field].lowerBound : line.count, in: line))
+                SourcePosition(
+                    path: path, line: row,
+                    column: column(ofByte: field < fields.count ? fields[field].lowerBound : line.count, in: line))
             }
             // For messages: a field of megabytes is quoted by its start.
             func text(_ field: Int) -> String {
                 let bytes = line[fields[field]]
                 return String(decoding: bytes.prefix(40), as: UTF8.self) + (bytes.count > 40 ? "…" : "")
             }
-            func number(_ field: Int) -> Double? { parseDecimal(bytes: UnsafeBufferPointer(rebasing: line[fields[field]])).flatMap { $0.isFinite ? $0 : nil } }
+            func number(_ field: Int) -> Double? {
+                parseDecimal(bytes: UnsafeBufferPointer(rebasing: line[fields[field]])).flatMap {
+                    $0.isFinite ? $0 : nil
+                }
+            }
             guard fields.count == width else {
-                throw at(min(fields.count, width)).error("expected \(width) fields as the header names, found \(fields.count)",
-                                                          suggestion: lines.lastLineUnterminated ? "the file ends inside this row: was it cut short?" : nil)
+                throw at(min(fields.count, width)).error(
+                    "expected \(width) fields as the header names, found \(fields.count)",
+                    suggestion: lines.lastLineUnterminated ? "the file ends inside this row: was it cut short?" : nil)
             }
             var kind: CSVMapping.Phase?
             if let phase {
                 let word = line[fields[phase]]
-                kind = mapping.phaseWords.first { $0.word.utf8.count == word.count && zip($0.word.utf8, word).allSatisfy { $0 == $1 | 0x20 } }?.phase
+                kind =
+                    mapping.phaseWords.first {
+                        $0.word.utf8.count == word.count && zip($0.word.utf8, word).allSatisfy { $0 == $1 | 0x20 }
+                    }?.phase
                 guard kind != nil else {
                     let words = mapping.phaseWords.map(\.word)
                     let other = mapping.otherWords.contains(text(phase).lowercased())
-                    throw at(phase).error("unknown phase `\(text(phase))`; expected \(words.dropLast().joined(separator: ", ")) or \(words.last!)",
-                                          suggestion: other ? "`\(text(phase).lowercased())` is a phase of the \(mapping.uikit ? "plain CSV log: pass --from csv" : "UIKit touch log: pass --from uikit")"
-                                                            : didYouMean(text(phase), in: words))
+                    throw at(phase).error(
+                        "unknown phase `\(text(phase))`; expected \(words.dropLast().joined(separator: ", ")) or \(words.last!)",
+                        suggestion: other
+                            ? "`\(text(phase).lowercased())` is a phase of the \(mapping.uikit ? "plain CSV log: pass --from csv" : "UIKit touch log: pass --from uikit")"
+                            : didYouMean(text(phase), in: words))
                 }
             }
             let time: Double
             if mapping.uikit {
                 guard let ns = nanoseconds(line[fields[t]]) else {
-                    throw at(t).error("expected `\(names["t"]!)` to be a time in seconds (UITouch.timestamp), found `\(text(t))`")
+                    throw at(t).error(
+                        "expected `\(names["t"]!)` to be a time in seconds (UITouch.timestamp), found `\(text(t))`")
                 }
                 let first = zero ?? ns
                 zero = first
@@ -91,8 +108,9 @@ struct CSVTouchLogReader {
                 time = ms
             }
             if let previous, time < previous.t {
-                throw at(t).error("\(names["t"]!)=\(text(t)) is before the previous row's \(names["t"]!)=\(previous.text) (line \(previous.line)); rows must be in time order",
-                                  suggestion: "sort the rows by `\(names["t"]!)`")
+                throw at(t).error(
+                    "\(names["t"]!)=\(text(t)) is before the previous row's \(names["t"]!)=\(previous.text) (line \(previous.line)); rows must be in time order",
+                    suggestion: "sort the rows by `\(names["t"]!)`")
             }
             previous = (time, text(t), row)
             let finger: Int
@@ -104,13 +122,17 @@ struct CSVTouchLogReader {
                     finger = (0...).first { number in !touches.values.contains(number) }!
                     touches[identity] = finger
                 } else {
-                    throw at(self.finger).error("touch `\(identity)` is \(kind == .stationary ? "stationary" : kind == .move ? "moved" : "ended") but never began",
-                                                suggestion: "start each touch with a `began` row")
+                    throw at(self.finger).error(
+                        "touch `\(identity)` is \(kind == .stationary ? "stationary" : kind == .move ? "moved" : "ended") but never began",
+                        suggestion: "start each touch with a `began` row")
                 }
                 if kind == .up || kind == .cancel { touches[identity] = nil }
             } else {
-                guard let value = decimalInteger(line[fields[self.finger]]), value >= 0, let number = Int(exactly: value) else {
-                    throw at(self.finger).error("expected `\(names["finger"]!)` to be an integer >= 0, found `\(text(self.finger))`")
+                guard let value = decimalInteger(line[fields[self.finger]]), value >= 0,
+                    let number = Int(exactly: value)
+                else {
+                    throw at(self.finger).error(
+                        "expected `\(names["finger"]!)` to be an integer >= 0, found `\(text(self.finger))`")
                 }
                 finger = number
             }
@@ -119,14 +141,18 @@ struct CSVTouchLogReader {
             func word(_ phase: CSVMapping.Phase) -> String { words.first { $0.phase == phase }!.word }
             if kind == .up || kind == .cancel || kind == .stationary {
                 guard strokes.isDown(finger) else {
-                    throw at(phase!).error("finger \(finger) is not down, so it cannot be \(word(kind!))", suggestion: "start its stroke with a `\(word(.down))` row")
+                    throw at(phase!).error(
+                        "finger \(finger) is not down, so it cannot be \(word(kind!))",
+                        suggestion: "start its stroke with a `\(word(.down))` row")
                 }
                 if kind == .stationary { continue }
                 if kind == .up, let px = number(x), let py = number(y), let last = lastPosition[finger] {
                     let distance = ((px - last.x) * (px - last.x) + (py - last.y) * (py - last.y)).squareRoot()
                     if distance > 1 {
-                        warn(at(x).warning("finger \(finger) lifts at (\(formatNumber(px)), \(formatNumber(py))), \(Readable.position(distance)) pt from its last sample (\(formatNumber(last.x)), \(formatNumber(last.y))) at \(formatNumber(last.t)) ms; a lift row's position is not a sample, so the trace ends at the last sample",
-                                           suggestion: "add a `\(word(.move))` row at the lift's time to keep that position"))
+                        warn(
+                            at(x).warning(
+                                "finger \(finger) lifts at (\(formatNumber(px)), \(formatNumber(py))), \(Readable.position(distance)) pt from its last sample (\(formatNumber(last.x)), \(formatNumber(last.y))) at \(formatNumber(last.t)) ms; a lift row's position is not a sample, so the trace ends at the last sample",
+                                suggestion: "add a `\(word(.move))` row at the lift's time to keep that position"))
                     }
                 }
                 strokes.end(finger, kind == .up ? .up(time) : .cancel(time))
@@ -145,28 +171,40 @@ struct CSVTouchLogReader {
             switch kind {
             case .down:
                 if let origin = strokes.origin(of: finger) {
-                    throw at(phase!).error("finger \(finger) touches down again while its stroke from line \(origin.line) is still down",
-                                           suggestion: "end that stroke with an `\(word(.up))` or `\(word(.cancel))` row first")
+                    throw at(phase!).error(
+                        "finger \(finger) touches down again while its stroke from line \(origin.line) is still down",
+                        suggestion: "end that stroke with an `\(word(.up))` or `\(word(.cancel))` row first")
                 }
                 strokes.down(finger, sample, at: at(0))
             case .move:
                 guard strokes.isDown(finger) else {
-                    throw at(phase!).error("finger \(finger) moves but is not down", suggestion: "start its stroke with a `\(word(.down))` row")
+                    throw at(phase!).error(
+                        "finger \(finger) moves but is not down",
+                        suggestion: "start its stroke with a `\(word(.down))` row")
                 }
                 strokes.move(finger, sample)
             default:
-                if strokes.isDown(finger) { strokes.move(finger, sample) } else { strokes.down(finger, sample, at: at(0)) }
+                if strokes.isDown(finger) {
+                    strokes.move(finger, sample)
+                } else {
+                    strokes.down(finger, sample, at: at(0))
+                }
                 lastRow[finger] = time
             }
         }
         for (finger, t) in lastRow.sorted(by: { $0.key < $1.key }) { strokes.end(finger, .up(t)) }
         for (finger, origin) in try strokes.finish() {
-            warn(origin.warning("finger \(finger) is still down when the log ends; its stroke is kept without `\(mapping.phaseWords.first { $0.phase == .up }!.word)`"))
+            warn(
+                origin.warning(
+                    "finger \(finger) is still down when the log ends; its stroke is kept without `\(mapping.phaseWords.first { $0.phase == .up }!.word)`"
+                ))
         }
     }
 
     /// Which field holds each column of the mapping.
-    private static func columns(_ line: UnsafeBufferPointer<UInt8>, _ fields: [Range<Int>], mapping: CSVMapping, at number: Int, path: String) throws -> [String: Int] {
+    private static func columns(
+        _ line: UnsafeBufferPointer<UInt8>, _ fields: [Range<Int>], mapping: CSVMapping, at number: Int, path: String
+    ) throws -> [String: Int] {
         func at(_ field: Range<Int>) -> SourcePosition {
             SourcePosition(path: path, line: number, column: column(ofByte: field.lowerBound, in: line))
         }
@@ -187,12 +225,19 @@ struct CSVTouchLogReader {
             // A near name that is not another column's already.
             let taken = Set(columns.values)
             let uikitLog = !mapping.uikit && lowered.contains { $0 == CSVMapping.uikitLog.columns["t"] }
-            let near = uikitLog ? nil : names.indices.first { !taken.contains($0) && nearest(to: names[$0], in: [wanted]) != nil }
+            let near =
+                uikitLog
+                ? nil : names.indices.first { !taken.contains($0) && nearest(to: names[$0], in: [wanted]) != nil }
             let required = CSVMapping.roles.dropLast().map { mapping.columns[$0]! }
-            let suggestion = uikitLog ? "a UIKit touch log (timestamp in seconds): pass --from uikit" : near.map { "did you mean `\(wanted)` for `\(names[$0])`?" }
+            let suggestion =
+                uikitLog
+                ? "a UIKit touch log (timestamp in seconds): pass --from uikit"
+                : near.map { "did you mean `\(wanted)` for `\(names[$0])`?" }
             throw (near.map { at(fields[$0]) } ?? SourcePosition(path: path, line: number, column: 1))
-                .error("the header has no `\(wanted)` column; this log needs \(required.joined(separator: ", ")) (and may have \(mapping.columns["phase"]!))",
-                       suggestion: suggestion ?? "name the log's own columns with --columns, e.g. --columns t=time,finger=id")
+                .error(
+                    "the header has no `\(wanted)` column; this log needs \(required.joined(separator: ", ")) (and may have \(mapping.columns["phase"]!))",
+                    suggestion: suggestion
+                        ?? "name the log's own columns with --columns, e.g. --columns t=time,finger=id")
         }
         return columns
     }
@@ -209,10 +254,13 @@ struct CSVTouchLogReader {
         var start = 0
         while start <= line.count {
             let end = line[start...].firstIndex(of: UInt8(ascii: ",")) ?? line.count
-            var lower = start, upper = end
+            var lower = start
+            var upper = end
             while lower < upper, line[lower] == 32 || line[lower] == 9 { lower += 1 }
             while upper > lower, line[upper - 1] == 32 || line[upper - 1] == 9 { upper -= 1 }
-            if upper - lower >= 2, line[lower] == UInt8(ascii: "\""), line[upper - 1] == UInt8(ascii: "\"") { (lower, upper) = (lower + 1, upper - 1) }
+            if upper - lower >= 2, line[lower] == UInt8(ascii: "\""), line[upper - 1] == UInt8(ascii: "\"") {
+                (lower, upper) = (lower + 1, upper - 1)
+            }
             fields.append(lower..<upper)
             start = end + 1
         }
@@ -227,17 +275,24 @@ private func nanoseconds(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int64? {
     let negative = digits.first == UInt8(ascii: "-")
     if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
     let dot = digits.firstIndex(of: UInt8(ascii: ".")) ?? digits.endIndex
-    let whole = digits[..<dot], fraction = dot < digits.endIndex ? digits[(dot + 1)...] : digits[dot...]
+    let whole = digits[..<dot]
+    let fraction = dot < digits.endIndex ? digits[(dot + 1)...] : digits[dot...]
     let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-    if !whole.isEmpty || !fraction.isEmpty, whole.count <= 9, fraction.count <= 9, whole.allSatisfy(isDigit), fraction.allSatisfy(isDigit) {
+    if !whole.isEmpty || !fraction.isEmpty, whole.count <= 9, fraction.count <= 9, whole.allSatisfy(isDigit),
+        fraction.allSatisfy(isDigit)
+    {
         var value: Int64 = 0
         for byte in whole { value = value * 10 + Int64(byte - UInt8(ascii: "0")) }
         for index in 0..<9 {
-            let byte = index < fraction.count ? fraction[fraction.index(fraction.startIndex, offsetBy: index)] : UInt8(ascii: "0")
+            let byte =
+                index < fraction.count
+                ? fraction[fraction.index(fraction.startIndex, offsetBy: index)] : UInt8(ascii: "0")
             value = value * 10 + Int64(byte - UInt8(ascii: "0"))
         }
         return negative ? -value : value
     }
-    guard let seconds = parseDecimal(bytes: UnsafeBufferPointer(rebasing: bytes)), seconds.isFinite, abs(seconds) < 9.2e9 else { return nil }
+    guard let seconds = parseDecimal(bytes: UnsafeBufferPointer(rebasing: bytes)), seconds.isFinite,
+        abs(seconds) < 9.2e9
+    else { return nil }
     return Int64((seconds * 1e9).rounded())
 }

@@ -61,7 +61,8 @@ struct EvdevDevice {
 
     func tracker(screen: Screen) throws -> any TouchTracker {
         if ranges[Evdev.absMTPositionX] != nil, ranges[Evdev.absMTPositionY] != nil {
-            let x = try scale(Evdev.absMTPositionX, screen.width), y = try scale(Evdev.absMTPositionY, screen.height)
+            let x = try scale(Evdev.absMTPositionX, screen.width)
+            let y = try scale(Evdev.absMTPositionY, screen.height)
             if let slots = ranges[Evdev.absMTSlot] {
                 return ProtocolBTracker(x: x, y: y, slots: slots.min...max(slots.min, slots.max))
             }
@@ -72,14 +73,17 @@ struct EvdevDevice {
         }
         let missing = [Evdev.absMTPositionX, Evdev.absMTPositionY, Evdev.absX, Evdev.absY]
             .filter { ranges[$0] == nil }.map(Evdev.name(ofAxis:))
-        throw position.error("missing axis ranges: a touch device needs ranges for ABS_MT_POSITION_X and ABS_MT_POSITION_Y (multitouch) or ABS_X and ABS_Y (single touch); none for \(missing.joined(separator: ", "))",
-                             suggestion: rangeHint)
+        throw position.error(
+            "missing axis ranges: a touch device needs ranges for ABS_MT_POSITION_X and ABS_MT_POSITION_Y (multitouch) or ABS_X and ABS_Y (single touch); none for \(missing.joined(separator: ", "))",
+            suggestion: rangeHint)
     }
 
     private func scale(_ code: UInt16, _ extent: Double) throws -> Scale {
         let range = ranges[code]!
         guard range.max > range.min else {
-            throw range.position.error("empty range for \(Evdev.name(ofAxis: code)): min \(range.min), max \(range.max); positions cannot be scaled onto the screen")
+            throw range.position.error(
+                "empty range for \(Evdev.name(ofAxis: code)): min \(range.min), max \(range.max); positions cannot be scaled onto the screen"
+            )
         }
         return Scale(min: range.min, span: Double(range.max - range.min), extent: extent)
     }

@@ -42,7 +42,8 @@ enum Evdev {
             return "unknown event type \(type) (0x\(hex(type))); evdev defines EV_SYN (0) to EV_FF_STATUS (0x17)"
         }
         guard code <= known.max else {
-            return "unknown event code \(code) (0x\(hex(code))) of \(known.name); its codes go up to 0x\(hex(known.max))"
+            return
+                "unknown event code \(code) (0x\(hex(code))) of \(known.name); its codes go up to 0x\(hex(known.max))"
         }
         return nil
     }
@@ -98,10 +99,12 @@ enum Evdev {
 /// `SEC.USEC` as microseconds: exact, where a Double of seconds since 1970 would not be.
 func microseconds(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int64? {
     guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return nil }
-    let whole = bytes[..<dot], fraction = bytes[(dot + 1)...]
+    let whole = bytes[..<dot]
+    let fraction = bytes[(dot + 1)...]
     guard (1...12).contains(whole.count), (1...6).contains(fraction.count),
-          let seconds = decimalInteger(whole), seconds >= 0, let micro = decimalInteger(fraction), micro >= 0,
-          whole.first != UInt8(ascii: "-"), fraction.first != UInt8(ascii: "-") else { return nil }
+        let seconds = decimalInteger(whole), seconds >= 0, let micro = decimalInteger(fraction), micro >= 0,
+        whole.first != UInt8(ascii: "-"), fraction.first != UInt8(ascii: "-")
+    else { return nil }
     var scale: Int64 = 1
     for _ in fraction.count..<6 { scale *= 10 }
     return seconds * 1_000_000 + micro * scale

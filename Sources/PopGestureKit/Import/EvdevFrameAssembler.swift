@@ -27,7 +27,10 @@ final class EvdevFrameAssembler {
     private var eventCount = 0
     private var droppedReported = false
 
-    init(path: String, name: String, format: ImportFormat, screen: Screen, documents: TraceDocumentWriter, warn: @escaping (Diagnostic) -> Void) {
+    init(
+        path: String, name: String, format: ImportFormat, screen: Screen, documents: TraceDocumentWriter,
+        warn: @escaping (Diagnostic) -> Void
+    ) {
         self.path = path
         self.name = name
         self.format = format
@@ -45,14 +48,17 @@ final class EvdevFrameAssembler {
         eventCount = 0
         droppedReported = false
         if let ordinal = description.ordinal, !description.hasTouchAxes {
-            warn(description.position.warning("device \(ordinal) has no touch axes (no ABS_MT_POSITION_X/Y or ABS_X/Y range); it is left out"))
+            warn(
+                description.position.warning(
+                    "device \(ordinal) has no touch axes (no ABS_MT_POSITION_X/Y or ABS_X/Y range); it is left out"))
             tracker = nil
             strokes = nil
             return
         }
         tracker = try description.tracker(screen: screen)
-        strokes = try documents.begin(name: description.ordinal.map { "\(name)#\($0)" } ?? name,
-                                      origin: TraceOrigin(format: format, path: path, device: description, screen: screen), path: path)
+        strokes = try documents.begin(
+            name: description.ordinal.map { "\(name)#\($0)" } ?? name,
+            origin: TraceOrigin(format: format, path: path, device: description, screen: screen), path: path)
     }
 
     func event(_ event: EvdevEvent) throws {
@@ -73,7 +79,9 @@ final class EvdevFrameAssembler {
         }
         if event.type == Evdev.synType, event.code == Evdev.synDropped, !droppedReported {
             droppedReported = true
-            warn(at(event).warning("the kernel dropped events here (SYN_DROPPED); positions up to the next frames may be stale"))
+            warn(
+                at(event).warning(
+                    "the kernel dropped events here (SYN_DROPPED); positions up to the next frames may be stale"))
         }
         frameStart = frameStart ?? at(event)
         try tracker?.apply(event, path: path)
@@ -92,12 +100,14 @@ final class EvdevFrameAssembler {
         self.origin = origin
         guard tracker != nil, strokes != nil else { return nil }
         if let previous, event.time < previous.time {
-            throw at(event).error("event time \(seconds(event.time)) is before the previous event's, \(seconds(previous.time)) (line \(previous.line)); evdev times never go back",
-                                  suggestion: "a recording whose clock jumped back, or two recordings joined, must be split there")
+            throw at(event).error(
+                "event time \(seconds(event.time)) is before the previous event's, \(seconds(previous.time)) (line \(previous.line)); evdev times never go back",
+                suggestion: "a recording whose clock jumped back, or two recordings joined, must be split there")
         }
         if event.time < origin.time {
-            throw at(event).error("event time \(seconds(event.time)) is before the recording's first event, \(seconds(origin.time)) (line \(origin.line)); trace times start at 0",
-                                  suggestion: "in a libinput record of several devices, times count from the first event in the file")
+            throw at(event).error(
+                "event time \(seconds(event.time)) is before the recording's first event, \(seconds(origin.time)) (line \(origin.line)); trace times start at 0",
+                suggestion: "in a libinput record of several devices, times count from the first event in the file")
         }
         previous = (event.time, event.line)
         eventCount += 1
@@ -113,13 +123,18 @@ final class EvdevFrameAssembler {
         }
         guard let strokes, let device else { return }
         if let frameStart {
-            warn(frameStart.warning("the recording ends inside a frame: the events from here on have no SYN_REPORT and are left out (a recording cut short?)"))
+            warn(
+                frameStart.warning(
+                    "the recording ends inside a frame: the events from here on have no SYN_REPORT and are left out (a recording cut short?)"
+                ))
         }
         if eventCount == 0 {
             warn(device.position.warning("the recording holds no events; its trace has no strokes"))
         }
         for (finger, origin) in try strokes.finish() {
-            warn(origin.warning("finger \(finger) is still down when the recording ends; its stroke is kept without `up`"))
+            warn(
+                origin.warning(
+                    "finger \(finger) is still down when the recording ends; its stroke is kept without `up`"))
         }
     }
 

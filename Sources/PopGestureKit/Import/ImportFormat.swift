@@ -17,13 +17,21 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         while let line = try lines.next() {
             let text = String(decoding: line.prefix(64), as: UTF8.self).trimmingCharacters(in: " \t\u{FEFF}")
             if text.isEmpty || text.hasPrefix("#") { continue }
-            if ["N:", "I:", "P:", "B:", "A:", "E:"].contains(where: { text == $0 || text.hasPrefix($0 + " ") || text.hasPrefix($0 + "\t") }) {
+            if ["N:", "I:", "P:", "B:", "A:", "E:"].contains(where: {
+                text == $0 || text.hasPrefix($0 + " ") || text.hasPrefix($0 + "\t")
+            }) {
                 return .evemu
             }
-            if text == "---" || text.hasPrefix("--- ") || ["version:", "ndevices:", "devices:"].contains(where: text.hasPrefix) {
+            if text == "---" || text.hasPrefix("--- ")
+                || ["version:", "ndevices:", "devices:"].contains(where: text.hasPrefix)
+            {
                 return .libinput
             }
-            if text.hasPrefix("add device ") || text.hasPrefix("EV_") || text.hasPrefix("/dev/input/") || isGeteventTime(text) { return .getevent }
+            if text.hasPrefix("add device ") || text.hasPrefix("EV_") || text.hasPrefix("/dev/input/")
+                || isGeteventTime(text)
+            {
+                return .getevent
+            }
             return .csv
         }
         return .csv
@@ -35,6 +43,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         let inner = text[text.index(after: text.startIndex)..<close].trimmingCharacters(in: " ")
         let parts = inner.split(separator: ".", omittingEmptySubsequences: false)
         // %06ld: six digits of microseconds, always.
-        return parts.count == 2 && !parts[0].isEmpty && parts[1].count == 6 && parts.allSatisfy { $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        return parts.count == 2 && !parts[0].isEmpty && parts[1].count == 6
+            && parts.allSatisfy { $0.allSatisfy { $0.isASCII && $0.isNumber } }
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `popgesture import`: raw touch recordings into trace documents, one per recording (one per device
@@ -34,7 +34,10 @@ public struct Importer {
         ViewControllerSpec(id: "detail", barHidden: false, popDisabled: false, maxStartX: 0),
     ]
 
-    public init(format: ImportFormat? = nil, screen: Screen? = nil, stackConfig: String? = nil, columns: String? = nil, axisRanges: [AxisRangeArgument] = []) {
+    public init(
+        format: ImportFormat? = nil, screen: Screen? = nil, stackConfig: String? = nil, columns: String? = nil,
+        axisRanges: [AxisRangeArgument] = []
+    ) {
         self.format = format
         self.screen = screen
         self.stackConfig = stackConfig
@@ -46,8 +49,11 @@ public struct Importer {
     /// is complete (held up to `standardOutputLimit` bytes), or `output` written whole or not at all
     /// (an existing file only with `force`). Errors and warnings go to standard error; the first
     /// error stops the import. Exit status: errors 2, warnings 1, else 0.
-    public func run(files: [String], output: String? = nil, force: Bool = false, standardOutputLimit: Int = Importer.standardOutputLimit,
-                    console: Console = Console()) -> ExitStatus {
+    public func run(
+        files: [String], output: String? = nil, force: Bool = false,
+        standardOutputLimit: Int = Importer.standardOutputLimit,
+        console: Console = Console()
+    ) -> ExitStatus {
         let settings: Trace
         do {
             settings = try self.settings()
@@ -58,7 +64,10 @@ public struct Importer {
         var file: AtomicFile?
         if let output {
             if !force, access(output, F_OK) == 0 {
-                console.report(Diagnostic(path: output, line: 1, column: 1, message: "already exists; not overwritten", suggestion: "pass --force to replace it"))
+                console.report(
+                    Diagnostic(
+                        path: output, line: 1, column: 1, message: "already exists; not overwritten",
+                        suggestion: "pass --force to replace it"))
                 return .errors
             }
             file = AtomicFile(path: output, what: "the imported traces")
@@ -67,7 +76,8 @@ public struct Importer {
                 return .errors
             }
         }
-        let documents = TraceDocumentWriter(settings: settings, limit: file == nil ? standardOutputLimit : nil) { text in
+        let documents = TraceDocumentWriter(settings: settings, limit: file == nil ? standardOutputLimit : nil) {
+            text in
             if file != nil { file!.write(text) } else { console.out(text) }
         }
         var warnings = 0
@@ -112,9 +122,13 @@ public struct Importer {
 
     /// One recording's documents into `documents`; warnings through `warn`, the first error thrown.
     /// `text` stands in for the file's content (tests).
-    func convert(path: String, text: String? = nil, into documents: TraceDocumentWriter, warn: @escaping (Diagnostic) -> Void) throws {
+    func convert(
+        path: String, text: String? = nil, into documents: TraceDocumentWriter, warn: @escaping (Diagnostic) -> Void
+    ) throws {
         if text == nil, InputFiles.isDirectory(path) {
-            throw Diagnostic(path: path, line: 1, column: 1, message: "is a directory; import reads recording files", suggestion: "name the recordings, e.g. `dir/*.evemu`")
+            throw Diagnostic(
+                path: path, line: 1, column: 1, message: "is a directory; import reads recording files",
+                suggestion: "name the recordings, e.g. `dir/*.evemu`")
         }
         func lines() throws -> LineReader {
             if let text { return LineReader(text: text, path: path) }
@@ -122,20 +136,29 @@ public struct Importer {
         }
         let format = try self.format ?? ImportFormat.infer(try lines())
         let name = stem(of: path)
-        let assembler = { EvdevFrameAssembler(path: path, name: name, format: format, screen: documents.settings.screen, documents: documents, warn: warn) }
+        let assembler = {
+            EvdevFrameAssembler(
+                path: path, name: name, format: format, screen: documents.settings.screen, documents: documents,
+                warn: warn)
+        }
         if !axisRanges.isEmpty, format != .getevent {
-            throw Diagnostic(path: path, message: "--axis-range is for getevent recordings; this is \(format.rawValue), which gives its own ranges",
-                             suggestion: "leave --axis-range out, or pass --from getevent if it is getevent output")
+            throw Diagnostic(
+                path: path,
+                message:
+                    "--axis-range is for getevent recordings; this is \(format.rawValue), which gives its own ranges",
+                suggestion: "leave --axis-range out, or pass --from getevent if it is getevent output")
         }
         if columns != nil, format != .csv, format != .uikit {
-            throw Diagnostic(path: path, message: "--columns is for CSV and UIKit touch logs; this is \(format.rawValue)",
-                             suggestion: "leave --columns out, or pass --from csv or --from uikit")
+            throw Diagnostic(
+                path: path, message: "--columns is for CSV and UIKit touch logs; this is \(format.rawValue)",
+                suggestion: "leave --columns out, or pass --from csv or --from uikit")
         }
         switch format {
         case .evemu:
             try EvemuReader(lines: try lines()).read(into: assembler())
         case .libinput:
-            let reader = if let text { YAMLDocumentReader(text: text, path: path) } else { try YAMLDocumentReader(path: path) }
+            let reader =
+                if let text { YAMLDocumentReader(text: text, path: path) } else { try YAMLDocumentReader(path: path) }
             try LibinputRecordReader(reader: reader).read(into: assembler())
         case .getevent:
             var ranges: [UInt16: ClosedRange<Int64>] = [:]
@@ -157,7 +180,8 @@ extension Screen {
     public init?(dimensions: String) {
         let parts = dimensions.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = parseDecimal(String(parts[0])), let height = parseDecimal(String(parts[1])),
-              width.isFinite, height.isFinite, width > 0, height > 0 else { return nil }
+            width.isFinite, height.isFinite, width > 0, height > 0
+        else { return nil }
         self.init(width: width, height: height)
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A text input one line at a time in flat memory, however large: a file through getline's reused
@@ -54,17 +54,22 @@ final class LineReader {
             let length = getline(&buffer, &capacity, file)
             guard length >= 0, let buffer else {
                 if ferror(file) != 0 {
-                    throw Diagnostic(path: path, line: lineNumber + 1, column: 1, message: "cannot read file: \(String(cString: strerror(errno)))")
+                    throw Diagnostic(
+                        path: path, line: lineNumber + 1, column: 1,
+                        message: "cannot read file: \(String(cString: strerror(errno)))")
                 }
                 return nil
             }
-            line = UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: length)
+            line = UnsafeBufferPointer(
+                start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: length)
         } else {
             return nil
         }
         lineNumber += 1
         // A byte order mark is no part of the first line's text (editors on Windows write one).
-        if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = UnsafeBufferPointer(rebasing: line.dropFirst(3)) }
+        if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) {
+            line = UnsafeBufferPointer(rebasing: line.dropFirst(3))
+        }
         lastLineUnterminated = line.last != 10
         if !lastLineUnterminated { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
         if line.last == 13 { line = UnsafeBufferPointer(rebasing: line.dropLast()) }

@@ -30,8 +30,10 @@ struct ProtocolATracker: TouchTracker {
             // A contact lacking either coordinate is dropped.
             if let x = pendingX, let y = pendingY {
                 guard contacts.count < Self.contactLimit else {
-                    throw Diagnostic(path: path, line: event.line, column: event.column,
-                                     message: "more than \(Self.contactLimit) contacts in one frame; no touch device reports that many")
+                    throw Diagnostic(
+                        path: path, line: event.line, column: event.column,
+                        message:
+                            "more than \(Self.contactLimit) contacts in one frame; no touch device reports that many")
                 }
                 contacts.append((x, y))
             }
@@ -52,14 +54,17 @@ struct ProtocolATracker: TouchTracker {
             taken[contact] = true
             let point = contacts[contact]
             if point != finger.at {
-                strokes.move(finger.number, try StrokeWriter.checked(Sample(t: t, x: x(point.x), y: y(point.y)), at: position))
+                strokes.move(
+                    finger.number, try StrokeWriter.checked(Sample(t: t, x: x(point.x), y: y(point.y)), at: position))
             }
             next.append((finger.number, point))
         }
         for (index, point) in contacts.enumerated() where !taken[index] {
             var number = 0
             while next.contains(where: { $0.number == number }) { number += 1 }
-            strokes.down(number, try StrokeWriter.checked(Sample(t: t, x: x(point.x), y: y(point.y)), at: position), at: position)
+            strokes.down(
+                number, try StrokeWriter.checked(Sample(t: t, x: x(point.x), y: y(point.y)), at: position), at: position
+            )
             next.insert((number, point), at: next.firstIndex { $0.number > number } ?? next.endIndex)
         }
         fingers = next
@@ -76,13 +81,15 @@ struct ProtocolATracker: TouchTracker {
     /// i... given the contacts already used; walking forward and taking the first choice that attains
     /// it gives the lexicographically least optimum.
     static func match(_ fingers: [Point], _ contacts: [Point]) -> [Int?] {
-        let f = fingers.count, c = contacts.count
+        let f = fingers.count
+        let c = contacts.count
         let k = min(f, c)
         guard k > 0 else { return Array(repeating: nil, count: f) }
         let masks = 1 << c
         // Squared distances in device units; as Doubles they are exact below 2^26 units apart.
         func cost(_ i: Int, _ j: Int) -> Double {
-            let dx = Double(fingers[i].x) - Double(contacts[j].x), dy = Double(fingers[i].y) - Double(contacts[j].y)
+            let dx = Double(fingers[i].x) - Double(contacts[j].x)
+            let dy = Double(fingers[i].y) - Double(contacts[j].y)
             return dx * dx + dy * dy
         }
         var best = [Double](repeating: .infinity, count: (f + 1) * masks)
@@ -109,7 +116,9 @@ struct ProtocolATracker: TouchTracker {
             let target = best[i * masks + used]
             var choice: Int?
             if used.nonzeroBitCount < k {
-                choice = (0..<c).first { j in used & (1 << j) == 0 && cost(i, j) + best[(i + 1) * masks + (used | 1 << j)] == target }
+                choice = (0..<c).first { j in
+                    used & (1 << j) == 0 && cost(i, j) + best[(i + 1) * masks + (used | 1 << j)] == target
+                }
             }
             if let j = choice { used |= 1 << j }
             assignment.append(choice)

@@ -30,8 +30,11 @@ struct ProtocolBTracker: TouchTracker {
         switch event.code {
         case Evdev.absMTSlot:
             guard event.value >= 0, slots.contains(Int64(event.value)) else {
-                throw Diagnostic(path: path, line: event.line, column: event.column,
-                                 message: "slot \(event.value) is outside the device's ABS_MT_SLOT range \(slots.lowerBound)...\(slots.upperBound)")
+                throw Diagnostic(
+                    path: path, line: event.line, column: event.column,
+                    message:
+                        "slot \(event.value) is outside the device's ABS_MT_SLOT range \(slots.lowerBound)...\(slots.upperBound)"
+                )
             }
             current = Int(event.value)
         case Evdev.absMTTrackingID: self[current].trackingID = event.value
@@ -53,11 +56,14 @@ struct ProtocolBTracker: TouchTracker {
             guard slot.trackingID >= 0, let x = slot.x, let y = slot.y else { continue }
             if let stroke = used[i].stroke {
                 if (x, y) != (stroke.x, stroke.y) {
-                    strokes.move(finger, try StrokeWriter.checked(Sample(t: t, x: self.x(x), y: self.y(y)), at: position))
+                    strokes.move(
+                        finger, try StrokeWriter.checked(Sample(t: t, x: self.x(x), y: self.y(y)), at: position))
                     used[i].stroke = (slot.trackingID, x, y)
                 }
             } else {
-                strokes.down(finger, try StrokeWriter.checked(Sample(t: t, x: self.x(x), y: self.y(y)), at: position), at: position)
+                strokes.down(
+                    finger, try StrokeWriter.checked(Sample(t: t, x: self.x(x), y: self.y(y)), at: position),
+                    at: position)
                 used[i].stroke = (slot.trackingID, x, y)
             }
         }

@@ -85,8 +85,9 @@ final class StrokeWriter {
     /// an error at `position`: a device value far outside its axis range scales that far.
     static func checked(_ sample: Sample, at position: SourcePosition) throws -> Sample {
         guard abs(sample.x) <= TraceLimits.coordinate, abs(sample.y) <= TraceLimits.coordinate else {
-            throw position.error("the touch at (\(formatNumber(sample.x)), \(formatNumber(sample.y))) points is beyond ±1e9 points, more than a trace holds",
-                                 suggestion: "its device values lie far outside the axis ranges the recording gives: check them")
+            throw position.error(
+                "the touch at (\(formatNumber(sample.x)), \(formatNumber(sample.y))) points is beyond ±1e9 points, more than a trace holds",
+                suggestion: "its device values lie far outside the axis ranges the recording gives: check them")
         }
         return sample
     }
@@ -128,7 +129,9 @@ final class StrokeWriter {
             }
             // An open stroke's last sample may still be replaced, unless nothing can come within a
             // sample step of its time.
-            let ready = stroke.end != nil || horizon - stroke.lastT >= TraceLimits.sampleStep ? stroke.samples.count : stroke.samples.count - 1
+            let ready =
+                stroke.end != nil || horizon - stroke.lastT >= TraceLimits.sampleStep
+                ? stroke.samples.count : stroke.samples.count - 1
             for sample in stroke.samples[..<ready] {
                 out += "  - [\(formatNumber(sample.t)), \(formatNumber(sample.x)), \(formatNumber(sample.y))]\n"
             }

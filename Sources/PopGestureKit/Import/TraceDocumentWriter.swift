@@ -68,8 +68,13 @@ final class TraceDocumentWriter {
             if held.utf8.count > limit {
                 held = ""
                 let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"
-                throw Diagnostic(path: path, message: "its trace document is over \(size); standard output gets whole documents only, so each is held until it is complete, up to \(size)",
-                                 suggestion: "write it with -o OUT.yaml, which is written as it is made and renamed into place when complete")
+                throw Diagnostic(
+                    path: path,
+                    message:
+                        "its trace document is over \(size); standard output gets whole documents only, so each is held until it is complete, up to \(size)",
+                    suggestion:
+                        "write it with -o OUT.yaml, which is written as it is made and renamed into place when complete"
+                )
             }
         }
 
@@ -85,10 +90,17 @@ final class TraceDocumentWriter {
     /// `text` as a YAML scalar that reads back as the same string: plain when it plainly can, else
     /// double-quoted (a file stem may hold spaces, colons or look like a number or a boolean).
     static func scalar(_ text: String) -> String {
-        func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") || c == UInt8(ascii: "_") }
-        func isPlain(_ c: UInt8) -> Bool { isLetter(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") || c == UInt8(ascii: "/") }
+        func isLetter(_ c: UInt8) -> Bool {
+            (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") || c == UInt8(ascii: "_")
+        }
+        func isPlain(_ c: UInt8) -> Bool {
+            isLetter(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "-")
+                || c == UInt8(ascii: ".") || c == UInt8(ascii: "/")
+        }
         let words: Set<String> = ["true", "false", "null", "yes", "no", "on", "off", "y", "n"]
-        guard let first = text.utf8.first, isLetter(first), text.utf8.allSatisfy(isPlain), !words.contains(text.lowercased()) else {
+        guard let first = text.utf8.first, isLetter(first), text.utf8.allSatisfy(isPlain),
+            !words.contains(text.lowercased())
+        else {
             return RulesPrinter.quoted(text)
         }
         return text

@@ -30,9 +30,14 @@ struct TraceOrigin {
         for code in device.trackerAxes {
             if let range = device.ranges[code] { axes.append((Evdev.absLabel(code), range.min, range.max)) }
         }
-        mapping = [("protocol", device.protocolName),
-                   ("scale", "each axis range spans the screen, \(formatNumber(screen.width)) x \(formatNumber(screen.height))"),
-                   ("time", "ms from the first event of the recording")]
+        mapping = [
+            ("protocol", device.protocolName),
+            (
+                "scale",
+                "each axis range spans the screen, \(formatNumber(screen.width)) x \(formatNumber(screen.height))"
+            ),
+            ("time", "ms from the first event of the recording"),
+        ]
     }
 
     /// The `origin:` block, at the document's top level.

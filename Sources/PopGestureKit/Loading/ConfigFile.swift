@@ -19,7 +19,9 @@ import Foundation
 /// ```
 public struct ConfigFile: Sendable {
     public static let name = ".popgesture.yml"
-    static let keys = ["format", "include", "exclude", "rules", "overrides", "strict", "requireGoldens", "jobs", "reportFormat"]
+    static let keys = [
+        "format", "include", "exclude", "rules", "overrides", "strict", "requireGoldens", "jobs", "reportFormat",
+    ]
 
     public let path: String
     /// The folder its paths are relative to.
@@ -60,7 +62,8 @@ public struct ConfigFile: Sendable {
     private static func relativeToCurrent(_ path: String, from directory: String) -> String {
         let here = Exclusions.absolute(directory)
         if let below = Exclusions.relative(path, to: here) { return below }
-        var up = "", base = here
+        var up = ""
+        var base = here
         while base != "/" {
             base = (base as NSString).deletingLastPathComponent
             up += "../"
@@ -72,7 +75,9 @@ public struct ConfigFile: Sendable {
     public static func load(_ path: String) throws -> ConfigFile {
         let reader = try YAMLDocumentReader(path: path)
         guard let root = try reader.nextDocument() else {
-            throw Diagnostic(path: path, line: 1, column: 1, message: "is empty; expected a config document (`format: \(DocumentFormat.config.rawValue)`)")
+            throw Diagnostic(
+                path: path, line: 1, column: 1,
+                message: "is empty; expected a config document (`format: \(DocumentFormat.config.rawValue)`)")
         }
         return try ConfigFile(root, path: path)
     }
@@ -88,7 +93,8 @@ public struct ConfigFile: Sendable {
         func inFolder(_ relative: String) -> String {
             if relative.hasPrefix("/") { return relative }
             // `.` segments dropped, so that `include: [.]` in ../ is `..`, not `../.`.
-            let names = (folder == "." ? [] : [folder]) + relative.split(separator: "/").filter { $0 != "." }.map(String.init)
+            let names =
+                (folder == "." ? [] : [folder]) + relative.split(separator: "/").filter { $0 != "." }.map(String.init)
             return names.isEmpty ? "." : names.joined(separator: "/")
         }
         if let list = fields["include"] {
@@ -157,8 +163,10 @@ public struct RunSettings: Sendable {
 
     /// `configPath`: `--config`; nil discovers `.popgesture.yml` unless `noConfig`. Paths given win
     /// over `include`; none at all is an error that says where paths can come from.
-    public static func resolve(paths: [String], jobs: Int?, configPath: String?, noConfig: Bool, exclude: [String],
-                               defaultJobs: Int) throws -> RunSettings {
+    public static func resolve(
+        paths: [String], jobs: Int?, configPath: String?, noConfig: Bool, exclude: [String],
+        defaultJobs: Int
+    ) throws -> RunSettings {
         let path = noConfig ? nil : configPath ?? ConfigFile.discover()
         let config = try path.map { path in
             do {
@@ -169,11 +177,14 @@ public struct RunSettings: Sendable {
         }
         let chosen = paths.isEmpty ? config?.include ?? [] : paths
         guard !chosen.isEmpty else {
-            throw Diagnostic(message: "no trace files or folders given" + (config.map { " (and \($0.path) has no `include`)" } ?? ""),
-                             suggestion: "name them, e.g. `traces/`, or list them under `include` in \(ConfigFile.name)")
+            throw Diagnostic(
+                message: "no trace files or folders given"
+                    + (config.map { " (and \($0.path) has no `include`)" } ?? ""),
+                suggestion: "name them, e.g. `traces/`, or list them under `include` in \(ConfigFile.name)")
         }
-        return RunSettings(config: config, paths: chosen, jobs: jobs ?? config?.jobs ?? defaultJobs,
-                           exclusions: config?.exclusions(adding: exclude) ?? ConfigFile.exclusions(exclude))
+        return RunSettings(
+            config: config, paths: chosen, jobs: jobs ?? config?.jobs ?? defaultJobs,
+            exclusions: config?.exclusions(adding: exclude) ?? ConfigFile.exclusions(exclude))
     }
 }
 

@@ -27,7 +27,9 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// (check's JSON, JUnit, SARIF); nil for other diagnostics.
     public var kind: String?
 
-    public init(path: String, line: Int, column: Int, message: String, suggestion: String? = nil, severity: Severity = .error) {
+    public init(
+        path: String, line: Int, column: Int, message: String, suggestion: String? = nil, severity: Severity = .error
+    ) {
         self.severity = severity
         self.path = path
         self.line = line
@@ -63,17 +65,19 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// warnings), when `paint` is enabled.
     public func rendered(_ paint: Paint) -> String {
         let place = location.map { "\($0.path):\($0.line):\($0.column): " } ?? (path.isEmpty ? "" : "\(path): ")
-        let colour = switch severity {
-        case .error: "1;31"
-        case .warning: "1;33"
-        case .note: "1;36"
-        }
+        let colour =
+            switch severity {
+            case .error: "1;31"
+            case .warning: "1;33"
+            case .note: "1;36"
+            }
         var text = "\(visible(place))\(paint(severity.rawValue + ":", colour)) \(visible(message))"
         if let suggestion { text += " (\(visible(suggestion)))" }
         for other in further { text += "\n" + other.rendered(paint) }
         if notShown > 0 {
             let notePlace = path.isEmpty ? "" : "\(path): "
-            text += "\n\(notePlace)\(paint("note:", "1;36")) \(notShown) more error\(notShown == 1 ? "" : "s") in this document not shown"
+            text +=
+                "\n\(notePlace)\(paint("note:", "1;36")) \(notShown) more error\(notShown == 1 ? "" : "s") in this document not shown"
         }
         return text
     }

@@ -50,8 +50,10 @@ final class DocumentErrors {
     /// `last` is shown whatever the limit: it says why the rest of the file was not read.
     func combined(with last: Diagnostic? = nil, path: String) -> Diagnostic {
         // Stable: errors at one place keep the order they were found in.
-        var ordered = kept.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
-            .map(\.element)
+        var ordered = kept.enumerated().sorted {
+            ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
+        }
+        .map(\.element)
         if let last { ordered += last.all.filter { !ordered.contains($0) } }
         var first = ordered[0]
         first.further = Array(ordered.dropFirst())

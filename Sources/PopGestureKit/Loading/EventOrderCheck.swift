@@ -11,15 +11,21 @@ struct EventOrderCheck {
     /// `line` and `column` are the event's; the position is only built for an error.
     mutating func check(_ event: TraceEvent, at line: Int, _ column: Int, path: String) throws {
         if let previous, event.t < previous.t {
-            throw Diagnostic(path: path, line: line, column: column, message: "event starts at t=\(formatNumber(event.t)), before the event at line \(previous.line) (t=\(formatNumber(previous.t))); events must be ordered by start time")
+            throw Diagnostic(
+                path: path, line: line, column: column,
+                message:
+                    "event starts at t=\(formatNumber(event.t)), before the event at line \(previous.line) (t=\(formatNumber(previous.t))); events must be ordered by start time"
+            )
         }
         previous = (event.t, line)
         guard case .touch(let stroke) = event.kind else { return }
         if let busy = fingerFree[stroke.finger], busy.end.map({ event.t < $0 }) ?? true {
             let until = busy.end.map { "until t=\(formatNumber($0))" } ?? "to the end of the trace"
-            throw Diagnostic(path: path, line: line, column: column,
-                             message: "finger \(stroke.finger) touches down at t=\(formatNumber(event.t)) while its stroke from line \(busy.line) is still down (\(until))",
-                             suggestion: "give the stroke an `up` before this one starts, or use another finger number")
+            throw Diagnostic(
+                path: path, line: line, column: column,
+                message:
+                    "finger \(stroke.finger) touches down at t=\(formatNumber(event.t)) while its stroke from line \(busy.line) is still down (\(until))",
+                suggestion: "give the stroke an `up` before this one starts, or use another finger number")
         }
         switch stroke.end {
         case .up(let t), .cancel(let t): fingerFree[stroke.finger] = (t, line)

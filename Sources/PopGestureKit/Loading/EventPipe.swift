@@ -31,7 +31,7 @@ final class EventPipe: @unchecked Sendable {
         self.parser = parser
         for _ in 0..<Self.slots {
             guard let batch = pg_batch_new(Self.batchSize) else {
-                empty.forEach { pg_batch_free($0) }
+                for batch in empty { pg_batch_free(batch) }
                 return nil
             }
             empty.append(batch)
@@ -84,7 +84,7 @@ final class EventPipe: @unchecked Sendable {
         stopping = true
         condition.broadcast()
         while !exited { condition.wait() }
-        (filled + empty).forEach { pg_batch_free($0) }
+        for batch in filled + empty { pg_batch_free(batch) }
         filled = []
         empty = []
         condition.unlock()

@@ -1,8 +1,9 @@
 internal import CYaml
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The reader's input read again from its start, after libyaml stopped at an error (it reads no
@@ -14,8 +15,9 @@ struct InputRereader {
 
     /// Where the character at byte `offset` of the input is, counted as libyaml counts its marks.
     func position(ofByte offset: Int, encoding: yaml_encoding_t) -> SourcePosition? {
-        var counter = MarkCounter(utf16: encoding == YAML_UTF16LE_ENCODING || encoding == YAML_UTF16BE_ENCODING,
-                                  bigEndian: encoding == YAML_UTF16BE_ENCODING)
+        var counter = MarkCounter(
+            utf16: encoding == YAML_UTF16LE_ENCODING || encoding == YAML_UTF16BE_ENCODING,
+            bigEndian: encoding == YAML_UTF16BE_ENCODING)
         if let text {
             for byte in text[..<min(offset, text.count)] { counter.feed(byte) }
         } else if let file {
@@ -24,7 +26,9 @@ struct InputRereader {
             var chunk = [UInt8](repeating: 0, count: min(65536, max(offset, 1)))
             var consumed = 0
             while consumed < offset {
-                let read = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, min($0.count, offset - consumed), file) }
+                let read = chunk.withUnsafeMutableBytes {
+                    fread($0.baseAddress, 1, min($0.count, offset - consumed), file)
+                }
                 if read == 0 { break }
                 for byte in chunk[..<read] { counter.feed(byte) }
                 consumed += read
@@ -56,14 +60,20 @@ struct InputRereader {
         }
         var done = false
         if let text {
-            for byte in text where take(byte) { done = true; break }
+            for byte in text where take(byte) {
+                done = true
+                break
+            }
         } else if let file {
             guard fseeko(file, 0, SEEK_SET) == 0 else { return nil }
             var chunk = [UInt8](repeating: 0, count: 65536)
             while !done {
                 let read = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
                 if read == 0 { break }
-                for byte in chunk[..<read] where take(byte) { done = true; break }
+                for byte in chunk[..<read] where take(byte) {
+                    done = true
+                    break
+                }
             }
         }
         guard done || current == number else { return nil }

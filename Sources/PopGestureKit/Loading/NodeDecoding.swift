@@ -35,7 +35,8 @@ extension YAMLNode {
             default: break
             }
         }
-        let hint: String? = ["yes", "no", "on", "off", "y", "n"].contains(text.lowercased())
+        let hint: String? =
+            ["yes", "no", "on", "off", "y", "n"].contains(text.lowercased())
             ? "YAML 1.2 booleans are `true` and `false`" : nil
         throw error("expected \(what) to be true or false, found \(kindDescription)", suggestion: hint)
     }
@@ -46,8 +47,9 @@ extension YAMLNode {
         if case .scalar(let text, false) = content, let value = parseDecimal(text), value.isFinite { return value }
         let (text, isString) = try scalarText("\(what) (a number)")
         if isString {
-            throw error("expected \(what) to be a number, found \(kindDescription)",
-                        suggestion: "remove the quotes: a quoted scalar is always a string")
+            throw error(
+                "expected \(what) to be a number, found \(kindDescription)",
+                suggestion: "remove the quotes: a quoted scalar is always a string")
         }
         let lowered = text.lowercased()
         if lowered == ".nan" || lowered.hasSuffix(".inf") && [".inf", "+.inf", "-.inf"].contains(lowered) {
@@ -74,7 +76,9 @@ extension YAMLNode {
     func choice(_ what: String, among names: [String]) throws -> String {
         let text = try text(what)
         guard names.contains(text) else {
-            throw error("unknown \(what) `\(text)`; expected one of \(names.joined(separator: ", "))", suggestion: didYouMean(text, in: names))
+            throw error(
+                "unknown \(what) `\(text)`; expected one of \(names.joined(separator: ", "))",
+                suggestion: didYouMean(text, in: names))
         }
         return text
     }
@@ -149,8 +153,9 @@ struct MappingFields {
                 }
                 if !known.contains(key) {
                     let listing = known.map { "`\($0)`" }.joined(separator: ", ")
-                    throw keyNode.error("unknown key `\(key)` in \(what); expected one of \(listing)",
-                                        suggestion: didYouMean(key, in: known))
+                    throw keyNode.error(
+                        "unknown key `\(key)` in \(what); expected one of \(listing)",
+                        suggestion: didYouMean(key, in: known))
                 }
                 // Mappings here have a handful of keys: a scan beats hashing.
                 if entries.contains(where: { $0.key == key }) {
@@ -237,7 +242,9 @@ func parseDecimal(bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     }
     // Exact when the digits fit a double's 53 bits (19 digits cannot overflow the accumulator) and
     // the power of ten is exact.
-    guard digits <= 19, mantissa <= 1 << 53, mantissa == 0 || (scale >= -22 && scale <= 22) else { return slowParse(bytes) }
+    guard digits <= 19, mantissa <= 1 << 53, mantissa == 0 || (scale >= -22 && scale <= 22) else {
+        return slowParse(bytes)
+    }
     var value = Double(mantissa)
     if mantissa != 0 {
         value = scale >= 0 ? value * exactPowersOfTen[scale] : value / exactPowersOfTen[-scale]

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Resolves a rule version, a preset name or a rules file, into validated `Rules` (SPEC section 7).
@@ -12,22 +12,27 @@ public enum RulesLoader {
     static let topKeys = RuleKey.documentKeys + RuleKey.topLevel.map(\.name)
 
     /// Each sub-mapping's keys, in the table's order (the order an unknown key's message lists them).
-    static let sectionKeys: [String: [String]] = Dictionary(uniqueKeysWithValues: RuleKey.topLevel.compactMap { group in
-        group.keys[0].section.map { ($0, group.keys.map(\.name)) }
-    })
+    static let sectionKeys: [String: [String]] = Dictionary(
+        uniqueKeysWithValues: RuleKey.topLevel.compactMap { group in
+            group.keys[0].section.map { ($0, group.keys.map(\.name)) }
+        })
 
     /// The order the keys are checked in, hence which of two bad values a document's one error names.
     /// It predates the table and differs from its order (the sub-mappings and `begin` before the
     /// top-level scalars, `progressCap` first in `transition`, `strict` after `popOnZero`); it is kept
     /// so that no document's diagnostic changes. Every key of the table is in it once.
     static let checkOrder: [RuleKey] = {
-        let paths = ["recognizer.region", "recognizer.edgeWidth", "recognizer.kind", "recognizer.hysteresis", "recognizer.slop",
-                     "recognizer.maxTouches", "recognizer.arena", "stackOps", "begin",
-                     "completion.model", "completion.projectionDistance", "completion.projectionCap", "completion.progressThreshold",
-                     "completion.flingVelocity", "completion.popOnZero", "completion.strict", "completion.onCancel",
-                     "transition.progressCap", "transition.duration", "transition.settle", "bar.inject", "bar.restoreOnDisappear",
-                     "mirrorDirection", "mirrorMaxStartX", "locationLimit", "velocity",
-                     "content.policy", "content.ties", "content.hysteresis", "content.deceleration", "detectors"]
+        let paths = [
+            "recognizer.region", "recognizer.edgeWidth", "recognizer.kind", "recognizer.hysteresis", "recognizer.slop",
+            "recognizer.maxTouches", "recognizer.arena", "stackOps", "begin",
+            "completion.model", "completion.projectionDistance", "completion.projectionCap",
+            "completion.progressThreshold",
+            "completion.flingVelocity", "completion.popOnZero", "completion.strict", "completion.onCancel",
+            "transition.progressCap", "transition.duration", "transition.settle", "bar.inject",
+            "bar.restoreOnDisappear",
+            "mirrorDirection", "mirrorMaxStartX", "locationLimit", "velocity",
+            "content.policy", "content.ties", "content.hysteresis", "content.deceleration", "detectors",
+        ]
         precondition(paths.sorted() == RuleKey.all.map(\.path).sorted(), "checkOrder must hold every rule key once")
         return paths.map { RuleKey.named($0)! }
     }()
@@ -35,11 +40,16 @@ public enum RulesLoader {
     /// What `decode` starts from and then overwrites key by key, every field: no value here is ever
     /// seen (a field of `Rules` that no table key sets would be, and the preset tests would say so).
     private static let unset = Rules(
-        name: "", recognizer: .init(region: .fullscreen, edgeWidth: 0, kind: .uikit, hysteresis: 0, slop: 0, maxTouches: 1, arena: .contested),
-        stackOps: .deferred, begin: [], mirrorDirection: false, mirrorMaxStartX: false, locationLimit: 0, velocity: .uikit,
-        completion: .init(model: .projection, projectionDistance: 0, projectionCap: 0, progressThreshold: 0, flingVelocity: 0,
-                          popOnZero: false, strict: false, onCancel: .cancel),
-        transition: .init(duration: 0, settle: .uikit, progressCap: 1), bar: .init(inject: .none, restoreOnDisappear: false),
+        name: "",
+        recognizer: .init(
+            region: .fullscreen, edgeWidth: 0, kind: .uikit, hysteresis: 0, slop: 0, maxTouches: 1, arena: .contested),
+        stackOps: .deferred, begin: [], mirrorDirection: false, mirrorMaxStartX: false, locationLimit: 0,
+        velocity: .uikit,
+        completion: .init(
+            model: .projection, projectionDistance: 0, projectionCap: 0, progressThreshold: 0, flingVelocity: 0,
+            popOnZero: false, strict: false, onCancel: .cancel),
+        transition: .init(duration: 0, settle: .uikit, progressCap: 1),
+        bar: .init(inject: .none, restoreOnDisappear: false),
         content: .init(policy: .uikit, ties: .content, hysteresis: 0, deceleration: 0.5), detectors: [])
 
     /// A preset name, else a path to a rules file (relative to `referrer`'s folder when given: a
@@ -57,8 +67,10 @@ public enum RulesLoader {
         let path = referrer.map { resolve(spec, relativeTo: $0) } ?? spec
         if !RegularFile.exists(path), !looksLikePath(spec) {
             // Most likely a misspelt preset: no file position, and the nearest preset.
-            throw Diagnostic(message: "unknown preset or file `\(spec)`",
-                             suggestion: didYouMean(spec, in: Presets.names) ?? "presets are \(Presets.names.joined(separator: ", "))")
+            throw Diagnostic(
+                message: "unknown preset or file `\(spec)`",
+                suggestion: didYouMean(spec, in: Presets.names)
+                    ?? "presets are \(Presets.names.joined(separator: ", "))")
         }
         var visiting: [String] = []
         return try fileTree(path: path, from: nil, visiting: &visiting)
@@ -88,15 +100,19 @@ public enum RulesLoader {
     }
 
     static func presetTree(_ preset: Presets.Preset) throws -> YAMLNode {
-        let node = try parseSingle(YAMLDocumentReader(text: preset.document, path: "<preset \(preset.name)>"), what: "rules document")
+        let node = try parseSingle(
+            YAMLDocumentReader(text: preset.document, path: "<preset \(preset.name)>"), what: "rules document")
         guard preset.name != "fd", let fd = Presets.named("fd") else { return node }
         return merge(base: try presetTree(fd), over: node)
     }
 
-    private static func fileTree(path: String, from referrer: YAMLNode?, visiting: inout [String]) throws -> (YAMLNode, String) {
+    private static func fileTree(path: String, from referrer: YAMLNode?, visiting: inout [String]) throws -> (
+        YAMLNode, String
+    ) {
         if visiting.contains(path) {
             let cycle = (visiting + [path]).joined(separator: " -> ")
-            throw (referrer?.location ?? SourcePosition(path: path, line: 1, column: 1)).error("`extends` cycle: \(cycle)")
+            throw (referrer?.location ?? SourcePosition(path: path, line: 1, column: 1)).error(
+                "`extends` cycle: \(cycle)")
         }
         visiting.append(path)
         defer { visiting.removeLast() }
@@ -130,8 +146,9 @@ public enum RulesLoader {
             } else if looksLikePath(target) {
                 base = try fileTree(path: resolve(target, relativeTo: path), from: extends, visiting: &visiting).0
             } else {
-                throw extends.error("`extends: \(target)` names no preset; expected one of \(Presets.names.joined(separator: ", ")) or a rules file path",
-                                    suggestion: didYouMean(target, in: Presets.names))
+                throw extends.error(
+                    "`extends: \(target)` names no preset; expected one of \(Presets.names.joined(separator: ", ")) or a rules file path",
+                    suggestion: didYouMean(target, in: Presets.names))
             }
         } else {
             base = try presetTree(Presets.named("fd")!)
@@ -145,7 +162,10 @@ public enum RulesLoader {
         var pairs = basePairs
         for (key, value) in topPairs {
             guard case .scalar(let name, _) = key.content,
-                  let index = pairs.firstIndex(where: { if case .scalar(name, _) = $0.key.content { true } else { false } }) else {
+                let index = pairs.firstIndex(where: {
+                    if case .scalar(name, _) = $0.key.content { true } else { false }
+                })
+            else {
                 pairs.append((key, value))
                 continue
             }
@@ -166,7 +186,8 @@ public enum RulesLoader {
                 // A sub-mapping's own keys are checked when its first key is: an unknown key there is
                 // reported before a bad value of a later section, and after one of an earlier section.
                 if sections[section] == nil {
-                    sections[section] = try MappingFields(top.required(section), "`\(section)`", known: sectionKeys[section]!)
+                    sections[section] = try MappingFields(
+                        top.required(section), "`\(section)`", known: sectionKeys[section]!)
                 }
                 node = try sections[section]!.required(key.name)
             } else {
@@ -219,8 +240,12 @@ public enum RulesLoader {
         let fields = try MappingFields(node, "a detector", known: ["kind", "name", "minMoveDistance", "compare"])
         var detector = DetectorRule(kind: try fields.required("kind").choice("detector kind", DetectorRule.Kind.self))
         detector.name = try fields["name"]?.text("a detector's `name`")
-        if let distance = fields["minMoveDistance"] { detector.minMoveDistance = try distance.nonNegativeNumber("`minMoveDistance`") }
-        if let compare = fields["compare"] { detector.compare = try compare.choice("compare", DetectorRule.Compare.self) }
+        if let distance = fields["minMoveDistance"] {
+            detector.minMoveDistance = try distance.nonNegativeNumber("`minMoveDistance`")
+        }
+        if let compare = fields["compare"] {
+            detector.compare = try compare.choice("compare", DetectorRule.Compare.self)
+        }
         return detector
     }
 }

@@ -27,24 +27,34 @@ struct StreamedEventReader {
         var samples: Result<[Sample], Diagnostic>?
         var pairs: [(key: YAMLNode, value: YAMLNode)]?
         func scalarNode(_ text: String, _ line: Int, _ column: Int) -> YAMLNode {
-            YAMLNode(.scalar(text, isString: false), at: SourcePosition(path: path, line: line, column: column), expandedSize: 1)
+            YAMLNode(
+                .scalar(text, isString: false), at: SourcePosition(path: path, line: line, column: column),
+                expandedSize: 1)
         }
         /// Switches to nodes: what was read so far becomes nodes, in document order.
         func nodes() -> [(key: YAMLNode, value: YAMLNode)] {
             if let pairs { return pairs }
             var built: [(key: YAMLNode, value: YAMLNode, line: Int, column: Int)] = plains.map {
-                (scalarNode($0.key, $0.keyLine, $0.keyColumn), scalarNode($0.text, $0.line, $0.column), $0.keyLine, $0.keyColumn)
+                (
+                    scalarNode($0.key, $0.keyLine, $0.keyColumn), scalarNode($0.text, $0.line, $0.column), $0.keyLine,
+                    $0.keyColumn
+                )
             }
             if let samplesKey, let samplesList {
-                built.append((scalarNode("samples", samplesKey.line, samplesKey.column), YAMLNode(.sequence([]), at: samplesList, expandedSize: 1),
-                              samplesKey.line, samplesKey.column))
+                built.append(
+                    (
+                        scalarNode("samples", samplesKey.line, samplesKey.column),
+                        YAMLNode(.sequence([]), at: samplesList, expandedSize: 1),
+                        samplesKey.line, samplesKey.column
+                    ))
             }
             built.sort { ($0.line, $0.column) < ($1.line, $1.column) }
             return built.map { ($0.key, $0.value) }
         }
         try reader.advance()
         while reader.kind != .mappingEnd {
-            let keyLine = reader.line, keyColumn = reader.column
+            let keyLine = reader.line
+            let keyColumn = reader.column
             var fastKey: String?
             if pairs == nil, reader.kind == .scalar, reader.isPlainScalar, !reader.hasAnchor {
                 for name in Self.strokeKeys where reader.scalarEquals(name) {
@@ -60,8 +70,11 @@ struct StreamedEventReader {
                     samplesList = reader.position
                     samples = try readSamples(reader, at: reader.position)
                 } else if key != "samples", reader.kind == .scalar, reader.isPlainScalar, !reader.hasAnchor {
-                    plains.append(PlainScalar(key: key, keyLine: keyLine, keyColumn: keyColumn,
-                                        text: String(decoding: reader.scalarBytes, as: UTF8.self), line: reader.line, column: reader.column))
+                    plains.append(
+                        PlainScalar(
+                            key: key, keyLine: keyLine, keyColumn: keyColumn,
+                            text: String(decoding: reader.scalarBytes, as: UTF8.self), line: reader.line,
+                            column: reader.column))
                 } else {
                     var all = nodes()
                     all.append((scalarNode(key, keyLine, keyColumn), try reader.node()))
@@ -98,7 +111,9 @@ struct StreamedEventReader {
     /// The stroke when its plain values need no message: a finger >= 0, an end at or after the last
     /// sample, not both up and cancel. Anything else is left to the decoder and its messages.
     private static func plainStroke(_ plains: [PlainScalar], _ samples: [Sample]) -> Stroke? {
-        var finger: Int?, up: Double?, cancel: Double?
+        var finger: Int?
+        var up: Double?
+        var cancel: Double?
         for plain in plains {
             if plain.key == "touch" {
                 guard isDecimalInteger(plain.text), let value = Int(plain.text), value >= 0 else { return nil }
@@ -121,7 +136,9 @@ struct StreamedEventReader {
     /// A stroke's samples straight from the events: plain numbers are read from libyaml's bytes; any
     /// other element becomes a node and goes through the same checks as the node path, so the errors
     /// are the same. Only syntax errors are thrown; a sample error is returned, the rows consumed.
-    private func readSamples(_ reader: YAMLDocumentReader, at list: SourcePosition) throws -> Result<[Sample], Diagnostic> {
+    private func readSamples(_ reader: YAMLDocumentReader, at list: SourcePosition) throws -> Result<
+        [Sample], Diagnostic
+    > {
         var samples: [Sample] = []
         samples.reserveCapacity(16)
         // Every row is checked: its own errors, gathered (at most DocumentErrors.limit, the rest counted).
@@ -132,18 +149,21 @@ struct StreamedEventReader {
         try reader.advance()
         while reader.kind != .sequenceEnd {
             if reader.kind == .sequenceStart, !reader.hasAnchor {
-                let rowLine = reader.line, rowColumn = reader.column
+                let rowLine = reader.line
+                let rowColumn = reader.column
                 var values = (0.0, 0.0, 0.0)
                 var slow: [Int: YAMLNode] = [:]
-                var tLine = 0, tColumn = 0
+                var tLine = 0
+                var tColumn = 0
                 var count = 0
                 try reader.advance()
                 while reader.kind != .sequenceEnd {
                     if count == 0 { (tLine, tColumn) = (reader.line, reader.column) }
                     // Anything else (out of range included) goes the node path, for its message.
                     if count < 3, reader.kind == .scalar, reader.isPlainScalar, !reader.hasAnchor,
-                       let value = parseDecimal(bytes: reader.scalarBytes), value.isFinite,
-                       count > 0 ? abs(value) <= TraceLimits.coordinate : value >= 0 {
+                        let value = parseDecimal(bytes: reader.scalarBytes), value.isFinite,
+                        count > 0 ? abs(value) <= TraceLimits.coordinate : value >= 0
+                    {
                         let clean = value == 0 ? 0 : value
                         switch count {
                         case 0: values.0 = clean
@@ -158,17 +178,22 @@ struct StreamedEventReader {
                 }
                 do {
                     guard count == 3 else {
-                        throw Diagnostic(path: path, line: rowLine, column: rowColumn,
-                                         message: "expected a sample [t, x, y] with 3 numbers, found \(count)")
+                        throw Diagnostic(
+                            path: path, line: rowLine, column: rowColumn,
+                            message: "expected a sample [t, x, y] with 3 numbers, found \(count)")
                     }
                     // Only a row with an odd value pays for the lookups.
-                    let sample = slow.isEmpty ? Sample(t: values.0, x: values.1, y: values.2) :
-                        Sample(t: try slow[0]?.nonNegativeNumber(TraceDecoder.sampleWhat.t) ?? values.0,
-                               x: try slow[1]?.coordinate(TraceDecoder.sampleWhat.x) ?? values.1,
-                               y: try slow[2]?.coordinate(TraceDecoder.sampleWhat.y) ?? values.2)
+                    let sample =
+                        slow.isEmpty
+                        ? Sample(t: values.0, x: values.1, y: values.2)
+                        : Sample(
+                            t: try slow[0]?.nonNegativeNumber(TraceDecoder.sampleWhat.t) ?? values.0,
+                            x: try slow[1]?.coordinate(TraceDecoder.sampleWhat.x) ?? values.1,
+                            y: try slow[2]?.coordinate(TraceDecoder.sampleWhat.y) ?? values.2)
                     defer { previous = sample }
-                    try TraceDecoder.checkOrder(sample, after: previous,
-                                                at: SourcePosition(path: path, line: tLine, column: tColumn))
+                    try TraceDecoder.checkOrder(
+                        sample, after: previous,
+                        at: SourcePosition(path: path, line: tLine, column: tColumn))
                     if failures.isEmpty { samples.append(sample) }
                 } catch {
                     failures.record(error, path: path)

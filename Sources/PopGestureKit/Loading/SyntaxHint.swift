@@ -4,14 +4,19 @@
 struct SyntaxHint {
     let text: String?
 
-    init(problem: String, context: String?, problemAt: SourcePosition, contextAt: SourcePosition?, line: (Int) -> String?) {
+    init(
+        problem: String, context: String?, problemAt: SourcePosition, contextAt: SourcePosition?, line: (Int) -> String?
+    ) {
         text = Self.hint(problem: problem, context: context, problemAt: problemAt, contextAt: contextAt, line: line)
     }
 
-    private static func hint(problem: String, context: String?, problemAt: SourcePosition, contextAt: SourcePosition?,
-                             line: (Int) -> String?) -> String? {
+    private static func hint(
+        problem: String, context: String?, problemAt: SourcePosition, contextAt: SourcePosition?,
+        line: (Int) -> String?
+    ) -> String? {
         if problem.contains("tab character") || problem.contains("cannot start any token"),
-           let text = line(problemAt.line), Self.character(of: text, atColumn: problemAt.column) == "\t" {
+            let text = line(problemAt.line), Self.character(of: text, atColumn: problemAt.column) == "\t"
+        {
             let indentation = text.prefix { $0 == " " || $0 == "\t" }
             return indentation.contains("\t") && indentation.count >= problemAt.column - 1
                 ? "a tab indents line \(problemAt.line); YAML indents with spaces only"
@@ -28,7 +33,8 @@ struct SyntaxHint {
             lines = lines.enumerated().filter { !lines[..<$0.offset].contains($0.element) }.map(\.element)
             for number in lines {
                 if let text = line(number), let pair = Self.keyWithoutSpace(text) {
-                    return "a space is missing after `:` on line \(number): write `\(pair.key): \(pair.value)`, not `\(pair.key):\(pair.value)`"
+                    return
+                        "a space is missing after `:` on line \(number): write `\(pair.key): \(pair.value)`, not `\(pair.key):\(pair.value)`"
                 }
             }
         }
@@ -38,7 +44,8 @@ struct SyntaxHint {
     /// The character at a 1-based column, counted in characters as libyaml counts them.
     private static func character(of line: String, atColumn column: Int) -> Character? {
         guard column >= 1, let index = line.index(line.startIndex, offsetBy: column - 1, limitedBy: line.endIndex),
-              index < line.endIndex else { return nil }
+            index < line.endIndex
+        else { return nil }
         return line[index]
     }
 
@@ -50,7 +57,9 @@ struct SyntaxHint {
         let key = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
         guard !key.isEmpty, let first = key.first, first.isLetter || first == "_" else { return nil }
         let after = rest.dropFirst(key.count)
-        guard after.first == ":", let next = after.dropFirst().first, next != " ", next != "/", next != "\t" else { return nil }
+        guard after.first == ":", let next = after.dropFirst().first, next != " ", next != "/", next != "\t" else {
+            return nil
+        }
         let value = after.dropFirst().prefix { $0 != " " && $0 != "#" }
         return (String(key), String(value))
     }

@@ -1,7 +1,9 @@
 /// Decodes one trace document's YAML tree into a `Trace`, checking every rule of SPEC section 1.
 struct TraceDecoder {
-    static let topKeys = ["format", "name", "config", "screen", "layoutDirection", "barAppearanceManaged",
-                          "initialBarHidden", "stack", "events", "expect", "origin"]
+    static let topKeys = [
+        "format", "name", "config", "screen", "layoutDirection", "barAppearanceManaged",
+        "initialBarHidden", "stack", "events", "expect", "origin",
+    ]
     static let eventKinds = ["touch", "push", "pop", "popToRoot", "setStack", "update", "setBarHidden"]
 
     let path: String
@@ -24,12 +26,16 @@ struct TraceDecoder {
     }
 
     /// `events`: the document's events when they were already read as they streamed past.
-    func decode(_ node: YAMLNode, source: String, defaultName: String, events streamed: [TraceEvent]? = nil) throws -> Trace {
+    func decode(_ node: YAMLNode, source: String, defaultName: String, events streamed: [TraceEvent]? = nil) throws
+        -> Trace
+    {
         let fields = try MappingFields(node, "a trace document", known: Self.topKeys, errors: errors)
         var merged: [String: YAMLNode] = [:]
         var configFailed = false
         if let configNode = fields["config"] {
-            let config = try attempt { try loadConfig(try configNode.text("`config` (a stack-config path)"), configNode) }
+            let config = try attempt {
+                try loadConfig(try configNode.text("`config` (a stack-config path)"), configNode)
+            }
             merged = config?.values ?? [:]
             configFailed = config == nil
         }
@@ -37,8 +43,9 @@ struct TraceDecoder {
         let settings = try Self.settings(merged, errors: errors, path: path)
         if merged["stack"] == nil, !configFailed {
             _ = try attempt { () throws -> Void in
-                throw node.error("missing required key `stack` in a trace document",
-                                 suggestion: "list the view controllers bottom to top, e.g. `stack: [{id: inbox}, {id: thread}]`")
+                throw node.error(
+                    "missing required key `stack` in a trace document",
+                    suggestion: "list the view controllers bottom to top, e.g. `stack: [{id: inbox}, {id: thread}]`")
             }
         }
         let events = try streamed ?? fields["events"].map(decodeEvents) ?? []
@@ -49,8 +56,9 @@ struct TraceDecoder {
         _ = try attempt { () throws -> Void in
             guard let origin = fields["origin"] else { return }
             guard case .mapping = origin.content else {
-                throw origin.error("expected `origin` (where the trace came from) to be a mapping, found \(origin.kindDescription)",
-                                   suggestion: "write e.g. `origin: {recorder: popgesture-recorder/1, device: iPhone}`")
+                throw origin.error(
+                    "expected `origin` (where the trace came from) to be a mapping, found \(origin.kindDescription)",
+                    suggestion: "write e.g. `origin: {recorder: popgesture-recorder/1, device: iPhone}`")
             }
         }
         if let errors, !errors.isEmpty { throw DocumentErrors.Collected(diagnostic: errors.combined(path: path)) }
@@ -67,7 +75,9 @@ struct TraceDecoder {
     }
 
     /// With `errors`, each key is checked on its own and a bad one recorded.
-    static func settings(_ values: [String: YAMLNode], errors: DocumentErrors? = nil, path: String = "") throws -> Settings {
+    static func settings(_ values: [String: YAMLNode], errors: DocumentErrors? = nil, path: String = "") throws
+        -> Settings
+    {
         var settings = Settings()
         func attempt(_ body: () throws -> Void) throws { _ = try DocumentErrors.attempt(errors, path: path, body) }
         try attempt { try decodeScreen(values, into: &settings) }
@@ -75,13 +85,21 @@ struct TraceDecoder {
             if let node = values["layoutDirection"] {
                 let text = try node.text("`layoutDirection`")
                 guard let direction = LayoutDirection(rawValue: text) else {
-                    throw node.error("expected `layoutDirection` to be ltr or rtl, found `\(text)`", suggestion: didYouMean(text, in: ["ltr", "rtl"]))
+                    throw node.error(
+                        "expected `layoutDirection` to be ltr or rtl, found `\(text)`",
+                        suggestion: didYouMean(text, in: ["ltr", "rtl"]))
                 }
                 settings.layoutDirection = direction
             }
         }
-        try attempt { if let node = values["barAppearanceManaged"] { settings.barAppearanceManaged = try node.bool("`barAppearanceManaged`") } }
-        try attempt { if let node = values["initialBarHidden"] { settings.initialBarHidden = try node.bool("`initialBarHidden`") } }
+        try attempt {
+            if let node = values["barAppearanceManaged"] {
+                settings.barAppearanceManaged = try node.bool("`barAppearanceManaged`")
+            }
+        }
+        try attempt {
+            if let node = values["initialBarHidden"] { settings.initialBarHidden = try node.bool("`initialBarHidden`") }
+        }
         try attempt {
             if let node = values["stack"] {
                 settings.stack = try decodeStack(node, what: "`stack`", complete: true, errors: errors, path: path)
@@ -96,9 +114,12 @@ struct TraceDecoder {
             for key in ["width", "height"] {
                 guard let value = screen[key] else { continue }
                 let number = try value.number("`screen.\(key)`")
-                guard number > 0 else { throw value.error("expected `screen.\(key)` > 0, found \(formatNumber(number))") }
+                guard number > 0 else {
+                    throw value.error("expected `screen.\(key)` > 0, found \(formatNumber(number))")
+                }
                 guard TraceLimits.extent.contains(number) else {
-                    throw value.error("expected `screen.\(key)` between 0.001 and 1e9 points, found \(formatNumber(number))")
+                    throw value.error(
+                        "expected `screen.\(key)` between 0.001 and 1e9 points, found \(formatNumber(number))")
                 }
                 if key == "width" { settings.screen.width = number } else { settings.screen.height = number }
             }
@@ -108,20 +129,29 @@ struct TraceDecoder {
     /// A stack entry fills in defaults (`complete`); a `setStack` entry leaves unset keys nil, to keep
     /// a kept instance's values.
     /// With `errors`, each entry is checked on its own.
-    static func decodeStack(_ node: YAMLNode, what: String, complete: Bool, errors: DocumentErrors? = nil, path: String = "") throws -> [ViewControllerSpec] {
+    static func decodeStack(
+        _ node: YAMLNode, what: String, complete: Bool, errors: DocumentErrors? = nil, path: String = ""
+    ) throws -> [ViewControllerSpec] {
         let items = try node.expectSequence(what)
         if items.isEmpty {
-            throw node.error("\(what) is empty; expected at least one view controller", suggestion: "e.g. `[{id: inbox}]`")
+            throw node.error(
+                "\(what) is empty; expected at least one view controller", suggestion: "e.g. `[{id: inbox}]`")
         }
         var seen: [String: YAMLNode] = [:]
         var specs: [ViewControllerSpec] = []
         for item in items {
-            guard var spec = try DocumentErrors.attempt(errors, path: path, {
-                try decodeViewController(item, what: "an entry of \(what)", errors: errors)
-            }) else { continue }
+            guard
+                var spec = try DocumentErrors.attempt(
+                    errors, path: path,
+                    {
+                        try decodeViewController(item, what: "an entry of \(what)", errors: errors)
+                    })
+            else { continue }
             if let first = seen[spec.id] {
                 _ = try DocumentErrors.attempt(errors, path: path) { () throws -> Void in
-                    throw item.error("duplicate id `\(spec.id)` in \(what) (first at line \(first.location.line)); ids must be unique in a stack")
+                    throw item.error(
+                        "duplicate id `\(spec.id)` in \(what) (first at line \(first.location.line)); ids must be unique in a stack"
+                    )
                 }
                 continue
             }
@@ -136,8 +166,11 @@ struct TraceDecoder {
         return specs
     }
 
-    static func decodeViewController(_ node: YAMLNode, what: String, errors: DocumentErrors? = nil) throws -> ViewControllerSpec {
-        let fields = try MappingFields(node, what, known: ["id", "barHidden", "popDisabled", "maxStartX", "content"], errors: errors)
+    static func decodeViewController(_ node: YAMLNode, what: String, errors: DocumentErrors? = nil) throws
+        -> ViewControllerSpec
+    {
+        let fields = try MappingFields(
+            node, what, known: ["id", "barHidden", "popDisabled", "maxStartX", "content"], errors: errors)
         return ViewControllerSpec(
             id: try fields.required("id").text("`id`"),
             barHidden: try fields["barHidden"]?.bool("`barHidden`"),
@@ -145,68 +178,6 @@ struct TraceDecoder {
             // A negative limit means "no limit", like 0 (SPEC section 1).
             maxStartX: try fields["maxStartX"].map { max(try $0.number("`maxStartX`"), 0) },
             content: try fields["content"].map(decodeContent))
-    }
-
-    /// A view controller's `content` list, back to front (SPEC section 9).
-    static func decodeContent(_ node: YAMLNode) throws -> [ContentRegion] {
-        var regions: [ContentRegion] = []
-        var seen: [String: YAMLNode] = [:]
-        for item in try node.expectSequence("`content`, a list of regions") {
-            let region = try decodeRegion(item)
-            if let first = seen[region.id] {
-                throw item.error("duplicate region id `\(region.id)` in this view controller's `content` (first at line \(first.location.line)); region ids must be unique in one view controller")
-            }
-            seen[region.id] = item
-            regions.append(region)
-        }
-        return regions
-    }
-
-    static let regionKeys = ["id", "kind", "frame", "axis", "offset", "maxOffset", "open", "protected"]
-
-    private static func decodeRegion(_ node: YAMLNode) throws -> ContentRegion {
-        let fields = try MappingFields(node, "a content region", known: regionKeys)
-        let id = try fields.required("id").text("a region's `id`")
-        let kindNode = try fields.required("kind")
-        let kind = try kindNode.choice("region kind", ContentRegion.Kind.self)
-        let allowed = ["id", "kind", "frame"] + ContentRegion.keys(of: kind)
-        if let extra = fields.entries.first(where: { !allowed.contains($0.key) }) {
-            throw extra.keyNode.error("`\(extra.key)` does not go with a \(kind.rawValue) region; a \(kind.rawValue) takes \(allowed.map { "`\($0)`" }.joined(separator: ", "))")
-        }
-        var region = ContentRegion(id: id, kind: kind, frame: try decodeFrame(try fields.required("frame")))
-        if kind != .swipeRow {
-            region.axis = try fields.required("axis").choice("axis", ContentRegion.Axis.self)
-        }
-        switch kind {
-        case .scroll:
-            region.offset = try fields["offset"].map { try $0.coordinate("`offset`", nonNegative: true) } ?? 0
-            if let maxNode = fields["maxOffset"] {
-                let maximum = try maxNode.coordinate("`maxOffset`")
-                guard maximum >= region.offset else {
-                    throw maxNode.error("expected `maxOffset` >= `offset` (\(formatNumber(region.offset))), found \(formatNumber(maximum))",
-                                        suggestion: "leave `maxOffset` out for no limit")
-                }
-                region.maxOffset = maximum
-            }
-        case .swipeRow:
-            region.open = try fields["open"]?.bool("`open`") ?? false
-        case .control:
-            region.protected = try fields["protected"]?.bool("`protected`") ?? true
-        }
-        return region
-    }
-
-    private static func decodeFrame(_ node: YAMLNode) throws -> Frame {
-        let values = try node.expectSequence("`frame`, [x, y, width, height]")
-        guard values.count == 4 else {
-            throw node.error("expected `frame` as [x, y, width, height] with 4 numbers, found \(values.count)")
-        }
-        let frame = Frame(x: try values[0].number("frame x"), y: try values[1].number("frame y"),
-                          width: try values[2].number("frame width"), height: try values[3].number("frame height"))
-        for (index, size) in [(2, frame.width), (3, frame.height)] where size <= 0 {
-            throw values[index].error("expected a frame \(index == 2 ? "width" : "height") > 0, found \(formatNumber(size))")
-        }
-        return frame
     }
 
     /// With `errors`, each event is checked on its own (an event in error is left out of the order check).
@@ -223,22 +194,32 @@ struct TraceDecoder {
 
     private func kindKey(of item: YAMLNode) throws -> String {
         guard case .mapping(let pairs) = item.content else {
-            throw item.error("expected an event (a mapping with one of \(Self.eventKinds.joined(separator: ", "))), found \(item.kindDescription)")
+            throw item.error(
+                "expected an event (a mapping with one of \(Self.eventKinds.joined(separator: ", "))), found \(item.kindDescription)"
+            )
         }
         let kinds = pairs.compactMap { pair -> String? in
             if case .scalar(let key, _) = pair.key.content, Self.eventKinds.contains(key) { return key }
             return nil
         }
         if kinds.count > 1 {
-            throw item.error("an event has exactly one kind, found `\(kinds[0])` and `\(kinds[1])`", suggestion: "split it into two events")
+            throw item.error(
+                "an event has exactly one kind, found `\(kinds[0])` and `\(kinds[1])`",
+                suggestion: "split it into two events")
         }
         guard let kind = kinds.first else {
             let unknown = pairs.compactMap { pair -> String? in
-                if case .scalar(let key, _) = pair.key.content, !["t", "animated", "samples", "up", "cancel"].contains(key) { return key }
+                if case .scalar(let key, _) = pair.key.content,
+                    !["t", "animated", "samples", "up", "cancel"].contains(key)
+                {
+                    return key
+                }
                 return nil
             }
             let hint = unknown.lazy.compactMap { didYouMean($0, in: Self.eventKinds) }.first
-            throw item.error("unknown event kind\(unknown.isEmpty ? "" : " `\(unknown[0])`"); expected one of \(Self.eventKinds.joined(separator: ", "))", suggestion: hint)
+            throw item.error(
+                "unknown event kind\(unknown.isEmpty ? "" : " `\(unknown[0])`"); expected one of \(Self.eventKinds.joined(separator: ", "))",
+                suggestion: hint)
         }
         return kind
     }
@@ -262,11 +243,14 @@ struct TraceDecoder {
         case "pop", "popToRoot":
             // `true` in any of YAML 1.2's spellings (`True`, `TRUE`); anything else is refused.
             guard (try? value.bool(kind)) == true else {
-                throw value.error("expected `\(kind): true`, found \(value.kindDescription)", suggestion: "write `\(kind): true`; to skip the operation, remove the event")
+                throw value.error(
+                    "expected `\(kind): true`, found \(value.kindDescription)",
+                    suggestion: "write `\(kind): true`; to skip the operation, remove the event")
             }
             return TraceEvent(kind == "pop" ? .pop(animated: animated) : .popToRoot(animated: animated), t: t)
         case "setStack":
-            return TraceEvent(.setStack(try Self.decodeStack(value, what: "`setStack`", complete: false), animated: animated), t: t)
+            return TraceEvent(
+                .setStack(try Self.decodeStack(value, what: "`setStack`", complete: false), animated: animated), t: t)
         case "update":
             return TraceEvent(.update(try Self.decodeViewController(value, what: "`update`")), t: t)
         default:
@@ -276,9 +260,12 @@ struct TraceDecoder {
 
     /// With `errors`, the finger, the samples (row by row) and the end are checked apart.
     func decodeStroke(_ item: YAMLNode, samples preparsed: Result<[Sample], Diagnostic>? = nil) throws -> Stroke {
-        let fields = try MappingFields(item, "a `touch` event", known: ["touch", "samples", "up", "cancel"], errors: errors)
+        let fields = try MappingFields(
+            item, "a `touch` event", known: ["touch", "samples", "up", "cancel"], errors: errors)
         let finger = try attempt { try fields.required("touch").integer("the finger number `touch`", minimum: 0) }
-        let samples = try attempt { try preparsed?.get() ?? Self.decodeSamples(try fields.required("samples"), errors: errors, path: path) }
+        let samples = try attempt {
+            try preparsed?.get() ?? Self.decodeSamples(try fields.required("samples"), errors: errors, path: path)
+        }
         guard let finger, let samples else {
             // What the end can be checked against is missing; the errors are recorded.
             throw DocumentErrors.Collected(diagnostic: errors!.combined(path: path))
@@ -292,7 +279,9 @@ struct TraceDecoder {
             guard let node = fields[key] else { continue }
             let t = try node.nonNegativeNumber("`\(key)` (ms)")
             if t < lastT {
-                throw node.error("`\(key): \(formatNumber(t))` is earlier than the last sample (t=\(formatNumber(lastT)))", suggestion: "the lift comes at or after the last sample")
+                throw node.error(
+                    "`\(key): \(formatNumber(t))` is earlier than the last sample (t=\(formatNumber(lastT)))",
+                    suggestion: "the lift comes at or after the last sample")
             }
             end = key == "up" ? .up(t) : .cancel(t)
         }
@@ -338,8 +327,9 @@ struct TraceDecoder {
         guard values.count == 3 else {
             throw row.error("expected a sample [t, x, y] with 3 numbers, found \(values.count)")
         }
-        let sample = Sample(t: try values[0].nonNegativeNumber(sampleWhat.t), x: try values[1].coordinate(sampleWhat.x),
-                            y: try values[2].coordinate(sampleWhat.y))
+        let sample = Sample(
+            t: try values[0].nonNegativeNumber(sampleWhat.t), x: try values[1].coordinate(sampleWhat.x),
+            y: try values[2].coordinate(sampleWhat.y))
         // An aliased row is out of order where it is used, not where it is written.
         try checkOrder(sample, after: previous, at: row.isAlias ? row.location : values[0].location)
         return sample
@@ -347,16 +337,22 @@ struct TraceDecoder {
 
     /// A row's order error stands at its time value (at the alias, for an aliased row).
     static func checkOrder(_ sample: Sample, after previous: Sample?, row: YAMLNode) throws {
-        try checkOrder(sample, after: previous, at: row.isAlias ? row.location : (try? row.expectSequence(""))?.first?.location ?? row.location)
+        try checkOrder(
+            sample, after: previous,
+            at: row.isAlias ? row.location : (try? row.expectSequence(""))?.first?.location ?? row.location)
     }
 
     static func checkOrder(_ sample: Sample, after previous: Sample?, at position: SourcePosition) throws {
         guard let previous else { return }
         if sample.t <= previous.t {
-            throw position.error("sample time \(formatNumber(sample.t)) is not after the previous sample's \(formatNumber(previous.t)); times must strictly increase within a stroke")
+            throw position.error(
+                "sample time \(formatNumber(sample.t)) is not after the previous sample's \(formatNumber(previous.t)); times must strictly increase within a stroke"
+            )
         }
         if sample.t - previous.t < TraceLimits.sampleStep {
-            throw position.error("sample time \(formatNumber(sample.t)) is less than 1e-6 ms after the previous sample's \(formatNumber(previous.t)); samples of a stroke are at least a nanosecond apart")
+            throw position.error(
+                "sample time \(formatNumber(sample.t)) is less than 1e-6 ms after the previous sample's \(formatNumber(previous.t)); samples of a stroke are at least a nanosecond apart"
+            )
         }
     }
 }

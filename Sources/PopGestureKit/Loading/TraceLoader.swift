@@ -64,8 +64,11 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     /// With `sink`, each trace document's events go to a sink made from its header as they are read.
     /// `pipelineFrom`: a file of at least this many bytes is scanned on a thread of its own, the
     /// same documents and diagnostics in the same order (`EventPipe`).
-    public init(path: String, sink: ((Trace) -> any TraceEventSink)? = nil, retainedSamples: Int = 200_000, mayBeForeign: Bool = false,
-                pipelineFrom: Int? = nil) {
+    public init(
+        path: String, sink: ((Trace) -> any TraceEventSink)? = nil, retainedSamples: Int = 200_000,
+        mayBeForeign: Bool = false,
+        pipelineFrom: Int? = nil
+    ) {
         self.path = path
         self.sink = sink
         self.retainedSamples = retainedSamples
@@ -79,7 +82,9 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     }
 
     /// Loads YAML text held in memory under a display path (tests, standard input).
-    public init(text: String, path: String, sink: ((Trace) -> any TraceEventSink)? = nil, retainedSamples: Int = 200_000) {
+    public init(
+        text: String, path: String, sink: ((Trace) -> any TraceEventSink)? = nil, retainedSamples: Int = 200_000
+    ) {
         self.path = path
         self.sink = sink
         self.retainedSamples = retainedSamples
@@ -103,8 +108,12 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                 self.reader = nil
                 if foreign { return .notATrace(path: path) }
                 if index == 1 {
-                    return .failure(source: path, Diagnostic(path: path, line: 1, column: 1,
-                        message: "contains no trace document", suggestion: "a trace starts with `format: popgesture-trace/1`"))
+                    return .failure(
+                        source: path,
+                        Diagnostic(
+                            path: path, line: 1, column: 1,
+                            message: "contains no trace document",
+                            suggestion: "a trace starts with `format: popgesture-trace/1`"))
                 }
                 return nil
             }
@@ -125,8 +134,10 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
             try reader.endDocument()
             documentRead = true
             let several = index > 1 || !reader.atEnd
-            let loaded = try decode(root, source: source, defaultName: several ? "\(stem(of: path))#\(index)" : stem(of: path), stream: stream,
-                                    errors: errors)
+            let loaded = try decode(
+                root, source: source, defaultName: several ? "\(stem(of: path))#\(index)" : stem(of: path),
+                stream: stream,
+                errors: errors)
             return errors.isEmpty ? loaded : .failure(source: source, errors.combined(path: path))
         } catch {
             if reader.broken || foreign {
@@ -136,7 +147,9 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
             }
             if foreign { return .notATrace(path: path) }
             // The errors found before a fatal one (a syntax error, a wrong format) are reported with it.
-            if let collected = error as? DocumentErrors.Collected { return .failure(source: source, collected.diagnostic) }
+            if let collected = error as? DocumentErrors.Collected {
+                return .failure(source: source, collected.diagnostic)
+            }
             let diagnostic = asDiagnostic(error, path: path)
             return .failure(source: source, errors.isEmpty ? diagnostic : errors.combined(with: diagnostic, path: path))
         }
@@ -172,10 +185,14 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
 
     /// The document's root; a trace's `events` list is read item by item as it streams past, its
     /// samples straight from libyaml's events, and handed to `stream` instead of kept as nodes.
-    private func readRoot(_ reader: YAMLDocumentReader, into stream: inout EventStream, errors: DocumentErrors) throws -> YAMLNode {
+    private func readRoot(_ reader: YAMLDocumentReader, into stream: inout EventStream, errors: DocumentErrors) throws
+        -> YAMLNode
+    {
         guard reader.kind == .mappingStart, !reader.hasAnchor else {
             let root = try reader.node()
-            if case .mapping(let pairs) = root.content { hasPopgestureFormat = pairs.contains(where: Self.namesPopgestureFormat) }
+            if case .mapping(let pairs) = root.content {
+                hasPopgestureFormat = pairs.contains(where: Self.namesPopgestureFormat)
+            }
             return root
         }
         let position = reader.position
@@ -186,20 +203,28 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
             try reader.advance()
             // Another tool's JSON may have `events` of its own: only a popgesture trace's are read as they stream.
             if !stream.read, case .scalar("events", _) = key.content, reader.kind == .sequenceStart, !reader.hasAnchor,
-               Self.mayBeTrace(pairs), hasPopgestureFormat || !mayBeForeign {
+                Self.mayBeTrace(pairs), hasPopgestureFormat || !mayBeForeign
+            {
                 // The keys before `events` are checked first; an error there is recorded (and found
                 // again with the whole document, once), and the events are still checked, unreplayed.
                 let head = YAMLNode(.mapping(pairs), at: position, expandedSize: 1)
-                if let fields = errors.attempt(path: path, { try MappingFields(head, "a trace document", known: TraceDecoder.topKeys, errors: errors) }) {
+                if let fields = errors.attempt(
+                    path: path,
+                    { try MappingFields(head, "a trace document", known: TraceDecoder.topKeys, errors: errors) })
+                {
                     // Checked now, so that a syntax error later in the events does not hide them.
                     var values: [String: YAMLNode] = [:]
                     for key in StackConfig.keys { values[key] = fields[key] }
                     _ = try TraceDecoder.settings(values, errors: errors, path: path)
                 }
                 if errors.isEmpty, let sink, Self.hasHeader(pairs),
-                   let header = errors.attempt(path: path, {
-                       try TraceDecoder(path: path, loadConfig: config).decode(head, source: stream.source, defaultName: "", events: [])
-                   }) {
+                    let header = errors.attempt(
+                        path: path,
+                        {
+                            try TraceDecoder(path: path, loadConfig: config).decode(
+                                head, source: stream.source, defaultName: "", events: [])
+                        })
+                {
                     stream.header = header
                     stream.sink = sink(header)
                 }
@@ -219,7 +244,9 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     /// A root `format` naming a popgesture document, known or not (`popgesture-trace/2` is ours, and wrong).
     /// A command's output (`sweep --format json` saved beside the traces) is no input: another tool's JSON.
     private static func namesPopgestureFormat(_ pair: (key: YAMLNode, value: YAMLNode)) -> Bool {
-        guard case .scalar("format", _) = pair.key.content, case .scalar(let value, _) = pair.value.content else { return false }
+        guard case .scalar("format", _) = pair.key.content, case .scalar(let value, _) = pair.value.content else {
+            return false
+        }
         return value.hasPrefix("popgesture-") && !outputFormats.contains { value.hasPrefix($0) }
     }
 
@@ -236,7 +263,8 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
 
     /// `format` and a stack (or a config supplying one) came before `events`: the replay can start.
     private static func hasHeader(_ pairs: [(key: YAMLNode, value: YAMLNode)]) -> Bool {
-        var format = false, stack = false
+        var format = false
+        var stack = false
         for (key, _) in pairs {
             guard case .scalar(let name, _) = key.content else { continue }
             if name == "format" { format = true }
@@ -248,13 +276,15 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     /// Each event is checked on its own: one in error is recorded and left out, and the rest go on
     /// being checked, but no longer replayed or kept (the document will not be). Only syntax errors
     /// are thrown.
-    private func readEvents(_ reader: YAMLDocumentReader, into stream: inout EventStream, errors: DocumentErrors) throws {
+    private func readEvents(_ reader: YAMLDocumentReader, into stream: inout EventStream, errors: DocumentErrors) throws
+    {
         var decoder = TraceDecoder(path: path, loadConfig: config)
         decoder.errors = errors
         var order = EventOrderCheck()
         try reader.advance()
         while reader.kind != .sequenceEnd {
-            let line = reader.line, column = reader.column
+            let line = reader.line
+            let column = reader.column
             let item = try StreamedEventReader(path: path).item(reader)
             let event = errors.attempt(path: path) { () throws -> TraceEvent in
                 switch item {
@@ -273,7 +303,9 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         }
     }
 
-    private func decode(_ node: YAMLNode, source: String, defaultName: String, stream: EventStream, errors: DocumentErrors) throws -> LoadedDocument {
+    private func decode(
+        _ node: YAMLNode, source: String, defaultName: String, stream: EventStream, errors: DocumentErrors
+    ) throws -> LoadedDocument {
         // A config file is read when named (`validate .popgesture.yml`); the messages about other
         // documents go on naming the three inputs.
         let isConfig = (try? DocumentFormat.of(node, expecting: [.config])) != nil
@@ -282,14 +314,16 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
             var stream = stream
             var decoder = TraceDecoder(path: path, loadConfig: config)
             decoder.errors = errors
-            var trace = try decoder.decode(node, source: source, defaultName: defaultName, events: stream.read ? stream.kept : nil)
+            var trace = try decoder.decode(
+                node, source: source, defaultName: defaultName, events: stream.read ? stream.kept : nil)
             trace.eventsKept = !stream.dropped
             if let header = stream.header, !trace.hasSameHeader(as: header) {
                 // A header key came after `events`: the sink was started from the wrong header, so
                 // the trace goes without it (its consumer starts again from the kept events).
                 guard !stream.dropped else {
-                    throw node.error("a key that shapes the replay (`screen`, `layoutDirection`, `barAppearanceManaged`, `initialBarHidden`, `stack` or `config`) comes after an `events` list of more than \(retainedSamples) samples",
-                                     suggestion: "put those keys before `events`, so a long recording is replayed as it is read")
+                    throw node.error(
+                        "a key that shapes the replay (`screen`, `layoutDirection`, `barAppearanceManaged`, `initialBarHidden`, `stack` or `config`) comes after an `events` list of more than \(retainedSamples) samples",
+                        suggestion: "put those keys before `events`, so a long recording is replayed as it is read")
                 }
                 stream.sink = nil
             }
@@ -310,8 +344,9 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     /// editor opens the trace, and names the config and the place in it.
     private func config(_ relative: String, at node: YAMLNode) throws -> StackConfig {
         guard readsConfigs else {
-            throw node.error("this trace may not name a `config` file: it came over the network, and its stack must be in the trace itself",
-                             suggestion: "remove `config` and write `screen` and `stack` in the trace")
+            throw node.error(
+                "this trace may not name a `config` file: it came over the network, and its stack must be in the trace itself",
+                suggestion: "remove `config` and write `screen` and `stack` in the trace")
         }
         let resolved = resolve(relative, relativeTo: path)
         let result: Result<StackConfig, Diagnostic>
@@ -324,7 +359,10 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                     reader = try YAMLDocumentReader(path: resolved)
                 } catch {
                     // Not read at all: the message is the whole story, without a place in the config.
-                    throw Diagnostic(message: "cannot read config `\(relative)` (\(resolved)): \(asDiagnostic(error, path: resolved).message)")
+                    throw Diagnostic(
+                        message:
+                            "cannot read config `\(relative)` (\(resolved)): \(asDiagnostic(error, path: resolved).message)"
+                    )
                 }
                 result = .success(try StackConfig(reading: reader))
             } catch {
@@ -336,8 +374,9 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
             return try result.get()
         } catch {
             guard let place = error.location else { throw node.error(error.message, suggestion: error.suggestion) }
-            throw node.error("config `\(relative)` is invalid: \(place.path):\(place.line):\(place.column): \(error.message)",
-                             suggestion: error.suggestion)
+            throw node.error(
+                "config `\(relative)` is invalid: \(place.path):\(place.line):\(place.column): \(error.message)",
+                suggestion: error.suggestion)
         }
     }
 }

@@ -1,8 +1,9 @@
 internal import CYaml
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads YAML through libyaml's event API, one event at a time.
@@ -160,7 +161,9 @@ final class YAMLDocumentReader {
     /// Compares the current scalar with a key name without making a String.
     func scalarEquals(_ key: StaticString) -> Bool {
         let bytes = scalarBytes
-        guard bytes.count == key.utf8CodeUnitCount, let start = bytes.baseAddress else { return bytes.isEmpty && key.utf8CodeUnitCount == 0 }
+        guard bytes.count == key.utf8CodeUnitCount, let start = bytes.baseAddress else {
+            return bytes.isEmpty && key.utf8CodeUnitCount == 0
+        }
         return memcmp(start, key.utf8Start, bytes.count) == 0
     }
 
@@ -252,11 +255,16 @@ final class YAMLDocumentReader {
             case .alias:
                 let name = anchor ?? ""
                 guard let target = anchors[name] else {
-                    throw try leaving(stack.count, here.error("unknown alias `*\(name)`", suggestion: "define `&\(name)` before using it"))
+                    throw try leaving(
+                        stack.count,
+                        here.error("unknown alias `*\(name)`", suggestion: "define `&\(name)` before using it"))
                 }
                 aliasExpansion += target.expandedSize
                 if aliasExpansion > Self.aliasBudget {
-                    throw try leaving(stack.count, here.error("aliases expand past \(Self.aliasBudget) nodes; refusing what looks like an alias bomb"))
+                    throw try leaving(
+                        stack.count,
+                        here.error(
+                            "aliases expand past \(Self.aliasBudget) nodes; refusing what looks like an alias bomb"))
                 }
                 // The anchor's children are shared, not copied; the node itself is placed at the alias,
                 // so an error about where it is used (order, a duplicate id) points there.
@@ -338,7 +346,8 @@ final class YAMLDocumentReader {
     /// proportion to the depth for every token, so reading on through 100,000 open brackets to the
     /// document's end would take minutes, and an unclosed one hides every later document anyway.
     private func tooDeep(at place: SourcePosition) -> Diagnostic {
-        let error = place.error("nesting deeper than \(Self.maximumDepth) levels; no popgesture document nests like this")
+        let error = place.error(
+            "nesting deeper than \(Self.maximumDepth) levels; no popgesture document nests like this")
         broken = true
         failure = error
         return error
@@ -370,7 +379,8 @@ final class YAMLDocumentReader {
             // Reader errors carry a byte offset rather than a mark: binary data or a broken encoding.
             // libyaml decodes ahead of the scanner, so its mark is not where the bad byte is.
             message = "not a YAML text file: \(problem) at byte \(p.problem_offset)"
-            return rereader.position(ofByte: Int(p.problem_offset), encoding: p.encoding)?.error(message) ?? location(p.mark).error(message)
+            return rereader.position(ofByte: Int(p.problem_offset), encoding: p.encoding)?.error(message)
+                ?? location(p.mark).error(message)
         case YAML_MEMORY_ERROR:
             message = "out of memory while parsing YAML"
             mark = p.mark
@@ -378,8 +388,9 @@ final class YAMLDocumentReader {
             message = "malformed YAML: \(problem)"
             let context = p.context.map { String(cString: $0) }
             if let context { message += " (\(context))" }
-            let hint = SyntaxHint(problem: problem, context: context, problemAt: location(p.problem_mark),
-                                  contextAt: p.context == nil ? nil : location(p.context_mark), line: rereader.line)
+            let hint = SyntaxHint(
+                problem: problem, context: context, problemAt: location(p.problem_mark),
+                contextAt: p.context == nil ? nil : location(p.context_mark), line: rereader.line)
             return location(p.problem_mark).error(message, suggestion: hint.text)
         }
         return location(mark).error(message)

@@ -23,8 +23,10 @@ public struct ContentRegion: Sendable, Equatable {
     /// control: UIKit lets its default action beat its superviews' recognizers for a drag along its axis.
     public var protected: Bool
 
-    public init(id: String, kind: Kind, frame: Frame, axis: Axis? = nil, offset: Double = 0, maxOffset: Double? = nil,
-                open: Bool = false, protected: Bool = true) {
+    public init(
+        id: String, kind: Kind, frame: Frame, axis: Axis? = nil, offset: Double = 0, maxOffset: Double? = nil,
+        open: Bool = false, protected: Bool = true
+    ) {
         self.id = id
         self.kind = kind
         self.frame = frame

@@ -10,75 +10,101 @@ public enum Presets {
 
     public static let all: [Preset] = [
         // Every key's default is in the table; `fd` is that table written out.
-        Preset(name: "fd", summary: "FDFullscreenPopGesture master: full-screen pan, maxStartX, willAppear blocks and the disappear hook",
-               document: RulesPrinter.document(name: "fd", value: \.fd)),
-        Preset(name: "fd-1.1", summary: "FDFullscreenPopGesture tag 1.1: no maxStartX, direction not mirrored, no disappear hook", document: """
-            format: popgesture-rules/1
-            name: fd-1.1
-            begin: [rootOnly, popDisabled, transitioning, direction]
-            mirrorDirection: false
-            bar: {inject: fd, restoreOnDisappear: false}
-            """),
-        Preset(name: "uikit", summary: "UIKit's own edge swipe: 15 pt leading edge, no bar management", document: """
-            format: popgesture-rules/1
-            name: uikit
-            recognizer: {region: edge, edgeWidth: 15}
-            begin: [rootOnly, transitioning, direction]
-            mirrorDirection: true
-            bar: {inject: none, restoreOnDisappear: false}
-            content: {policy: requirePopToFail}
-            """),
-        Preset(name: "tz", summary: "TZScrollViewPopGesture: full-screen pan that must start within 40 pt of the left edge", document: """
-            format: popgesture-rules/1
-            name: tz
-            begin: [transitioning, rootOnly, popDisabled, direction, locationLimit]
-            mirrorDirection: false
-            locationLimit: 40
-            bar: {inject: none, restoreOnDisappear: false}
-            content: {policy: requirePopToFail}
-            """),
-        Preset(name: "cupertino", summary: "Flutter's CupertinoPageRoute: 20 pt edge, horizontal slop, least-squares velocity, 50 % or fling", document: """
-            format: popgesture-rules/1
-            name: cupertino
-            recognizer: {region: edge, edgeWidth: 20, kind: horizontalSlop, slop: 18}
-            begin: [rootOnly, transitioning]
-            velocity: lsq2
-            completion: {model: threshold, progressThreshold: 0.5, flingVelocity: 1.0}
-            transition: {duration: 500, settle: cupertino, progressCap: 1}
-            bar: {inject: none, restoreOnDisappear: false}
-            content: {ties: pop, hysteresis: 18}
-            """),
-        Preset(name: "flutter", summary: "Flutter's CupertinoPageRoute on its Navigator (2024): cupertino's gesture alone in its arena unless content is under the finger, operations never deferred, a pointer cancel decided like a lift", document: """
-            format: popgesture-rules/1
-            name: flutter
-            recognizer: {region: edge, edgeWidth: 20, kind: horizontalSlop, slop: 18, arena: byContent}
-            stackOps: immediate
-            begin: [rootOnly, popDisabled, transitioning]
-            velocity: lsq2
-            completion: {model: threshold, progressThreshold: 0.5, flingVelocity: 1.0, onCancel: decide}
-            transition: {duration: 500, settle: cupertino, progressCap: 1}
-            bar: {inject: none, restoreOnDisappear: false}
-            content: {ties: pop, hysteresis: 18}
-            """),
-        Preset(name: "edge30", summary: "The seed article's hand-made UIScreenEdgePan: 15 pt edge, last-two-samples velocity, completes past 30 %, a cancel decided like a lift, a fixed 150 ms settle", document: """
-            format: popgesture-rules/1
-            name: edge30
-            recognizer: {region: edge, edgeWidth: 15}
-            begin: [rootOnly]
-            velocity: last2
-            completion: {model: threshold, progressThreshold: 0.3, strict: true, flingVelocity: 0, onCancel: decide}
-            transition: {duration: 150, settle: fixed, progressCap: 1}
-            bar: {inject: none, restoreOnDisappear: false}
-            """),
-        Preset(name: "lh", summary: "The LH category of the seed article: TZ's rule without popDisabled, every view controller sets its bar in viewWillAppear", document: """
-            format: popgesture-rules/1
-            name: lh
-            begin: [transitioning, rootOnly, direction, locationLimit]
-            mirrorDirection: false
-            locationLimit: 40
-            bar: {inject: all, restoreOnDisappear: false}
-            content: {policy: requirePopToFail}
-            """),
+        Preset(
+            name: "fd",
+            summary:
+                "FDFullscreenPopGesture master: full-screen pan, maxStartX, willAppear blocks and the disappear hook",
+            document: RulesPrinter.document(name: "fd", value: \.fd)),
+        Preset(
+            name: "fd-1.1",
+            summary: "FDFullscreenPopGesture tag 1.1: no maxStartX, direction not mirrored, no disappear hook",
+            document: """
+                format: popgesture-rules/1
+                name: fd-1.1
+                begin: [rootOnly, popDisabled, transitioning, direction]
+                mirrorDirection: false
+                bar: {inject: fd, restoreOnDisappear: false}
+                """),
+        Preset(
+            name: "uikit", summary: "UIKit's own edge swipe: 15 pt leading edge, no bar management",
+            document: """
+                format: popgesture-rules/1
+                name: uikit
+                recognizer: {region: edge, edgeWidth: 15}
+                begin: [rootOnly, transitioning, direction]
+                mirrorDirection: true
+                bar: {inject: none, restoreOnDisappear: false}
+                content: {policy: requirePopToFail}
+                """),
+        Preset(
+            name: "tz",
+            summary: "TZScrollViewPopGesture: full-screen pan that must start within 40 pt of the left edge",
+            document: """
+                format: popgesture-rules/1
+                name: tz
+                begin: [transitioning, rootOnly, popDisabled, direction, locationLimit]
+                mirrorDirection: false
+                locationLimit: 40
+                bar: {inject: none, restoreOnDisappear: false}
+                content: {policy: requirePopToFail}
+                """),
+        Preset(
+            name: "cupertino",
+            summary: "Flutter's CupertinoPageRoute: 20 pt edge, horizontal slop, least-squares velocity, 50 % or fling",
+            document: """
+                format: popgesture-rules/1
+                name: cupertino
+                recognizer: {region: edge, edgeWidth: 20, kind: horizontalSlop, slop: 18}
+                begin: [rootOnly, transitioning]
+                velocity: lsq2
+                completion: {model: threshold, progressThreshold: 0.5, flingVelocity: 1.0}
+                transition: {duration: 500, settle: cupertino, progressCap: 1}
+                bar: {inject: none, restoreOnDisappear: false}
+                content: {ties: pop, hysteresis: 18}
+                """),
+        Preset(
+            name: "flutter",
+            summary:
+                "Flutter's CupertinoPageRoute on its Navigator (2024): cupertino's gesture alone in its arena unless content is under the finger, operations never deferred, a pointer cancel decided like a lift",
+            document: """
+                format: popgesture-rules/1
+                name: flutter
+                recognizer: {region: edge, edgeWidth: 20, kind: horizontalSlop, slop: 18, arena: byContent}
+                stackOps: immediate
+                begin: [rootOnly, popDisabled, transitioning]
+                velocity: lsq2
+                completion: {model: threshold, progressThreshold: 0.5, flingVelocity: 1.0, onCancel: decide}
+                transition: {duration: 500, settle: cupertino, progressCap: 1}
+                bar: {inject: none, restoreOnDisappear: false}
+                content: {ties: pop, hysteresis: 18}
+                """),
+        Preset(
+            name: "edge30",
+            summary:
+                "The seed article's hand-made UIScreenEdgePan: 15 pt edge, last-two-samples velocity, completes past 30 %, a cancel decided like a lift, a fixed 150 ms settle",
+            document: """
+                format: popgesture-rules/1
+                name: edge30
+                recognizer: {region: edge, edgeWidth: 15}
+                begin: [rootOnly]
+                velocity: last2
+                completion: {model: threshold, progressThreshold: 0.3, strict: true, flingVelocity: 0, onCancel: decide}
+                transition: {duration: 150, settle: fixed, progressCap: 1}
+                bar: {inject: none, restoreOnDisappear: false}
+                """),
+        Preset(
+            name: "lh",
+            summary:
+                "The LH category of the seed article: TZ's rule without popDisabled, every view controller sets its bar in viewWillAppear",
+            document: """
+                format: popgesture-rules/1
+                name: lh
+                begin: [transitioning, rootOnly, direction, locationLimit]
+                mirrorDirection: false
+                locationLimit: 40
+                bar: {inject: all, restoreOnDisappear: false}
+                content: {policy: requirePopToFail}
+                """),
     ]
 
     public static var names: [String] { all.map(\.name) }

@@ -21,9 +21,11 @@ public struct Trace: Sendable {
     /// code), so a failed one is reported at its line.
     public var expectationLocations: [SourcePosition] = []
 
-    public init(name: String, source: String, screen: Screen = Screen(), layoutDirection: LayoutDirection = .ltr,
-                barAppearanceManaged: Bool = true, initialBarHidden: Bool? = nil, stack: [ViewControllerSpec],
-                events: [TraceEvent] = [], expectations: [Expectation] = []) {
+    public init(
+        name: String, source: String, screen: Screen = Screen(), layoutDirection: LayoutDirection = .ltr,
+        barAppearanceManaged: Bool = true, initialBarHidden: Bool? = nil, stack: [ViewControllerSpec],
+        events: [TraceEvent] = [], expectations: [Expectation] = []
+    ) {
         self.name = name
         self.source = source
         self.screen = screen
@@ -47,7 +49,8 @@ extension Trace {
     /// Everything but the name, events and expectations is the same: a replay started from
     /// `other` is a replay of this trace.
     func hasSameHeader(as other: Trace) -> Bool {
-        screen == other.screen && layoutDirection == other.layoutDirection && barAppearanceManaged == other.barAppearanceManaged
+        screen == other.screen && layoutDirection == other.layoutDirection
+            && barAppearanceManaged == other.barAppearanceManaged
             && initialBarHidden == other.initialBarHidden && stack == other.stack
     }
 }
@@ -75,7 +78,10 @@ public struct ViewControllerSpec: Sendable, Equatable {
     /// Back (first) to front (last); given, it replaces the instance's whole list, state included.
     public var content: [ContentRegion]?
 
-    public init(id: String, barHidden: Bool? = nil, popDisabled: Bool? = nil, maxStartX: Double? = nil, content: [ContentRegion]? = nil) {
+    public init(
+        id: String, barHidden: Bool? = nil, popDisabled: Bool? = nil, maxStartX: Double? = nil,
+        content: [ContentRegion]? = nil
+    ) {
         self.id = id
         self.barHidden = barHidden
         self.popDisabled = popDisabled
@@ -141,7 +147,12 @@ public struct TraceEvent: Sendable, Equatable {
             spec.maxStartX = value
             event.kind = .push(spec, animated: animated)
         case .setStack(let specs, let animated):
-            event.kind = .setStack(specs.map { var spec = $0; spec.maxStartX = value; return spec }, animated: animated)
+            event.kind = .setStack(
+                specs.map {
+                    var spec = $0
+                    spec.maxStartX = value
+                    return spec
+                }, animated: animated)
         case .update(var spec):
             spec.maxStartX = value
             event.kind = .update(spec)

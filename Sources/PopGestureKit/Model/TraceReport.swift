@@ -88,7 +88,8 @@ public struct BarEntry: Sendable, Equatable {
 }
 
 /// An anomaly or a note: a kind, when, and a human-readable detail.
-public struct Finding<Kind: RawRepresentable & Sendable & Equatable>: Sendable, Equatable where Kind.RawValue == String {
+public struct Finding<Kind: RawRepresentable & Sendable & Equatable>: Sendable, Equatable
+where Kind.RawValue == String {
     public var kind: Kind
     public var t: Double
     public var detail: String
@@ -135,7 +136,9 @@ public struct IntentTally: Sendable, Equatable {
         [("back", back), ("falsePop", falsePop), ("missedBack", missedBack), ("stay", stay)]
     }
 
-    var json: JSONValue { .object(Dictionary(uniqueKeysWithValues: fields.map { ($0.name, .number(Double($0.value))) })) }
+    var json: JSONValue {
+        .object(Dictionary(uniqueKeysWithValues: fields.map { ($0.name, .number(Double($0.value))) }))
+    }
 
     /// `3 backs (1 missed), 2 stays (0 false pops)`.
     var summaryText: String {

@@ -16,7 +16,8 @@ public enum GestureReason: String, Sendable, CaseIterable {
     // An unrecognized gesture's.
     case touchEnded, touchCancelled, traceEnded
 
-    public static let refusals: [GestureReason] = BeginCheck.allCases.map(\.reason) + [.tooManyTouches, .outsideEdge, .contentWon]
+    public static let refusals: [GestureReason] =
+        BeginCheck.allCases.map(\.reason) + [.tooManyTouches, .outsideEdge, .contentWon]
     public static let unrecognized: [GestureReason] = [.touchEnded, .touchCancelled, .traceEnded]
 }
 
@@ -34,7 +35,8 @@ public enum Intent: String, Sendable, CaseIterable {
 /// cancel, a stack operation that interrupted it (`stackOps: immediate`), or why a pop that began was
 /// ignored.
 public enum PopDecider: String, Sendable, CaseIterable {
-    case projection, lowSampleVelocity, fling, progress, velocitySign, touchCancelled, atRoot, transitioning, interrupted
+    case projection, lowSampleVelocity, fling, progress, velocitySign, touchCancelled, atRoot, transitioning,
+        interrupted
 }
 
 public enum TransitionKind: String, Sendable {

@@ -47,9 +47,12 @@ public struct RecorderPage: Sendable {
     /// own address, so the page's bytes hold no secret.
     var settings: String {
         func strings(_ values: [String]) -> String { "[" + values.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
-        return "{\"served\": \(served), \"recorder\": \"\(Self.recorder)\", \"scenarios\": \(strings(scenarios.map(\.rawValue))), "
+        return
+            "{\"served\": \(served), \"recorder\": \"\(Self.recorder)\", \"scenarios\": \(strings(scenarios.map(\.rawValue))), "
             + "\"prompts\": \(strings(prompts.map(\.rawValue))), "
-            + "\"stayPrompts\": {" + RecorderScenario.allCases.map { "\"\($0.rawValue)\": \"\($0.stayPrompt)\"" }.joined(separator: ", ") + "}, "
+            + "\"stayPrompts\": {"
+            + RecorderScenario.allCases.map { "\"\($0.rawValue)\": \"\($0.stayPrompt)\"" }.joined(separator: ", ")
+            + "}, "
             + "\"backPrompt\": \"\(RecorderScenario.backPrompt)\"}"
     }
 

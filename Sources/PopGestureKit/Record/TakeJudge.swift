@@ -36,21 +36,27 @@ public struct TakeJudge: Sendable {
         let loader = TraceFileLoader(text: text, path: Self.displayPath)
         loader.readsConfigs = false
         guard let first = loader.next() else {
-            return .failure(Diagnostic(path: Self.displayPath, message: "the take is empty",
-                                       suggestion: "send one trace document (format: popgesture-trace/1)"))
+            return .failure(
+                Diagnostic(
+                    path: Self.displayPath, message: "the take is empty",
+                    suggestion: "send one trace document (format: popgesture-trace/1)"))
         }
         let trace: Trace
         switch first {
         case .trace(let loaded, _): trace = loaded
         case .failure(_, let diagnostic): return .failure(diagnostic)
         case .rules, .stackConfig, .notATrace:
-            return .failure(Diagnostic(path: Self.displayPath, message: "a take is a trace document, not a rules or stack-config document",
-                                       suggestion: "send `format: popgesture-trace/1`"))
+            return .failure(
+                Diagnostic(
+                    path: Self.displayPath, message: "a take is a trace document, not a rules or stack-config document",
+                    suggestion: "send `format: popgesture-trace/1`"))
         }
         if let next = loader.next() {
             if case .failure(_, let diagnostic) = next { return .failure(diagnostic) }
-            return .failure(Diagnostic(path: Self.displayPath, message: "a take is one trace document; this one has more",
-                                       suggestion: "send each take in a request of its own"))
+            return .failure(
+                Diagnostic(
+                    path: Self.displayPath, message: "a take is one trace document; this one has more",
+                    suggestion: "send each take in a request of its own"))
         }
         let intent = trace.expectations.lazy.compactMap { expectation -> Intent? in
             if case .intent(1, let intent) = expectation { intent } else { nil }

@@ -1,14 +1,15 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 #if canImport(Glibc)
-private let systemWrite = Glibc.write
+    private let systemWrite = Glibc.write
 #else
-private let systemWrite = Darwin.write
+    private let systemWrite = Darwin.write
 #endif
 
 /// The folder `record` writes takes into, as `take-NNNN.yaml`: names chosen here (nothing a take
@@ -26,8 +27,9 @@ public final class TakeStore {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw Diagnostic(path: folder, message: "cannot create the output folder: \(error.localizedDescription)",
-                             suggestion: "choose another folder with --out")
+            throw Diagnostic(
+                path: folder, message: "cannot create the output folder: \(error.localizedDescription)",
+                suggestion: "choose another folder with --out")
         }
         let existing = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         number = (existing.compactMap(Self.number(of:)).max() ?? 0) + 1
@@ -81,7 +83,9 @@ public final class TakeStore {
     /// Removes a take this run wrote (the page's undo); any other name is refused.
     public func remove(_ name: String) throws {
         guard written.contains(name) else {
-            throw Diagnostic(message: "`\(name)` is not a take written by this run", suggestion: "undo only the last take the page sent")
+            throw Diagnostic(
+                message: "`\(name)` is not a take written by this run",
+                suggestion: "undo only the last take the page sent")
         }
         guard unlink(folder + "/" + name) == 0 || errno == ENOENT else { throw failure("cannot remove \(name)") }
         written.remove(name)

@@ -51,34 +51,52 @@ struct Arbiter {
         let name = check.rawValue
         switch check {
         case .rootOnly:
-            return CheckEvidence(check: name, refuses: c.stackCount <= 1, quantity: "stack count", value: .number(Double(c.stackCount)),
-                                 limit: 1, refusesAbove: false)
+            return CheckEvidence(
+                check: name, refuses: c.stackCount <= 1, quantity: "stack count", value: .number(Double(c.stackCount)),
+                limit: 1, refusesAbove: false)
         case .popDisabled:
-            return CheckEvidence(check: name, refuses: c.top.popDisabled, quantity: "\(c.top.id).popDisabled", value: .flag(c.top.popDisabled))
+            return CheckEvidence(
+                check: name, refuses: c.top.popDisabled, quantity: "\(c.top.id).popDisabled",
+                value: .flag(c.top.popDisabled))
         case .maxStartX:
             // FD compares the raw x, which is the wrong edge in RTL; `mirrorMaxStartX` is the fix.
             let s = rules.mirrorMaxStartX ? recognizer.leadingDistance(c.location.x) : c.location.x
             let quantity = rules.mirrorMaxStartX ? "edge distance" : "location.x"
             guard c.top.maxStartX > 0 else {
-                return CheckEvidence(check: name, refuses: false, quantity: "\(c.top.id).maxStartX", value: .name("0, no limit"))
+                return CheckEvidence(
+                    check: name, refuses: false, quantity: "\(c.top.id).maxStartX", value: .name("0, no limit"))
             }
-            return CheckEvidence(check: name, refuses: s > c.top.maxStartX, quantity: quantity, value: .number(s),
-                                 limitName: "maxStartX", limit: c.top.maxStartX)
+            return CheckEvidence(
+                check: name, refuses: s > c.top.maxStartX, quantity: quantity, value: .number(s),
+                limitName: "maxStartX", limit: c.top.maxStartX)
         case .locationLimit:
-            return CheckEvidence(check: name, refuses: c.location.x > rules.locationLimit, quantity: "location.x", value: .number(c.location.x),
-                                 limitName: "locationLimit", limit: rules.locationLimit)
+            return CheckEvidence(
+                check: name, refuses: c.location.x > rules.locationLimit, quantity: "location.x",
+                value: .number(c.location.x),
+                limitName: "locationLimit", limit: rules.locationLimit)
         case .transitioning:
-            return CheckEvidence(check: name, refuses: c.busy != nil, quantity: "busy", value: c.busy.map { .busy($0) } ?? .flag(false))
+            return CheckEvidence(
+                check: name, refuses: c.busy != nil, quantity: "busy", value: c.busy.map { .busy($0) } ?? .flag(false))
         case .direction:
-            if c.atDown { return CheckEvidence(check: name, refuses: false, quantity: "translation", value: .name("zero at the down, no direction")) }
+            if c.atDown {
+                return CheckEvidence(
+                    check: name, refuses: false, quantity: "translation", value: .name("zero at the down, no direction")
+                )
+            }
             let mirrored = recognizer.direction == .rtl && rules.mirrorDirection
             let k: Double = mirrored ? -1 : 1
-            return CheckEvidence(check: name, refuses: c.translation.x * k <= 0, quantity: mirrored ? "-translation.x" : "translation.x",
-                                 value: .number(c.translation.x * k), limit: 0, refusesAbove: false)
+            return CheckEvidence(
+                check: name, refuses: c.translation.x * k <= 0, quantity: mirrored ? "-translation.x" : "translation.x",
+                value: .number(c.translation.x * k), limit: 0, refusesAbove: false)
         case .horizontal:
-            if c.atDown { return CheckEvidence(check: name, refuses: false, quantity: "translation", value: .name("zero at the down, no direction")) }
-            return CheckEvidence(check: name, refuses: abs(c.translation.y) > abs(c.translation.x), quantity: "|translation.y|",
-                                 value: .number(abs(c.translation.y)), limitName: "|translation.x|", limit: abs(c.translation.x))
+            if c.atDown {
+                return CheckEvidence(
+                    check: name, refuses: false, quantity: "translation", value: .name("zero at the down, no direction")
+                )
+            }
+            return CheckEvidence(
+                check: name, refuses: abs(c.translation.y) > abs(c.translation.x), quantity: "|translation.y|",
+                value: .number(abs(c.translation.y)), limitName: "|translation.x|", limit: abs(c.translation.x))
         }
     }
 }

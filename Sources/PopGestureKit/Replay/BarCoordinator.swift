@@ -43,16 +43,22 @@ struct BarCoordinator {
         count += 1
         entries.append(BarEntry(t: t, hidden: newValue, animated: animated, cause: cause))
         if !animated, let flight {
-            anomalies.append(Finding(kind: .abruptBarChange, t: t,
-                                     detail: "non-animated bar change during \(flight.rawValue)"))
+            anomalies.append(
+                Finding(
+                    kind: .abruptBarChange, t: t,
+                    detail: "non-animated bar change during \(flight.rawValue)"))
         }
     }
 
     /// The top changed from `disappearing` to `appearing`: willDisappear, willAppear, then the hook.
-    mutating func topChanged(from disappearing: ViewControllerInstance, to appearing: ViewControllerInstance,
-                             animated: Bool, at t: Double, anomalies: inout [Anomaly]) {
+    mutating func topChanged(
+        from disappearing: ViewControllerInstance, to appearing: ViewControllerInstance,
+        animated: Bool, at t: Double, anomalies: inout [Anomaly]
+    ) {
         if hasBlock(appearing) {
-            setBar(appearing.barHidden, animated: animated, cause: "willAppear:\(appearing.id)", at: t, anomalies: &anomalies)
+            setBar(
+                appearing.barHidden, animated: animated, cause: "willAppear:\(appearing.id)", at: t,
+                anomalies: &anomalies)
         }
         // FD's hook restores a bar that a hiding screen left hidden, without animation.
         if bar.restoreOnDisappear, !appearing.barHidden {
@@ -68,8 +74,10 @@ struct BarCoordinator {
             found.append(Finding(kind: .barFlicker, t: t, detail: "bar changed \(changes) times"))
         }
         if managed, let top, top.barHidden != hidden {
-            found.append(Finding(kind: .wrongFinalBar, t: t,
-                                 detail: "top \(top.id) prefers barHidden=\(top.barHidden), bar is \(hidden ? "hidden" : "shown")"))
+            found.append(
+                Finding(
+                    kind: .wrongFinalBar, t: t,
+                    detail: "top \(top.id) prefers barHidden=\(top.barHidden), bar is \(hidden ? "hidden" : "shown")"))
         }
         return found
     }

@@ -38,7 +38,9 @@ public enum ReleaseReason: Sendable, Equatable {
         public var width: Double
 
         /// p + avgV D + avgA D^2 / 2.
-        public var projected: Double { p + averageVelocity * lookAhead + averageAcceleration * lookAhead * lookAhead / 2 }
+        public var projected: Double {
+            p + averageVelocity * lookAhead + averageAcceleration * lookAhead * lookAhead / 2
+        }
         /// min(projectionDistance / W, projectionCap).
         public var threshold: Double { min(projectionDistance / width, projectionCap) }
     }
@@ -83,27 +85,34 @@ struct CompletionModel {
     ///   - width: W, the screen width.
     ///   - statistics: the projection statistics, lift included.
     ///   - moved: the tracked finger moved after the recognition sample.
-    func decide(progress p: Double, velocity: Double, width: Double, statistics: ProjectionStatistics, moved: Bool) -> ReleaseDecision {
+    func decide(progress p: Double, velocity: Double, width: Double, statistics: ProjectionStatistics, moved: Bool)
+        -> ReleaseDecision
+    {
         let v = velocity / width
         switch completion.model {
         case .projection:
             let d = duration / 1000
             if statistics.n >= 3 && moved {
                 let terms = ReleaseReason.ProjectionTerms(
-                    p: p, averageVelocity: statistics.averageVelocity, averageAcceleration: statistics.averageAcceleration,
-                    lookAhead: d, samples: statistics.n, moved: moved, projectionDistance: completion.projectionDistance,
+                    p: p, averageVelocity: statistics.averageVelocity,
+                    averageAcceleration: statistics.averageAcceleration,
+                    lookAhead: d, samples: statistics.n, moved: moved,
+                    projectionDistance: completion.projectionDistance,
                     projectionCap: completion.projectionCap, width: width)
                 return ReleaseDecision(
-                    completes: terms.projected > terms.threshold, by: .projection, velocity: width * statistics.previousVelocity,
+                    completes: terms.projected > terms.threshold, by: .projection,
+                    velocity: width * statistics.previousVelocity,
                     reason: .projection(terms))
             }
             let completes = statistics.averageVelocity > 0 && moved
             return ReleaseDecision(
                 completes: completes, by: .lowSampleVelocity, velocity: velocity,
-                reason: .lowSampleVelocity(samples: statistics.n, moved: moved, averageVelocity: statistics.averageVelocity))
+                reason: .lowSampleVelocity(
+                    samples: statistics.n, moved: moved, averageVelocity: statistics.averageVelocity))
         case .threshold:
-            let terms = ReleaseReason.ThresholdTerms(p: p, v: v, fling: completion.flingVelocity,
-                                                     progressThreshold: completion.progressThreshold, strict: completion.strict)
+            let terms = ReleaseReason.ThresholdTerms(
+                p: p, v: v, fling: completion.flingVelocity,
+                progressThreshold: completion.progressThreshold, strict: completion.strict)
             if completion.flingVelocity > 0 && abs(v) >= completion.flingVelocity {
                 return ReleaseDecision(completes: v > 0, by: .fling, velocity: velocity, reason: .fling(terms))
             }
@@ -112,8 +121,9 @@ struct CompletionModel {
             return ReleaseDecision(completes: completes, by: .progress, velocity: velocity, reason: .progress(terms))
         case .velocitySign:
             let completes = v > 0 || (completion.popOnZero && v == 0)
-            return ReleaseDecision(completes: completes, by: .velocitySign, velocity: velocity,
-                                   reason: .velocitySign(v: v, popOnZero: completion.popOnZero))
+            return ReleaseDecision(
+                completes: completes, by: .velocitySign, velocity: velocity,
+                reason: .velocitySign(v: v, popOnZero: completion.popOnZero))
         }
     }
 }
@@ -151,12 +161,16 @@ struct Settle {
 
     /// The settle's duration with the terms that made it.
     func terms(remaining r: Double, completing: Bool, velocity: Double, width: Double) -> SettleTerms {
-        SettleTerms(model: transition.settle.rawValue, remaining: r, duration: transition.duration, velocity: velocity, width: width,
-                    completing: completing, result: duration(remaining: r, completing: completing, velocity: velocity, width: width))
+        SettleTerms(
+            model: transition.settle.rawValue, remaining: r, duration: transition.duration, velocity: velocity,
+            width: width,
+            completing: completing,
+            result: duration(remaining: r, completing: completing, velocity: velocity, width: width))
     }
 
     func cancelledTerms(progress p: Double, velocity: Double, width: Double) -> SettleTerms {
-        SettleTerms(model: "linear", remaining: p, duration: transition.duration, velocity: velocity, width: width,
-                    completing: false, result: cancelledDuration(progress: p))
+        SettleTerms(
+            model: "linear", remaining: p, duration: transition.duration, velocity: velocity, width: width,
+            completing: false, result: cancelledDuration(progress: p))
     }
 }

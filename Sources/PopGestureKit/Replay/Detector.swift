@@ -42,11 +42,14 @@ struct ScrollDirectionDetector: Detector {
 
     mutating func scrolled(to offset: Double, at t: Double, detections: inout [Detection]) {
         guard var current = drag else { return }
-        let start = current.compared, minimum = rule.minMoveDistance
+        let start = current.compared
+        let minimum = rule.minMoveDistance
         let direction: ScrollDirection? = start < offset - minimum ? .up : start > offset + minimum ? .down : nil
         if let direction {
-            detections.append(Detection(detector: rule.label, region: current.region, t: t, direction: direction,
-                                        offset: offset, delta: offset - start, drag: drags - 1))
+            detections.append(
+                Detection(
+                    detector: rule.label, region: current.region, t: t, direction: direction,
+                    offset: offset, delta: offset - start, drag: drags - 1))
             current.reported = true
         }
         // The article's code moves its start on every did-scroll; dragStart only on a report.
@@ -59,8 +62,10 @@ struct ScrollDirectionDetector: Detector {
         drag = nil
         let moved = abs(offset - current.startOffset)
         if !current.reported, moved > rule.minMoveDistance {
-            anomalies.append(Finding(kind: .missedScroll, t: t,
-                detail: "\(rule.label) reported nothing while \(current.region) moved \(formatNumber(moved)) pt"))
+            anomalies.append(
+                Finding(
+                    kind: .missedScroll, t: t,
+                    detail: "\(rule.label) reported nothing while \(current.region) moved \(formatNumber(moved)) pt"))
         }
     }
 }

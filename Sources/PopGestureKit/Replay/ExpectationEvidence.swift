@@ -17,7 +17,6 @@ struct ExpectationEvidence {
         var hidden: Bool
     }
 
-
     let gestures: RecordLog<GestureSummary>
     /// Bar entries after the initial one.
     let bar: RecordLog<BarPoint>
@@ -69,7 +68,9 @@ struct ExpectationEvidence {
             record.content = ContentRecord(region: "", kind: .scroll, result: result)
         }
         if s.popResult != 0 {
-            record.pop = PopRecord(result: PopResult.allCases[Int(s.popResult) - 1], by: s.popBy == 0 ? nil : PopDecider.allCases[Int(s.popBy) - 1])
+            record.pop = PopRecord(
+                result: PopResult.allCases[Int(s.popResult) - 1],
+                by: s.popBy == 0 ? nil : PopDecider.allCases[Int(s.popBy) - 1])
         }
         return record
     }

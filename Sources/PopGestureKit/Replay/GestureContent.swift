@@ -53,7 +53,8 @@ final class GestureContent {
     /// content result is not set (SPEC section 9).
     func reachesMoment(_ sample: Sample) -> Bool {
         guard result == nil, moment == nil else { return false }
-        let dx = abs(sample.x - p0.x), dy = abs(sample.y - p0.y)
+        let dx = abs(sample.x - p0.x)
+        let dy = abs(sample.y - p0.y)
         return dx >= rules.hysteresis || dy >= rules.hysteresis
     }
 
@@ -61,17 +62,21 @@ final class GestureContent {
     /// `popRecognizesHere`: the pop is recognized at this same sample (i = j).
     func moment(_ sample: Sample, pop: PopState, popRecognizesHere: Bool, anomalies: inout [Anomaly]) -> Verdict {
         moment = sample
-        let dx = sample.x - p0.x, dy = sample.y - p0.y
+        let dx = sample.x - p0.x
+        let dy = sample.y - p0.y
         let horizontal = abs(dx) >= abs(dy)
         let popDirection = c * dx > 0
-        guard let wanting = regions.first(where: { wants($0.region, horizontal: horizontal, popDirection: popDirection) }) else {
+        guard
+            let wanting = regions.first(where: { wants($0.region, horizontal: horizontal, popDirection: popDirection) })
+        else {
             result = .declined
             return .none
         }
         claimant = wanting
         rowOpens = !popDirection
         let control = wanting.region.kind == .control
-        let simultaneous = rules.policy == .simultaneousAtEdge && !control
+        let simultaneous =
+            rules.policy == .simultaneousAtEdge && !control
             && wanting.region.kind == .scroll && (wanting.region.axis == .vertical || wanting.region.offset <= 0)
         switch pop {
         case .refused:
@@ -80,8 +85,12 @@ final class GestureContent {
             // Only simultaneousAtEdge evaluates the moment after the pop began.
             if simultaneous {
                 claim(at: sample)
-                anomalies.append(Finding(kind: .doubleHandled, t: sample.t,
-                    detail: "\(wanting.region.id) scrolls while the pop runs (gesture began before the content moment)"))
+                anomalies.append(
+                    Finding(
+                        kind: .doubleHandled, t: sample.t,
+                        detail:
+                            "\(wanting.region.id) scrolls while the pop runs (gesture began before the content moment)")
+                )
             } else {
                 result = .lost
             }
@@ -106,7 +115,9 @@ final class GestureContent {
         switch region.kind {
         case .scroll:
             let onAxis = (region.axis == .horizontal) == horizontal
-            if rules.policy == .edgeYields, region.axis == .horizontal, region.offset <= 0, popDirection { return false }
+            if rules.policy == .edgeYields, region.axis == .horizontal, region.offset <= 0, popDirection {
+                return false
+            }
             return onAxis
         case .swipeRow:
             return horizontal && (region.open || !popDirection)
@@ -121,11 +132,15 @@ final class GestureContent {
     /// sample); `latest` is the tracked finger's latest sample, the point of a claim delayed to here.
     func popDecided(began: Bool, at t: Double, atMoment: Bool, latest: Sample, anomalies: inout [Anomaly]) {
         if began, let control = regions.first(where: { $0.region.kind == .control && !$0.region.protected }) {
-            anomalies.append(Finding(kind: .controlInterrupted, t: t,
-                detail: "the pop began over \(control.region.id), a control that tracks the touch without protection"))
+            anomalies.append(
+                Finding(
+                    kind: .controlInterrupted, t: t,
+                    detail:
+                        "the pop began over \(control.region.id), a control that tracks the touch without protection"))
         }
         if began, alongside {
-            anomalies.append(Finding(kind: .doubleHandled, t: t, detail: "\(claimant!.region.id) scrolls while the pop runs"))
+            anomalies.append(
+                Finding(kind: .doubleHandled, t: t, detail: "\(claimant!.region.id) scrolls while the pop runs"))
         }
         guard result == nil else { return }
         if began {
@@ -140,8 +155,10 @@ final class GestureContent {
             // At i, from where the tracked finger is then (i may be another finger's down).
             claim(at: Sample(t: t, x: latest.x, y: latest.y))
             delay = t - moment.t
-            anomalies.append(Finding(kind: .contentDelayed, t: t,
-                detail: "\(claimant!.region.id) waited \(formatNumber(t - moment.t)) ms for the pop to fail"))
+            anomalies.append(
+                Finding(
+                    kind: .contentDelayed, t: t,
+                    detail: "\(claimant!.region.id) waited \(formatNumber(t - moment.t)) ms for the pop to fail"))
         }
     }
 
@@ -193,7 +210,8 @@ final class GestureContent {
     // MARK: The end
 
     /// The tracked finger lifted (or was cancelled) with `velocity`, the estimator's at the lift.
-    func trackedFingerEnded(at t: Double, velocity: Vector, cancelled: Bool, popBegan: Bool, anomalies: inout [Anomaly]) {
+    func trackedFingerEnded(at t: Double, velocity: Vector, cancelled: Bool, popBegan: Bool, anomalies: inout [Anomaly])
+    {
         if following != nil, let claimant {
             following = nil
             var offset = claimant.region.offset
@@ -220,8 +238,10 @@ final class GestureContent {
         guard result == nil else { return }
         if waiting {
             result = .blocked
-            anomalies.append(Finding(kind: .contentBlocked, t: t,
-                detail: "\(claimant!.region.id) waited for the pop to fail and never got the drag"))
+            anomalies.append(
+                Finding(
+                    kind: .contentBlocked, t: t,
+                    detail: "\(claimant!.region.id) waited for the pop to fail and never got the drag"))
         } else {
             result = popBegan ? .lost : .unreached
         }
@@ -233,7 +253,8 @@ final class GestureContent {
         let claimed = result == .claimed
         return ContentRecord(
             region: shown.region.id, kind: shown.region.kind, result: result, at: claimed ? claimedAt : nil,
-            offset: claimed && shown.region.kind == .scroll ? ContentRecord.Offset(from: offsetFrom ?? 0, to: offsetTo) : nil,
+            offset: claimed && shown.region.kind == .scroll
+                ? ContentRecord.Offset(from: offsetFrom ?? 0, to: offsetTo) : nil,
             open: claimed && shown.region.kind == .swipeRow ? rowOpens : nil, delay: delay)
     }
 }

@@ -25,8 +25,10 @@ struct InteractivePop {
     /// then only cancel, by `interrupted`.
     var interruptedAt: Double?
 
-    init(gestureRecord: Int, transitionIndex: Int, disappearing: ViewControllerInstance, origin: Vector,
-         direction: LayoutDirection, width: Double, progressCap: Double) {
+    init(
+        gestureRecord: Int, transitionIndex: Int, disappearing: ViewControllerInstance, origin: Vector,
+        direction: LayoutDirection, width: Double, progressCap: Double
+    ) {
         self.gestureRecord = gestureRecord
         self.transitionIndex = transitionIndex
         self.disappearing = disappearing
@@ -48,7 +50,8 @@ struct InteractivePop {
         if !isRecognition { moved = true }
         translation = Vector(x: sample.x - origin.x, y: sample.y - origin.y)
         progress = Self.progress(translationX: translation.x, c: c, width: width, cap: progressCap)
-        return statistics.add(time: sample.t, displacement: max(c * translation.x, 0) / width, velocity: c * velocity.x / width)
+        return statistics.add(
+            time: sample.t, displacement: max(c * translation.x, 0) / width, velocity: c * velocity.x / width)
     }
 
     /// The lift keeps the last move's translation and velocity but has its own time.
@@ -76,25 +79,30 @@ struct InteractivePop {
         let settle = Settle(transition: rules.transition)
         var release: Release
         if cancelled && rules.completion.onCancel == .cancel {
-            release = Release(completes: false, by: .touchCancelled, velocity: c * velocity.x, why: .touchCancelled,
-                              settle: settle.cancelledTerms(progress: p, velocity: c * velocity.x, width: width))
+            release = Release(
+                completes: false, by: .touchCancelled, velocity: c * velocity.x, why: .touchCancelled,
+                settle: settle.cancelledTerms(progress: p, velocity: c * velocity.x, width: width))
         } else {
             let step = lift(at: t, velocity: velocity)
             let decision = CompletionModel(completion: rules.completion, duration: rules.transition.duration)
                 .decide(progress: p, velocity: c * velocity.x, width: width, statistics: statistics, moved: moved)
-            release = Release(completes: decision.completes, by: decision.by, velocity: decision.velocity, why: decision.reason,
-                              settle: settle.terms(remaining: decision.completes ? 1 - p : p, completing: decision.completes,
-                                                   velocity: decision.velocity, width: width),
-                              liftStep: step)
+            release = Release(
+                completes: decision.completes, by: decision.by, velocity: decision.velocity, why: decision.reason,
+                settle: settle.terms(
+                    remaining: decision.completes ? 1 - p : p, completing: decision.completes,
+                    velocity: decision.velocity, width: width),
+                liftStep: step)
         }
         if let interruptedAt {
             // B is in the stack again: the pop is cancelled with the velocity the release would have
             // had, and settles as that release settles a cancelled pop.
-            let terms = release.by == .touchCancelled
+            let terms =
+                release.by == .touchCancelled
                 ? release.settle
                 : settle.terms(remaining: p, completing: false, velocity: release.velocity, width: width)
-            release = Release(completes: false, by: .interrupted, velocity: release.velocity,
-                              why: .interrupted(at: interruptedAt, removed: false), settle: terms, liftStep: release.liftStep)
+            release = Release(
+                completes: false, by: .interrupted, velocity: release.velocity,
+                why: .interrupted(at: interruptedAt, removed: false), settle: terms, liftStep: release.liftStep)
         }
         releaseCompletes = release.completes
         return release

@@ -30,7 +30,8 @@ struct MinHeap<Element: Comparable> {
     private mutating func siftDown(_ start: Int) {
         var parent = start
         while true {
-            let left = 2 * parent + 1, right = left + 1
+            let left = 2 * parent + 1
+            let right = left + 1
             var first = parent
             if left < items.count, items[left] < items[first] { first = left }
             if right < items.count, items[right] < items[first] { first = right }

@@ -36,7 +36,9 @@ struct NavigationController {
             for controller in controllers { controller.fdBlock = true }
         }
         stack = NavigationStack(controllers)
-        let initiallyHidden = trace.initialBarHidden ?? (trace.barAppearanceManaged ? controllers[controllers.count - 1].barHidden : false)
+        let initiallyHidden =
+            trace.initialBarHidden
+            ?? (trace.barAppearanceManaged ? controllers[controllers.count - 1].barHidden : false)
         bar = BarCoordinator(bar: rules.bar, managed: trace.barAppearanceManaged, initiallyHidden: initiallyHidden)
     }
 
@@ -107,17 +109,24 @@ struct NavigationController {
         bar.flight = inFlight.last(where: \.animated).map(\.kind)
     }
 
-    private mutating func startTransition(_ kind: TransitionKind, from disappearing: ViewControllerInstance,
-                                          to appearing: ViewControllerInstance, animated: Bool, at t: Double,
-                                          records: inout RecordBook) {
+    private mutating func startTransition(
+        _ kind: TransitionKind, from disappearing: ViewControllerInstance,
+        to appearing: ViewControllerInstance, animated: Bool, at t: Double,
+        records: inout RecordBook
+    ) {
         let end: Double? = kind == .interactivePop ? nil : animated ? t + duration : t
-        let index = records.openTransition(TransitionRecord(kind: kind, start: t, end: end, from: disappearing.id, to: appearing.id,
-                                                            animated: animated, result: kind == .interactivePop ? .unfinished : .completed))
-        inFlight.append(Flight(index: index, barMark: bar.count, kind: kind, animated: animated, start: t,
-                               from: disappearing.id, to: appearing.id))
+        let index = records.openTransition(
+            TransitionRecord(
+                kind: kind, start: t, end: end, from: disappearing.id, to: appearing.id,
+                animated: animated, result: kind == .interactivePop ? .unfinished : .completed))
+        inFlight.append(
+            Flight(
+                index: index, barMark: bar.count, kind: kind, animated: animated, start: t,
+                from: disappearing.id, to: appearing.id))
         // In flight while its own start hooks run.
         chargeBarChanges()
-        bar.topChanged(from: disappearing, to: appearing, animated: animated, at: t, anomalies: &records.report.anomalies)
+        bar.topChanged(
+            from: disappearing, to: appearing, animated: animated, at: t, anomalies: &records.report.anomalies)
         if !animated { settle(at: inFlight.count - 1, time: t, records: &records) }
     }
 
@@ -206,8 +215,9 @@ struct NavigationController {
             $0.result = .completed
         }
         records.editGesture(current.gestureRecord) {
-            $0.pop = PopRecord(result: .completed, by: .interrupted, releasedAt: nil, progress: current.progress,
-                               velocity: nil, settledAt: t, why: .interrupted(at: t, removed: true))
+            $0.pop = PopRecord(
+                result: .completed, by: .interrupted, releasedAt: nil, progress: current.progress,
+                velocity: nil, settledAt: t, why: .interrupted(at: t, removed: true))
         }
         guard let position = inFlight.firstIndex(where: { $0.index == current.transitionIndex }) else { return }
         settle(at: position, time: t, records: &records)
@@ -235,7 +245,8 @@ struct NavigationController {
                 return
             }
             if isPop { stack.popTop() } else { stack.popToRoot() }
-            startTransition(isPop ? .pop : .popToRoot, from: oldTop, to: stack.top!, animated: animated, at: t, records: &records)
+            startTransition(
+                isPop ? .pop : .popToRoot, from: oldTop, to: stack.top!, animated: animated, at: t, records: &records)
         case .setStack(let specs, let animated):
             let controllers = specs.map { spec -> ViewControllerInstance in
                 if let kept = stack.instance(spec.id) {
@@ -260,16 +271,20 @@ struct NavigationController {
     /// is nothing to pop to or another transition is in flight (SPEC section 4).
     /// Returns the pop's state after its first sample, or nil when it is ignored (the gesture then
     /// drives no pop).
-    mutating func beginInteractivePop(gesture record: Int, at sample: Sample, translation: Vector, velocity: Vector,
-                                      trace: Trace, progressCap: Double, records: inout RecordBook) -> Derivation.PopStep? {
+    mutating func beginInteractivePop(
+        gesture record: Int, at sample: Sample, translation: Vector, velocity: Vector,
+        trace: Trace, progressCap: Double, records: inout RecordBook
+    ) -> Derivation.PopStep? {
         guard stack.count > 1 else {
             records.editGesture(record) { $0.pop = PopRecord(result: .ignored, by: .atRoot) }
             return nil
         }
         if let flight = inFlight.last {
             records.editGesture(record) { $0.pop = PopRecord(result: .ignored, by: .transitioning) }
-            records.report.anomalies.append(Finding(kind: .nestedTransition, t: sample.t,
-                detail: "gesture \(record + 1) began during \(flight.kind.rawValue)"))
+            records.report.anomalies.append(
+                Finding(
+                    kind: .nestedTransition, t: sample.t,
+                    detail: "gesture \(record + 1) began during \(flight.kind.rawValue)"))
             return nil
         }
         let disappearing = stack.popTop()
@@ -280,7 +295,8 @@ struct NavigationController {
             direction: trace.layoutDirection, width: trace.screen.width, progressCap: progressCap)
         let step = newPop.track(sample, velocity: velocity, isRecognition: true)
         pop = newPop
-        startTransition(.interactivePop, from: disappearing, to: stack.top!, animated: true, at: sample.t, records: &records)
+        startTransition(
+            .interactivePop, from: disappearing, to: stack.top!, animated: true, at: sample.t, records: &records)
         return Derivation.PopStep(translation: newPop.translation, progress: newPop.progress, statistics: step)
     }
 
@@ -304,8 +320,10 @@ struct NavigationController {
     /// starts to settle.
     /// Returns the pop's state at the release, for a derivation.
     @discardableResult
-    mutating func releasePop(gesture record: Int, at t: Double, velocity: Vector, cancelled: Bool, rules: Rules,
-                             records: inout RecordBook) -> Derivation.PopStep? {
+    mutating func releasePop(
+        gesture record: Int, at t: Double, velocity: Vector, cancelled: Bool, rules: Rules,
+        records: inout RecordBook
+    ) -> Derivation.PopStep? {
         guard var current = driven(by: record) else { return nil }
         let release = current.release(at: t, velocity: velocity, cancelled: cancelled, rules: rules)
         pop = current
@@ -315,10 +333,12 @@ struct NavigationController {
             $0.result = result
         }
         records.editGesture(current.gestureRecord) {
-            $0.pop = PopRecord(result: result, by: release.by, releasedAt: t, progress: current.progress,
-                               velocity: release.velocity, settledAt: t + release.duration, why: release.why,
-                               settle: release.settle)
+            $0.pop = PopRecord(
+                result: result, by: release.by, releasedAt: t, progress: current.progress,
+                velocity: release.velocity, settledAt: t + release.duration, why: release.why,
+                settle: release.settle)
         }
-        return Derivation.PopStep(translation: current.translation, progress: current.progress, statistics: release.liftStep)
+        return Derivation.PopStep(
+            translation: current.translation, progress: current.progress, statistics: release.liftStep)
     }
 }

@@ -41,7 +41,8 @@ struct ProjectionStatistics {
         }
         let dt = (s - previousTime) / 1000
         let k = n % 3
-        averageVelocity = n > 2
+        averageVelocity =
+            n > 2
             ? (velocity + 3 * averageVelocity - velocitySlots[k]) / 3
             : (velocity + Double(n) * averageVelocity) / Double(n + 1)
         velocitySlots[k] = velocity
@@ -50,7 +51,8 @@ struct ProjectionStatistics {
         if abs(a - previousAcceleration) > Self.accelerationStep {
             a = previousAcceleration + Self.accelerationStep * sign(a - previousAcceleration)
         }
-        averageAcceleration = n > 2
+        averageAcceleration =
+            n > 2
             ? (a + 3 * averageAcceleration - accelerationSlots[k]) / 3
             : (a + Double(n) * averageAcceleration) / Double(n + 1)
         accelerationSlots[k] = a
@@ -59,8 +61,9 @@ struct ProjectionStatistics {
         previousDisplacement = displacement
         previousTime = s
         n += 1
-        return .taken(dt: dt, velocity: velocity, acceleration: a, clampedFrom: a == raw ? nil : raw,
-                      averageVelocity: averageVelocity, averageAcceleration: averageAcceleration, n: n)
+        return .taken(
+            dt: dt, velocity: velocity, acceleration: a, clampedFrom: a == raw ? nil : raw,
+            averageVelocity: averageVelocity, averageAcceleration: averageAcceleration, n: n)
     }
 }
 
@@ -70,6 +73,7 @@ public enum StatisticsStep: Sendable, Equatable {
     /// Dropped: `sinceLast` ms after the previous sample looked at, displacement unchanged or not.
     case skipped(sinceLast: Double, displacementChanged: Bool)
     /// Taken after `dt` seconds; `clampedFrom` is the acceleration before the clamp, nil when it did not bite.
-    case taken(dt: Double, velocity: Double, acceleration: Double, clampedFrom: Double?, averageVelocity: Double,
-               averageAcceleration: Double, n: Int)
+    case taken(
+        dt: Double, velocity: Double, acceleration: Double, clampedFrom: Double?, averageVelocity: Double,
+        averageAcceleration: Double, n: Int)
 }

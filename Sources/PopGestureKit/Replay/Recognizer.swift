@@ -29,7 +29,9 @@ struct Recognizer {
     func regionEvidence(down: Sample) -> CheckEvidence? {
         guard rules.region == .edge else { return nil }
         let distance = leadingDistance(down.x)
-        return CheckEvidence(check: "edgeWidth", refuses: distance > rules.edgeWidth, quantity: "edge distance", value: .number(distance),
-                             limitName: "edgeWidth", limit: rules.edgeWidth)
+        return CheckEvidence(
+            check: "edgeWidth", refuses: distance > rules.edgeWidth, quantity: "edge distance",
+            value: .number(distance),
+            limitName: "edgeWidth", limit: rules.edgeWidth)
     }
 }

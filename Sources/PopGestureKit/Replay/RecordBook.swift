@@ -59,7 +59,9 @@ struct RecordBook {
 
     /// The loader keeps no copy of the events, so this replay will not be run again: from here on
     /// the observer gets the records, those closed so far first, and none are kept.
-    mutating func commit(trace: Trace, rules: String, bar: inout BarCoordinator, gestureIsOpen: Bool, firstInFlight: Int?) {
+    mutating func commit(
+        trace: Trace, rules: String, bar: inout BarCoordinator, gestureIsOpen: Bool, firstInFlight: Int?
+    ) {
         guard keepsRecords, let observer else { return }
         keepsRecords = false
         observer.began(trace: trace.name, source: trace.source, rules: rules)
@@ -87,7 +89,9 @@ struct RecordBook {
     /// the record number of the earliest-started one still in flight.
     mutating func dropFinished(firstInFlight: Int?, bar: inout BarCoordinator) {
         guard !keepsRecords else { return }
-        if !report.transitions.isEmpty, case let settled = (firstInFlight ?? nextTransition) - transitionOffset, settled > 0 {
+        if !report.transitions.isEmpty, case let settled = (firstInFlight ?? nextTransition) - transitionOffset,
+            settled > 0
+        {
             if let observer { for record in report.transitions.prefix(settled) { observer.closed(transition: record) } }
             transitionOffset += settled
             if settled == report.transitions.count {
@@ -136,12 +140,15 @@ struct RecordBook {
 
     /// The trace ended: transitions still in flight stay unfinished for good; the expectations are
     /// judged on the whole report, or on the evidence kept without records.
-    mutating func finish(bar: BarCoordinator, final: FinalState, expectations: [Expectation], locations: [SourcePosition], rules: Rules) -> TraceReport {
+    mutating func finish(
+        bar: BarCoordinator, final: FinalState, expectations: [Expectation], locations: [SourcePosition], rules: Rules
+    ) -> TraceReport {
         if !keepsRecords, let observer { for record in report.transitions { observer.closed(transition: record) } }
         report.bar = bar.entries
         report.final = final
         let facts: ExpectationCheck.Facts = keepsRecords ? .report(report) : .summary(evidence, final: final)
-        report.expectations = ExpectationCheck.evaluate(expectations, locations: locations, against: facts, rules: rules)
+        report.expectations = ExpectationCheck.evaluate(
+            expectations, locations: locations, against: facts, rules: rules)
         if !keepsRecords { observer?.finished(report) }
         return report
     }

@@ -31,7 +31,10 @@ public struct Replay: Sendable {
         evidenceBlock = 1 << 16
     }
 
-    init(rules: Rules, observer: any ReplayObserver, fromStart: Bool = false, maxStartX: Double? = nil, evidenceBlock: Int = 1 << 16) {
+    init(
+        rules: Rules, observer: any ReplayObserver, fromStart: Bool = false, maxStartX: Double? = nil,
+        evidenceBlock: Int = 1 << 16
+    ) {
         self.rules = rules
         keepsRecords = true
         self.observer = observer
@@ -93,11 +96,15 @@ struct ReplaySession {
         maxStartX = replay.maxStartX
         rules = replay.rules
         derivation = replay.derivation
-        arbiter = Arbiter(rules: rules, recognizer: Recognizer(rules: rules.recognizer, width: trace.screen.width, direction: trace.layoutDirection))
+        arbiter = Arbiter(
+            rules: rules,
+            recognizer: Recognizer(rules: rules.recognizer, width: trace.screen.width, direction: trace.layoutDirection)
+        )
         navigation = NavigationController(trace: trace, rules: rules)
         detectors = makeDetectors(rules.detectors)
-        records = RecordBook(report: TraceReport(trace: trace.name, source: trace.source, rules: rules.name),
-                             keepsRecords: replay.keepsRecords, observer: replay.observer, evidenceBlock: replay.evidenceBlock)
+        records = RecordBook(
+            report: TraceReport(trace: trace.name, source: trace.source, rules: rules.name),
+            keepsRecords: replay.keepsRecords, observer: replay.observer, evidenceBlock: replay.evidenceBlock)
         if replay.observesFromStart { commit() }
     }
 
@@ -110,8 +117,9 @@ struct ReplaySession {
 
     /// The loader keeps no copy of the events, so this replay will not be run again.
     mutating func commit() {
-        records.commit(trace: trace, rules: rules.name, bar: &navigation.bar, gestureIsOpen: gesture != nil,
-                       firstInFlight: navigation.firstInFlight)
+        records.commit(
+            trace: trace, rules: rules.name, bar: &navigation.bar, gestureIsOpen: gesture != nil,
+            firstInFlight: navigation.firstInFlight)
     }
 
     /// Ends the trace; `name` is the trace's, known only once the whole document was read.
@@ -126,14 +134,16 @@ struct ReplaySession {
             }
         }
         if gesture?.trackedDown == true, gesture?.content != nil {
-            gesture!.content!.traceEnded(at: lastItemTime, popBegan: gesture!.began, anomalies: &records.report.anomalies)
+            gesture!.content!.traceEnded(
+                at: lastItemTime, popBegan: gesture!.began, anomalies: &records.report.anomalies)
             recordContent()
         }
         records.closeGestures()
         records.dropFinished(firstInFlight: navigation.firstInFlight, bar: &navigation.bar)
         // A pop still under way when the trace ends stays in flight, unfinished, for good.
-        return records.finish(bar: navigation.bar, final: FinalState(stack: navigation.stack.ids, barHidden: navigation.bar.hidden),
-                              expectations: expectations, locations: locations, rules: rules)
+        return records.finish(
+            bar: navigation.bar, final: FinalState(stack: navigation.stack.ids, barHidden: navigation.bar.hidden),
+            expectations: expectations, locations: locations, rules: rules)
     }
 
     private mutating func process(upTo limit: Double?) {
@@ -144,7 +154,10 @@ struct ReplaySession {
             case .down(let finger, let sample): down(finger, sample)
             case .move(let finger, let sample): move(finger, sample)
             case .lift(let finger, let cancelled): lift(finger, at: item.t, cancelled: cancelled)
-            case .operation: if let operation = timeline.takeOperation(item) { navigation.arrive(operation, at: item.t, records: &records) }
+            case .operation:
+                if let operation = timeline.takeOperation(item) {
+                    navigation.arrive(operation, at: item.t, records: &records)
+                }
             }
             records.dropFinished(firstInFlight: navigation.firstInFlight, bar: &navigation.bar)
             records.reached(after: item.t)

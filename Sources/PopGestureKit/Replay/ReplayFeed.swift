@@ -18,7 +18,10 @@ final class ReplayFeed: TraceEventSink, @unchecked Sendable {
 
     /// `trace` is the whole document: its name and expectations are known only at its end.
     func finish(_ trace: Trace) -> [TraceReport] {
-        sessions.indices.map { sessions[$0].finish(name: trace.name, expectations: trace.expectations, locations: trace.expectationLocations) }
+        sessions.indices.map {
+            sessions[$0].finish(
+                name: trace.name, expectations: trace.expectations, locations: trace.expectationLocations)
+        }
     }
 }
 

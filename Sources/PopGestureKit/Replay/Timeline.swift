@@ -65,13 +65,19 @@ struct Timeline {
     private func item(of stroke: Stroke, event: Int, index: Int, slot: Int) -> Item? {
         if index < stroke.samples.count {
             let sample = stroke.samples[index]
-            return Item(t: sample.t, event: event, index: index,
-                        kind: index == 0 ? .down(finger: stroke.finger, sample) : .move(finger: stroke.finger, sample), slot: slot)
+            return Item(
+                t: sample.t, event: event, index: index,
+                kind: index == 0 ? .down(finger: stroke.finger, sample) : .move(finger: stroke.finger, sample),
+                slot: slot)
         }
         guard index == stroke.samples.count else { return nil }
         switch stroke.end {
-        case .up(let t): return Item(t: t, event: event, index: index, kind: .lift(finger: stroke.finger, cancelled: false), slot: slot)
-        case .cancel(let t): return Item(t: t, event: event, index: index, kind: .lift(finger: stroke.finger, cancelled: true), slot: slot)
+        case .up(let t):
+            return Item(
+                t: t, event: event, index: index, kind: .lift(finger: stroke.finger, cancelled: false), slot: slot)
+        case .cancel(let t):
+            return Item(
+                t: t, event: event, index: index, kind: .lift(finger: stroke.finger, cancelled: true), slot: slot)
         case .stillDown: return nil
         }
     }

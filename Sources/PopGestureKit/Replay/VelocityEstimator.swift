@@ -26,7 +26,9 @@ struct UIKitVelocityEstimator: VelocityEstimator {
         let dt = sample.t - previous.t
         guard dt > 0 else { return }
         // Sub-millisecond gaps are coalesced touches on device: UIKit records no motion for them.
-        let raw = dt < 1 ? Vector.zero
+        let raw =
+            dt < 1
+            ? Vector.zero
             : Vector(x: (sample.x - previous.x) / dt * 1000, y: (sample.y - previous.y) / dt * 1000)
         beforeLatest = latest
         latest = raw
@@ -74,7 +76,9 @@ struct LeastSquaresVelocityEstimator: VelocityEstimator {
 
     var velocity: Vector {
         guard let newest = history.last else { return .zero }
-        var taus: [Double] = [], xs: [Double] = [], ys: [Double] = []
+        var taus: [Double] = []
+        var xs: [Double] = []
+        var ys: [Double] = []
         var newer = newest
         for sample in history.reversed() {
             let age = newest.t - sample.t
@@ -87,7 +91,8 @@ struct LeastSquaresVelocityEstimator: VelocityEstimator {
             ys.append(sample.y - newest.y)
         }
         guard taus.count >= Self.minimumSamples,
-              let bx = Self.slope(taus, xs), let by = Self.slope(taus, ys) else { return .zero }
+            let bx = Self.slope(taus, xs), let by = Self.slope(taus, ys)
+        else { return .zero }
         return Vector(x: bx * 1000, y: by * 1000)
     }
 
@@ -103,7 +108,8 @@ struct LeastSquaresVelocityEstimator: VelocityEstimator {
 /// LeastSquaresSolver does (Gram-Schmidt QR, then back-substitution), so the digits agree with it;
 /// nil when the samples cannot determine the curve.
 func quadraticSlope(_ x: [Double], _ y: [Double]) -> Double? {
-    let m = x.count, n = 3
+    let m = x.count
+    let n = 3
     guard m >= n else { return nil }
     // a[i][h] = x[h]^i, the Vandermonde rows (weights are all 1).
     var a = [[Double]](repeating: [Double](repeating: 1, count: m), count: n)

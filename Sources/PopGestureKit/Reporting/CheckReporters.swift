@@ -33,14 +33,20 @@ struct TextCheckReporter: CheckReporter {
             return
         }
         for failure in document.failures {
-            console.out(failure.place(path: document.file) + "\(paint("error:", "1;31")) \(document.located(failure))\n")
+            console.out(
+                failure.place(path: document.file) + "\(paint("error:", "1;31")) \(document.located(failure))\n")
         }
         if document.unchecked {
-            console.out("\(paint("UNCHECKED", "33")) \(document.source) \(document.trace ?? "") (\(document.rules ?? "")): \(CheckedDocument.uncheckedReason)\n")
+            console.out(
+                "\(paint("UNCHECKED", "33")) \(document.source) \(document.trace ?? "") (\(document.rules ?? "")): \(CheckedDocument.uncheckedReason)\n"
+            )
         }
         if let explanation = document.explanation {
             // Indented under its failures, so the next FAIL line still stands out.
-            console.out(explanation.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { $0.isEmpty ? "\n" : "    \($0)\n" }.joined() + "\n")
+            console.out(
+                explanation.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
+                    $0.isEmpty ? "\n" : "    \($0)\n"
+                }.joined() + "\n")
         }
     }
 
@@ -52,8 +58,9 @@ struct TextCheckReporter: CheckReporter {
 
     /// A baseline entry that no longer fails, as a note at its file.
     static func fixed(_ entry: Baseline.Entry, in file: CheckedFile) -> Diagnostic {
-        Diagnostic(path: file.path, message: "fixed since the baseline: \(entry.described)",
-                   suggestion: "write the baseline again (--write-baseline) to drop it", severity: .note)
+        Diagnostic(
+            path: file.path, message: "fixed since the baseline: \(entry.described)",
+            suggestion: "write the baseline again (--write-baseline) to drop it", severity: .note)
     }
 
     mutating func end(_ s: CheckSummary) {
@@ -71,12 +78,19 @@ struct TextCheckReporter: CheckReporter {
         if s.known > 0 { line += "\(s.known) known (baseline), " }
         line += "\(s.errors) error\(s.errors == 1 ? "" : "s")"
         if s.goldensWritten > 0 { line += ", \(s.goldensWritten) golden\(s.goldensWritten == 1 ? "" : "s") written" }
-        if s.goldensNotWritten > 0 { line += ", \(s.goldensNotWritten) golden\(s.goldensNotWritten == 1 ? "" : "s") not written" }
-        if s.goldensRefused > 0 { line += ", \(counted(s.goldensRefused, "golden")) refused (expectations fail; --force records)" }
+        if s.goldensNotWritten > 0 {
+            line += ", \(s.goldensNotWritten) golden\(s.goldensNotWritten == 1 ? "" : "s") not written"
+        }
+        if s.goldensRefused > 0 {
+            line += ", \(counted(s.goldensRefused, "golden")) refused (expectations fail; --force records)"
+        }
         if s.warnings > 0 { line += ", \(counted(s.warnings, "warning"))" }
-        if s.baselineFixed > 0 { line += "; \(s.baselineFixed) baseline entr\(s.baselineFixed == 1 ? "y" : "ies") fixed" }
+        if s.baselineFixed > 0 {
+            line += "; \(s.baselineFixed) baseline entr\(s.baselineFixed == 1 ? "y" : "ies") fixed"
+        }
         if s.otherDocuments > 0 {
-            line += "; \(s.otherDocuments) rules or stack-config document\(s.otherDocuments == 1 ? "" : "s") validated, not replayed"
+            line +=
+                "; \(s.otherDocuments) rules or stack-config document\(s.otherDocuments == 1 ? "" : "s") validated, not replayed"
         }
         if s.intent.labels > 0 { line += "; intent: " + s.intent.summaryText }
         return line + notTracesClause(s.notTraces)
@@ -128,13 +142,20 @@ struct JSONCheckReporter: CheckReporter {
         error += file.goldenRefused.map { "\"goldenRefused\": \(JSONValue.string($0.description).rendered), " } ?? ""
         if !file.baselineFixed.isEmpty {
             // Baseline entries of this file that no longer fail; `fixed` sorts between `documents` and `golden...`.
-            let entries = file.baselineFixed.map { JSONValue.object(["source": .string($0.source), "kind": .string($0.kind), "expectation": .optional($0.expectation.map(Double.init))]) }
+            let entries = file.baselineFixed.map {
+                JSONValue.object([
+                    "source": .string($0.source), "kind": .string($0.kind),
+                    "expectation": .optional($0.expectation.map(Double.init)),
+                ])
+            }
             error = "\"fixed\": \(JSONValue.array(entries).rendered), " + error
         }
         // `warnings` only when there are some, so that other runs print what they always printed.
         let listed = warnings.isEmpty ? "" : ", \"warnings\": \(JSONValue.array(warnings.map(Self.json)).rendered)"
         warnings = []
-        console.out("], \(error)\"goldenWritten\": \(file.goldenWritten), \"path\": \(JSONValue.string(file.path).rendered)\(listed)}")
+        console.out(
+            "], \(error)\"goldenWritten\": \(file.goldenWritten), \"path\": \(JSONValue.string(file.path).rendered)\(listed)}"
+        )
     }
 
     mutating func warning(_ warning: Diagnostic) {
@@ -143,9 +164,12 @@ struct JSONCheckReporter: CheckReporter {
 
     /// `{"column", "kind", "line", "message", "path"}`; the message with its suggestion.
     static func json(_ warning: Diagnostic) -> JSONValue {
-        .object(["path": .string(warning.path), "kind": .string(warning.kind ?? "warning"),
-                 "line": .optional(warning.location.map { Double($0.line) }), "column": .optional(warning.location.map { Double($0.column) }),
-                 "message": .string(warning.message + (warning.suggestion.map { " (\($0))" } ?? ""))])
+        .object([
+            "path": .string(warning.path), "kind": .string(warning.kind ?? "warning"),
+            "line": .optional(warning.location.map { Double($0.line) }),
+            "column": .optional(warning.location.map { Double($0.column) }),
+            "message": .string(warning.message + (warning.suggestion.map { " (\($0))" } ?? "")),
+        ])
     }
 
     mutating func end(_ s: CheckSummary) {
@@ -155,8 +179,10 @@ struct JSONCheckReporter: CheckReporter {
     /// After the files: the summary, as `merge` writes it too.
     static func ending(_ s: CheckSummary) -> String {
         var fields: [String: JSONValue] = [
-            "files": .number(Double(s.files)), "traces": .number(Double(s.documents)), "passed": .number(Double(s.passed)),
-            "failed": .number(Double(s.failed)), "errors": .number(Double(s.errors)), "unchecked": .number(Double(s.unchecked)), "goldensWritten": .number(Double(s.goldensWritten)),
+            "files": .number(Double(s.files)), "traces": .number(Double(s.documents)),
+            "passed": .number(Double(s.passed)),
+            "failed": .number(Double(s.failed)), "errors": .number(Double(s.errors)),
+            "unchecked": .number(Double(s.unchecked)), "goldensWritten": .number(Double(s.goldensWritten)),
             "otherDocuments": .number(Double(s.otherDocuments)),
         ]
         // Only when there are some, so that a run over traces alone prints what it always printed.
@@ -198,21 +224,25 @@ struct JUnitCheckReporter: CheckReporter {
         let name = document.trace.map { "\(document.source) \($0)" } ?? document.source
         // `file` and `line` (as pytest and Gradle write them) let CI put the case at its line.
         let line = (document.failures.first?.location ?? document.location).map { " line=\"\($0.line)\"" } ?? ""
-        cases += "    <testcase name=\"\(escape(name))\" classname=\"\(escape(document.file))\" file=\"\(escape(document.file))\"\(line)"
+        cases +=
+            "    <testcase name=\"\(escape(name))\" classname=\"\(escape(document.file))\" file=\"\(escape(document.file))\"\(line)"
         if let error = document.error {
             errors += 1
-            cases += ">\n      <error message=\"\(escape(error.message))\" type=\"InputError\">\(escape(error.description))</error>\n    </testcase>\n"
+            cases +=
+                ">\n      <error message=\"\(escape(error.message))\" type=\"InputError\">\(escape(error.description))</error>\n    </testcase>\n"
         } else if !document.failures.isEmpty {
             failures += 1
             let first = document.failures[0]
             let lines = document.failures.map { $0.place(path: document.file) + $0.message }
-            cases += ">\n      <failure message=\"\(escape(lines[0]))\" type=\"\(first.kind == CheckFailure.goldenKind ? "GoldenMismatch" : "ExpectationFailed")\">"
+            cases +=
+                ">\n      <failure message=\"\(escape(lines[0]))\" type=\"\(first.kind == CheckFailure.goldenKind ? "GoldenMismatch" : "ExpectationFailed")\">"
             cases += escape(lines.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
         } else if !document.known.isEmpty {
             // Accepted by the baseline: not a pass, not a failure of this run.
             skipped += 1
             let lines = document.known.map { $0.place(path: document.file) + $0.message }
-            cases += ">\n      <skipped message=\"\(escape("known failure (baseline): " + lines[0]))\"/>\n    </testcase>\n"
+            cases +=
+                ">\n      <skipped message=\"\(escape("known failure (baseline): " + lines[0]))\"/>\n    </testcase>\n"
         } else if document.unchecked {
             // CI systems show a skipped test as such: not a pass, not a failure.
             skipped += 1
@@ -224,15 +254,19 @@ struct JUnitCheckReporter: CheckReporter {
 
     mutating func file(_ file: CheckedFile) {
         // Properties and system-err only when there are some, so that other runs print what they always printed.
-        var propertyLines = intent.labels > 0 ? intent.fields.map { "      <property name=\"intent.\($0.name)\" value=\"\($0.value)\"/>\n" } : []
+        var propertyLines =
+            intent.labels > 0
+            ? intent.fields.map { "      <property name=\"intent.\($0.name)\" value=\"\($0.value)\"/>\n" } : []
         var systemErr = ""
         if !warnings.isEmpty {
             propertyLines.append("      <property name=\"popgesture.warnings\" value=\"\(warnings.count)\"/>\n")
             systemErr = "    <system-err>\(escape(warnings.map(\.description).joined(separator: "\n")))</system-err>\n"
         }
-        let properties = propertyLines.isEmpty ? "" : "    <properties>\n" + propertyLines.joined() + "    </properties>\n"
-        console.out("  <testsuite name=\"\(escape(file.path))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
-                    + properties + cases + systemErr + "  </testsuite>\n")
+        let properties =
+            propertyLines.isEmpty ? "" : "    <properties>\n" + propertyLines.joined() + "    </properties>\n"
+        console.out(
+            "  <testsuite name=\"\(escape(file.path))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
+                + properties + cases + systemErr + "  </testsuite>\n")
         warnings = []
         cases = ""
         (tests, failures, errors, skipped) = (0, 0, 0, 0)

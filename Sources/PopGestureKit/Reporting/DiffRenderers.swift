@@ -8,13 +8,15 @@ struct DiffTextRenderer: DiffRenderer {
     mutating func add(_ trace: ComparedTrace) {
         guard !trace.changes.isEmpty else { return }
         console.out("\(trace.source) \(trace.trace)\n")
-        trace.changes.forEach { console.out("  \($0.detail)\n") }
+        trace.changes.visit { change in console.out("  \(change.detail)\n") }
     }
 
     mutating func end(_ s: DiffSummary) {
         let skipped = s.others > 0 ? "; \(counted(s.others, "rules or stack-config document")) not replayed" : ""
         let errors = s.errors > 0 ? ", \(counted(s.errors, "error"))" : ""
-        console.out("\(counted(s.compared, "trace")) compared (\(s.base) -> \(s.head)), \(s.changed) changed\(errors)\(skipped)\(notTracesClause(s.notTraces))\n")
+        console.out(
+            "\(counted(s.compared, "trace")) compared (\(s.base) -> \(s.head)), \(s.changed) changed\(errors)\(skipped)\(notTracesClause(s.notTraces))\n"
+        )
         let rows = s.kinds.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
         let width = rows.map(\.key.count).max() ?? 0
         for (kind, count) in rows {
@@ -41,12 +43,15 @@ struct DiffJSONRenderer: DiffRenderer {
         guard !trace.changes.isEmpty else { return }
         var text = traces.count == 0 ? "{\"changes\": [" : ", {\"changes\": ["
         var first = true
-        trace.changes.forEach { change in
-            text += (first ? "" : ", ") + JSONValue.object(["kind": .string(change.kind), "detail": .string(change.detail)]).rendered
+        trace.changes.visit { change in
+            text +=
+                (first ? "" : ", ")
+                + JSONValue.object(["kind": .string(change.kind), "detail": .string(change.detail)]).rendered
             first = false
             if text.utf8.count >= 1 << 16 { spool(&text) }
         }
-        text += "], \"source\": \(JSONValue.string(trace.source).rendered), \"trace\": \(JSONValue.string(trace.trace).rendered)}"
+        text +=
+            "], \"source\": \(JSONValue.string(trace.source).rendered), \"trace\": \(JSONValue.string(trace.trace).rendered)}"
         spool(&text)
     }
 
@@ -66,7 +71,8 @@ struct DiffJSONRenderer: DiffRenderer {
     /// Everything before the traces, as `merge` writes it too.
     static func opening(_ s: DiffSummary, mark: ShardMark? = nil) -> String {
         var summary: [String: JSONValue] = [
-            "compared": .number(Double(s.compared)), "changed": .number(Double(s.changed)), "errors": .number(Double(s.errors)),
+            "compared": .number(Double(s.compared)), "changed": .number(Double(s.changed)),
+            "errors": .number(Double(s.errors)),
             "kinds": .object(s.kinds.mapValues { .number(Double($0)) }),
         ]
         // Only when there are some, so that a run over traces alone prints what it always printed.

@@ -2,12 +2,15 @@
 /// and `explain` turn them into sentences, rounded for people (`Readable`).
 extension Recognition {
     public var text: String {
-        let dx = Readable.position(d.x), dy = Readable.position(d.y)
+        let dx = Readable.position(d.x)
+        let dy = Readable.position(d.y)
         let t = "T = (\(Readable.position(translation.x)), \(Readable.position(translation.y)))"
         switch kind {
         case .uikit:
-            let axis = abs(d.x) >= limit ? "|d.x| \(Readable.position(abs(d.x)))" : "|d.y| \(Readable.position(abs(d.y)))"
-            return "recognized: \(axis) >= hysteresis \(formatNumber(limit)); d = (\(dx), \(dy)) less the hysteresis per axis: \(t)"
+            let axis =
+                abs(d.x) >= limit ? "|d.x| \(Readable.position(abs(d.x)))" : "|d.y| \(Readable.position(abs(d.y)))"
+            return
+                "recognized: \(axis) >= hysteresis \(formatNumber(limit)); d = (\(dx), \(dy)) less the hysteresis per axis: \(t)"
         case .horizontalSlop:
             let (moved, slop) = Readable.pair(abs(d.x), limit, places: 1)
             return "recognized: |d.x| \(moved) > slop \(slop); the origin moves to the finger: \(t)"
@@ -51,15 +54,20 @@ extension ReleaseReason {
                 + " (n \(terms.samples), moved)"
         case .lowSampleVelocity(let samples, let moved, let average):
             let why = moved ? "n \(samples) < 3" : "no move after recognition"
-            return "\(why): avgV \(Readable.fraction(average)) widths/s \(average > 0 && moved ? "> 0 and moved" : moved ? "<= 0" : "does not count")"
+            return
+                "\(why): avgV \(Readable.fraction(average)) widths/s \(average > 0 && moved ? "> 0 and moved" : moved ? "<= 0" : "does not count")"
         case .fling(let terms):
             let (speed, fling) = Readable.pair(abs(terms.v), terms.fling, places: 3)
             return "|v| \(speed) >= fling \(fling) widths/s, v \(terms.v > 0 ? "> 0" : "<= 0")"
         case .progress(let terms):
             let (p, threshold) = Readable.pair(terms.p, terms.progressThreshold, places: 3)
-            let fling = terms.fling > 0 ? "|v| \(Readable.pair(abs(terms.v), terms.fling, places: 3).0) < fling \(formatNumber(terms.fling)); " : ""
+            let fling =
+                terms.fling > 0
+                ? "|v| \(Readable.pair(abs(terms.v), terms.fling, places: 3).0) < fling \(formatNumber(terms.fling)); "
+                : ""
             if terms.strict {
-                return fling + "p \(p) \(terms.p > terms.progressThreshold ? ">" : "<=") threshold \(threshold) (strict)"
+                return fling
+                    + "p \(p) \(terms.p > terms.progressThreshold ? ">" : "<=") threshold \(threshold) (strict)"
             }
             return fling + "p \(p) \(terms.p >= terms.progressThreshold ? ">=" : "<") threshold \(threshold)"
         case .velocitySign(let v, let popOnZero):
@@ -75,13 +83,16 @@ extension ReleaseReason {
 
 extension SettleTerms {
     public var text: String {
-        let r = Readable.fraction(remaining), d = formatNumber(duration), ms = Readable.time(result)
+        let r = Readable.fraction(remaining)
+        let d = formatNumber(duration)
+        let ms = Readable.time(result)
         switch model {
         case "uikit":
             if remaining == 0 { return "uikit: r = 0, so 0 ms" }
             if velocity == 0 { return "uikit: release velocity 0, so D = \(d) ms" }
             let free = remaining * width / abs(velocity) * 1000
-            return "uikit: min(D \(d), r \(r) x W \(formatNumber(width)) / |velocity| \(Readable.velocity(abs(velocity))) x 1000 = \(Readable.time(free))) = \(ms) ms"
+            return
+                "uikit: min(D \(d), r \(r) x W \(formatNumber(width)) / |velocity| \(Readable.velocity(abs(velocity))) x 1000 = \(Readable.time(free))) = \(ms) ms"
         case "cupertino":
             let frames = (800 * remaining).rounded(.down)
             return completing

@@ -24,22 +24,33 @@ public struct Explanation {
         // A gesture number the trace does not have is refused by `explain` before it gets here.
         if chosen.isEmpty { out += "  no gestures\n" }
         for gesture in chosen {
-            out += "\n" + explain(gesture, steps: gesture.index - 1 < derivation.gestures.count ? derivation.gestures[gesture.index - 1] : [])
+            out +=
+                "\n"
+                + explain(
+                    gesture,
+                    steps: gesture.index - 1 < derivation.gestures.count ? derivation.gestures[gesture.index - 1] : [])
         }
         return out
     }
 
     /// The rule version's numbers that the derivations use.
     private func setting() -> String {
-        let r = rules.recognizer, c = rules.completion
-        let recognizer = r.kind == .uikit ? "uikit, hysteresis \(formatNumber(r.hysteresis))" : "horizontalSlop, slop \(formatNumber(r.slop))"
+        let r = rules.recognizer
+        let c = rules.completion
+        let recognizer =
+            r.kind == .uikit
+            ? "uikit, hysteresis \(formatNumber(r.hysteresis))" : "horizontalSlop, slop \(formatNumber(r.slop))"
         let region = r.region == .edge ? "edge \(formatNumber(r.edgeWidth))" : "fullscreen"
-        let completion = switch c.model {
-        case .projection: "projection (projectionDistance \(formatNumber(c.projectionDistance)), projectionCap \(formatNumber(c.projectionCap)))"
-        case .threshold: "threshold (progress \(formatNumber(c.progressThreshold))\(c.strict ? ", strict" : ""), fling \(formatNumber(c.flingVelocity)))"
-        case .velocitySign: "velocitySign\(c.popOnZero ? " (popOnZero)" : "")"
-        }
-        return "  screen W \(formatNumber(trace.screen.width)), \(trace.layoutDirection.rawValue); recognizer \(recognizer), region \(region)"
+        let completion =
+            switch c.model {
+            case .projection:
+                "projection (projectionDistance \(formatNumber(c.projectionDistance)), projectionCap \(formatNumber(c.projectionCap)))"
+            case .threshold:
+                "threshold (progress \(formatNumber(c.progressThreshold))\(c.strict ? ", strict" : ""), fling \(formatNumber(c.flingVelocity)))"
+            case .velocitySign: "velocitySign\(c.popOnZero ? " (popOnZero)" : "")"
+            }
+        return
+            "  screen W \(formatNumber(trace.screen.width)), \(trace.layoutDirection.rawValue); recognizer \(recognizer), region \(region)"
             + (r.arena == .contested ? "" : ", arena \(r.arena.rawValue)") + "\n"
             + "  velocity \(rules.velocity.rawValue); completion \(completion); transition D \(formatNumber(rules.transition.duration)) ms,"
             + " settle \(rules.transition.settle.rawValue), progressCap \(formatNumber(rules.transition.progressCap))\n"
@@ -56,10 +67,12 @@ public struct Explanation {
             out += line(step)
         }
         if gesture.outcome == .unrecognized {
-            let limit = rules.recognizer.kind == .uikit
+            let limit =
+                rules.recognizer.kind == .uikit
                 ? "|d.x| and |d.y| stayed below hysteresis \(formatNumber(rules.recognizer.hysteresis))"
                 : "|d.x| never exceeded slop \(formatNumber(rules.recognizer.slop))"
-            out += "  never recognized (\(gesture.reason?.rawValue ?? "")): the largest |d.x| \(Readable.position(largest.x)), |d.y| \(Readable.position(largest.y)); \(limit)\n"
+            out +=
+                "  never recognized (\(gesture.reason?.rawValue ?? "")): the largest |d.x| \(Readable.position(largest.x)), |d.y| \(Readable.position(largest.y)); \(limit)\n"
         }
         if let content = gesture.content {
             out += "  content: \(TextTimeline.contentText(content, of: gesture))\n"
@@ -73,12 +86,16 @@ public struct Explanation {
         var head: String
         switch step.kind {
         case .down: head = "down at \(TextTimeline.point(step.point!)), \(velocity)"
-        case .move: head = "move to \(TextTimeline.point(step.point!)), d = (\(Readable.position(step.d.x)), \(Readable.position(step.d.y))), \(velocity)"
+        case .move:
+            head =
+                "move to \(TextTimeline.point(step.point!)), d = (\(Readable.position(step.d.x)), \(Readable.position(step.d.y))), \(velocity)"
         case .lift: head = "lift (the last move's translation and velocity, its own time)"
         case .cancel: head = "cancelled by the system"
         case .otherFinger(let finger):
-            head = "finger \(finger) down at \(TextTimeline.point(step.point!))"
-                + (step.refusal == nil ? ": not tracked; after the decision, or within maxTouches, it changes nothing" : "")
+            head =
+                "finger \(finger) down at \(TextTimeline.point(step.point!))"
+                + (step.refusal == nil
+                    ? ": not tracked; after the decision, or within maxTouches, it changes nothing" : "")
         }
         var out = "  " + "t=\(Readable.time(step.t))".padding(Self.indent.count - 2) + head + "\n"
         if let refusal = step.refusal {
@@ -89,7 +106,9 @@ public struct Explanation {
             if !step.checks.isEmpty {
                 out += Self.indent + "begin checks, in the rule's order:\n"
                 for check in step.checks {
-                    out += Self.indent + "  " + check.check.padding(14) + (check.refuses ? "REFUSES  " : "passes   ") + check.text + "\n"
+                    out +=
+                        Self.indent + "  " + check.check.padding(14) + (check.refuses ? "REFUSES  " : "passes   ")
+                        + check.text + "\n"
                 }
             } else if rules.begin.isEmpty {
                 out += Self.indent + "no begin checks\n"
@@ -97,9 +116,11 @@ public struct Explanation {
         }
         if let pop = step.pop {
             if step.kind == .move || step.kind == .down {
-                let w = formatNumber(trace.screen.width), cap = formatNumber(rules.transition.progressCap)
+                let w = formatNumber(trace.screen.width)
+                let cap = formatNumber(rules.transition.progressCap)
                 // In RTL the pop runs leftwards: c = -1.
-                let ratio = trace.layoutDirection == .ltr
+                let ratio =
+                    trace.layoutDirection == .ltr
                     ? "T.x \(Readable.position(pop.translation.x)) / W \(w)"
                     : "-T.x / W = \(Readable.position(-pop.translation.x)) / \(w)"
                 out += Self.indent + "progress = clamp(\(ratio), 0, \(cap)) = \(Readable.fraction(pop.progress))\n"
@@ -122,11 +143,13 @@ public struct Explanation {
         case .taken(let dt, let velocity, let a, let clampedFrom, let averageVelocity, let averageAcceleration, let n):
             var text = "taken after \(Readable.time(dt * 1000)) ms: vel \(Readable.fraction(velocity)) widths/s, a "
             if let raw = clampedFrom {
-                text += "\(Readable.fraction(raw)) clamped to \(Readable.fraction(a)) (it may change by at most 5 a sample)"
+                text +=
+                    "\(Readable.fraction(raw)) clamped to \(Readable.fraction(a)) (it may change by at most 5 a sample)"
             } else {
                 text += Readable.fraction(a)
             }
-            return text + "; avgV \(Readable.fraction(averageVelocity)), avgA \(Readable.fraction(averageAcceleration)), n \(n)"
+            return text
+                + "; avgV \(Readable.fraction(averageVelocity)), avgA \(Readable.fraction(averageAcceleration)), n \(n)"
         }
     }
 
@@ -135,9 +158,12 @@ public struct Explanation {
         let result = pop.result.rawValue + (pop.by.map { " by \($0.rawValue)" } ?? "")
         switch pop.result {
         case .ignored:
-            return "  pop: ignored by \(pop.by?.rawValue ?? "")" + (pop.by == .atRoot ? ": the stack holds one view controller\n" : ": a transition is already in flight\n")
+            return "  pop: ignored by \(pop.by?.rawValue ?? "")"
+                + (pop.by == .atRoot
+                    ? ": the stack holds one view controller\n" : ": a transition is already in flight\n")
         case .unfinished:
-            return "  pop: unfinished: the finger was still down when the trace ended (progress \(pop.progress.map(Readable.fraction) ?? "0"))\n"
+            return
+                "  pop: unfinished: the finger was still down when the trace ended (progress \(pop.progress.map(Readable.fraction) ?? "0"))\n"
         case .completed, .cancelled:
             break
         }
@@ -159,17 +185,23 @@ public struct Explanation {
             out += Self.indent + "-> \(result)\n"
         }
         if let settle = pop.settle, let settledAt = pop.settledAt {
-            out += "  " + "settle:".padding(Self.indent.count - 2) + "\(settle.text) -> settles at t=\(Readable.time(settledAt))\n"
+            out +=
+                "  " + "settle:".padding(Self.indent.count - 2)
+                + "\(settle.text) -> settles at t=\(Readable.time(settledAt))\n"
         }
         // What the pop did to the bar, and what went wrong on the way: from its start to its settle.
         let start = gesture.decidedAt?.t ?? gesture.down.t
         let end = pop.settledAt ?? .infinity
         let bar = report.bar.dropFirst().filter { $0.t >= start && $0.t <= end }
         for entry in bar {
-            out += "  " + "bar:".padding(Self.indent.count - 2) + "t=\(Readable.time(entry.t)) \(entry.hidden ? "hidden" : "shown")\(entry.animated ? " (animated)" : "") by \(entry.cause)\n"
+            out +=
+                "  " + "bar:".padding(Self.indent.count - 2)
+                + "t=\(Readable.time(entry.t)) \(entry.hidden ? "hidden" : "shown")\(entry.animated ? " (animated)" : "") by \(entry.cause)\n"
         }
         for anomaly in report.anomalies where anomaly.t >= start && anomaly.t <= end {
-            out += "  " + "anomaly:".padding(Self.indent.count - 2) + "t=\(Readable.time(anomaly.t)) \(anomaly.kind.rawValue): \(anomaly.detail)\n"
+            out +=
+                "  " + "anomaly:".padding(Self.indent.count - 2)
+                + "t=\(Readable.time(anomaly.t)) \(anomaly.kind.rawValue): \(anomaly.detail)\n"
         }
         return out
     }

@@ -13,20 +13,27 @@ struct GitHubCheckReporter: CheckReporter {
         }
         for failure in document.failures {
             let location = failure.location
-            command("error", file: location?.path ?? document.file, line: location?.line, column: location?.column,
-                    title: failure.kind == CheckFailure.goldenKind || failure.kind == CheckFailure.uncheckedKind ? failure.heading : "\(failure.heading) (\(failure.kind))",
-                    message: "\(document.trace ?? "") (\(document.rules ?? "")): \(failure.message)")
+            command(
+                "error", file: location?.path ?? document.file, line: location?.line, column: location?.column,
+                title: failure.kind == CheckFailure.goldenKind || failure.kind == CheckFailure.uncheckedKind
+                    ? failure.heading : "\(failure.heading) (\(failure.kind))",
+                message: "\(document.trace ?? "") (\(document.rules ?? "")): \(failure.message)")
         }
         if document.unchecked {
-            command("notice", file: document.location?.path ?? document.file, line: document.location?.line, column: document.location?.column,
-                    title: "unchecked trace", message: "\(document.trace ?? "") (\(document.rules ?? "")): \(CheckedDocument.uncheckedReason)")
+            command(
+                "notice", file: document.location?.path ?? document.file, line: document.location?.line,
+                column: document.location?.column,
+                title: "unchecked trace",
+                message: "\(document.trace ?? "") (\(document.rules ?? "")): \(CheckedDocument.uncheckedReason)")
         }
     }
 
     mutating func file(_ file: CheckedFile) {
         if let error = file.goldenError { emit(error, title: "golden not written") }
         if let refusal = file.goldenRefused { emit(refusal, title: "golden not recorded") }
-        for entry in file.baselineFixed { emit(TextCheckReporter.fixed(entry, in: file), title: "fixed since the baseline") }
+        for entry in file.baselineFixed {
+            emit(TextCheckReporter.fixed(entry, in: file), title: "fixed since the baseline")
+        }
     }
 
     mutating func warning(_ warning: Diagnostic) {
@@ -40,8 +47,10 @@ struct GitHubCheckReporter: CheckReporter {
     private func emit(_ diagnostic: Diagnostic, title: String) {
         let kind = diagnostic.severity == .warning ? "warning" : diagnostic.severity == .note ? "notice" : "error"
         let location = diagnostic.location
-        command(kind, file: diagnostic.path.isEmpty ? nil : diagnostic.path, line: location?.line, column: location?.column, title: title,
-                message: diagnostic.message + (diagnostic.suggestion.map { " (\($0))" } ?? ""))
+        command(
+            kind, file: diagnostic.path.isEmpty ? nil : diagnostic.path, line: location?.line, column: location?.column,
+            title: title,
+            message: diagnostic.message + (diagnostic.suggestion.map { " (\($0))" } ?? ""))
     }
 
     private func command(_ kind: String, file: String?, line: Int?, column: Int?, title: String, message: String) {
@@ -57,7 +66,8 @@ struct GitHubCheckReporter: CheckReporter {
     /// actions/toolkit's packages/core/src/command.ts): `%` first, so that no escape is escaped twice,
     /// then CR and LF, which would otherwise end the command.
     static func data(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     /// A property's value (`escapeProperty` there): also `:` and `,`, which end a property.

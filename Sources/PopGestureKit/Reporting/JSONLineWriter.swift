@@ -25,9 +25,13 @@ final class JSONLineWriter: ReplayObserver, @unchecked Sendable {
     }
 
     private static func logs(_ size: Int)
-        -> (RecordLog<UInt8>, RecordLog<UInt8>, RecordLog<UInt8>, RecordLog<UInt8>, RecordLog<UInt8>, RecordLog<UInt8>) {
-        (RecordLog(blockSize: size), RecordLog(blockSize: size), RecordLog(blockSize: size), RecordLog(blockSize: size),
-         RecordLog(blockSize: size), RecordLog(blockSize: size))
+        -> (RecordLog<UInt8>, RecordLog<UInt8>, RecordLog<UInt8>, RecordLog<UInt8>, RecordLog<UInt8>, RecordLog<UInt8>)
+    {
+        (
+            RecordLog(blockSize: size), RecordLog(blockSize: size), RecordLog(blockSize: size),
+            RecordLog(blockSize: size),
+            RecordLog(blockSize: size), RecordLog(blockSize: size)
+        )
     }
 
     func began(trace: String, source: String, rules: String) {
@@ -73,10 +77,11 @@ final class JSONLineWriter: ReplayObserver, @unchecked Sendable {
         }
         func splice(_ log: RecordLog<UInt8>, _ w: inout JSONWriter) {
             w.open("[")
-            complete = log.forEachBlock { block in
-                w.raw(block)
-                flush(&w)
-            } && complete
+            complete =
+                log.forEachBlock { block in
+                    w.raw(block)
+                    flush(&w)
+                } && complete
             w.close("]")
         }
         w.report(report, volatile: true) { list, w in

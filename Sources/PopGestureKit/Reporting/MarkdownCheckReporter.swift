@@ -13,7 +13,8 @@ struct MarkdownCheckReporter: CheckReporter {
         if let error = document.error {
             for diagnostic in error.all {
                 let place = diagnostic.location.map { "\($0.path):\($0.line):\($0.column)" } ?? diagnostic.path
-                row(place, document.trace ?? "", document.rules ?? "", "input error",
+                row(
+                    place, document.trace ?? "", document.rules ?? "", "input error",
                     diagnostic.message + (diagnostic.suggestion.map { " (\($0))" } ?? ""))
             }
             return

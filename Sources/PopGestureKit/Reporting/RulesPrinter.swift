@@ -27,10 +27,11 @@ enum RulesPrinter {
         case .bool(let bool): String(bool)
         case .names(let names): "[\(names.joined(separator: ", "))]"
         case .detectors(let detectors):
-            "[" + detectors.map { d in
-                "{kind: \(d.kind.rawValue)" + (d.name.map { ", name: \(quoted($0))" } ?? "")
-                    + ", minMoveDistance: \(formatNumber(d.minMoveDistance)), compare: \(d.compare.rawValue)}"
-            }.joined(separator: ", ") + "]"
+            "["
+                + detectors.map { d in
+                    "{kind: \(d.kind.rawValue)" + (d.name.map { ", name: \(quoted($0))" } ?? "")
+                        + ", minMoveDistance: \(formatNumber(d.minMoveDistance)), compare: \(d.compare.rawValue)}"
+                }.joined(separator: ", ") + "]"
         }
     }
 

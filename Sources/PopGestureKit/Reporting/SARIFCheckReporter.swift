@@ -13,17 +13,36 @@ struct SARIFCheckReporter: CheckReporter {
     }
 
     /// The rules, in a fixed order: a result names its rule by id and index.
-    static let rules: [Rule] = Expectation.kinds.map {
-        Rule(id: "expect-\($0)", summary: "A `\($0)` item of a trace's `expect` list did not hold (SPEC section 6).", level: "error")
-    } + [
-        Rule(id: "golden-mismatch", summary: "The trace's report differs from its golden (<trace file>.golden.jsonl).", level: "error"),
-        Rule(id: "unchecked-trace", summary: "The trace has no `expect` items and no golden, so nothing was checked (an error with --strict).", level: "note"),
-        Rule(id: "input-error", summary: "A document or file could not be read, or breaks the trace format.", level: "error"),
-        Rule(id: "golden-not-written", summary: "--update-goldens could not write the golden.", level: "error"),
-        Rule(id: "golden-not-recorded", summary: "--update-goldens did not record the golden: the file's expectations fail (--force records it).", level: "warning"),
-        Rule(id: "rules-comment", summary: "A comment that looks like `# popgesture-rules:` but is not one: the file is replayed under the default rules.", level: "warning"),
-        Rule(id: "warning", summary: "Something else in an input worth a look.", level: "warning"),
-    ]
+    static let rules: [Rule] =
+        Expectation.kinds.map {
+            Rule(
+                id: "expect-\($0)", summary: "A `\($0)` item of a trace's `expect` list did not hold (SPEC section 6).",
+                level: "error")
+        } + [
+            Rule(
+                id: "golden-mismatch",
+                summary: "The trace's report differs from its golden (<trace file>.golden.jsonl).", level: "error"),
+            Rule(
+                id: "unchecked-trace",
+                summary:
+                    "The trace has no `expect` items and no golden, so nothing was checked (an error with --strict).",
+                level: "note"),
+            Rule(
+                id: "input-error", summary: "A document or file could not be read, or breaks the trace format.",
+                level: "error"),
+            Rule(id: "golden-not-written", summary: "--update-goldens could not write the golden.", level: "error"),
+            Rule(
+                id: "golden-not-recorded",
+                summary:
+                    "--update-goldens did not record the golden: the file's expectations fail (--force records it).",
+                level: "warning"),
+            Rule(
+                id: "rules-comment",
+                summary:
+                    "A comment that looks like `# popgesture-rules:` but is not one: the file is replayed under the default rules.",
+                level: "warning"),
+            Rule(id: "warning", summary: "Something else in an input worth a look.", level: "warning"),
+        ]
 
     let console: Console
     private var first = true
@@ -33,7 +52,9 @@ struct SARIFCheckReporter: CheckReporter {
     }
 
     mutating func begin() {
-        console.out("{\"$schema\": \(JSONValue.string(Self.schema).rendered), \"runs\": [{\"columnKind\": \"unicodeCodePoints\", \"results\": [")
+        console.out(
+            "{\"$schema\": \(JSONValue.string(Self.schema).rendered), \"runs\": [{\"columnKind\": \"unicodeCodePoints\", \"results\": ["
+        )
     }
 
     mutating func document(_ document: CheckedDocument) {
@@ -42,17 +63,22 @@ struct SARIFCheckReporter: CheckReporter {
             return
         }
         for failure in document.failures {
-            result(Self.rule(for: failure), level: "error", path: failure.location?.path ?? document.file, failure.location,
-                   message: "\(document.trace ?? "") (\(document.rules ?? "")): \(failure.message)")
+            result(
+                Self.rule(for: failure), level: "error", path: failure.location?.path ?? document.file,
+                failure.location,
+                message: "\(document.trace ?? "") (\(document.rules ?? "")): \(failure.message)")
         }
         // Accepted by the baseline: SARIF's own word for a result a baseline already holds.
         for failure in document.known {
-            result(Self.rule(for: failure), level: "note", path: failure.location?.path ?? document.file, failure.location,
-                   message: "\(document.trace ?? "") (\(document.rules ?? "")): \(failure.message)", baselineState: "unchanged")
+            result(
+                Self.rule(for: failure), level: "note", path: failure.location?.path ?? document.file, failure.location,
+                message: "\(document.trace ?? "") (\(document.rules ?? "")): \(failure.message)",
+                baselineState: "unchanged")
         }
         if document.unchecked {
-            result("unchecked-trace", level: "note", path: document.location?.path ?? document.file, document.location,
-                   message: "\(document.trace ?? "") (\(document.rules ?? "")): \(CheckedDocument.uncheckedReason)")
+            result(
+                "unchecked-trace", level: "note", path: document.location?.path ?? document.file, document.location,
+                message: "\(document.trace ?? "") (\(document.rules ?? "")): \(CheckedDocument.uncheckedReason)")
         }
     }
 
@@ -69,8 +95,12 @@ struct SARIFCheckReporter: CheckReporter {
         if let refusal = file.goldenRefused { result("golden-not-recorded", refusal) }
         // A baseline entry no longer failing: absent from this run.
         for entry in file.baselineFixed {
-            result(entry.expectation == nil ? (entry.kind == CheckFailure.goldenKind ? "golden-mismatch" : "unchecked-trace") : "expect-\(entry.kind)",
-                   level: "note", path: file.path, nil, message: "fixed since the baseline: \(entry.described)", baselineState: "absent")
+            result(
+                entry.expectation == nil
+                    ? (entry.kind == CheckFailure.goldenKind ? "golden-mismatch" : "unchecked-trace")
+                    : "expect-\(entry.kind)",
+                level: "note", path: file.path, nil, message: "fixed since the baseline: \(entry.described)",
+                baselineState: "absent")
         }
     }
 
@@ -79,29 +109,44 @@ struct SARIFCheckReporter: CheckReporter {
     }
 
     mutating func end(_ summary: CheckSummary) {
-        let rules = JSONValue.array(Self.rules.map {
-            .object(["id": .string($0.id), "shortDescription": .object(["text": .string($0.summary)]),
-                     "defaultConfiguration": .object(["level": .string($0.level)])])
-        })
-        let driver = JSONValue.object(["name": .string("popgesture"), "version": .string(toolVersion),
-                                       "informationUri": .string("https://popgesture.dev"), "rules": rules])
-        console.out((first ? "" : "\n") + "], \"tool\": \(JSONValue.object(["driver": driver]).rendered)}], \"version\": \"2.1.0\"}\n")
+        let rules = JSONValue.array(
+            Self.rules.map {
+                .object([
+                    "id": .string($0.id), "shortDescription": .object(["text": .string($0.summary)]),
+                    "defaultConfiguration": .object(["level": .string($0.level)]),
+                ])
+            })
+        let driver = JSONValue.object([
+            "name": .string("popgesture"), "version": .string(toolVersion),
+            "informationUri": .string("https://popgesture.dev"), "rules": rules,
+        ])
+        console.out(
+            (first ? "" : "\n")
+                + "], \"tool\": \(JSONValue.object(["driver": driver]).rendered)}], \"version\": \"2.1.0\"}\n")
     }
 
     private mutating func result(_ rule: String, _ diagnostic: Diagnostic) {
         let level = diagnostic.severity == .warning ? "warning" : diagnostic.severity == .note ? "note" : "error"
-        result(rule, level: level, path: diagnostic.path, diagnostic.location,
-               message: diagnostic.message + (diagnostic.suggestion.map { " (\($0))" } ?? ""))
+        result(
+            rule, level: level, path: diagnostic.path, diagnostic.location,
+            message: diagnostic.message + (diagnostic.suggestion.map { " (\($0))" } ?? ""))
     }
 
-    private mutating func result(_ rule: String, level: String, path: String, _ location: SourcePosition?, message: String, baselineState: String? = nil) {
-        var fields: [String: JSONValue] = ["ruleId": .string(rule), "level": .string(level), "message": .object(["text": .string(message)])]
+    private mutating func result(
+        _ rule: String, level: String, path: String, _ location: SourcePosition?, message: String,
+        baselineState: String? = nil
+    ) {
+        var fields: [String: JSONValue] = [
+            "ruleId": .string(rule), "level": .string(level), "message": .object(["text": .string(message)]),
+        ]
         if let baselineState { fields["baselineState"] = .string(baselineState) }
         if let index = Self.rules.firstIndex(where: { $0.id == rule }) { fields["ruleIndex"] = .number(Double(index)) }
         if !path.isEmpty {
             var physical: [String: JSONValue] = ["artifactLocation": .object(["uri": .string(Self.uri(path))])]
             if let location {
-                physical["region"] = .object(["startLine": .number(Double(location.line)), "startColumn": .number(Double(location.column))])
+                physical["region"] = .object([
+                    "startLine": .number(Double(location.line)), "startColumn": .number(Double(location.column)),
+                ])
             }
             fields["locations"] = .array([.object(["physicalLocation": .object(physical)])])
         }
@@ -115,8 +160,9 @@ struct SARIFCheckReporter: CheckReporter {
         var out = ""
         for byte in path.withoutLeadingDotSlash.utf8 {
             switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 out.append(Character(Unicode.Scalar(byte)))
             default:
                 out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
@@ -126,8 +172,8 @@ struct SARIFCheckReporter: CheckReporter {
     }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String {
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
         String(repeating: "0", count: max(0, width - count)) + self
     }
 }

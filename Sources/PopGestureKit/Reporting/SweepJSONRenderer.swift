@@ -21,7 +21,8 @@ enum SweepJSONRenderer {
     static func version(_ result: SweepResult, _ version: SweepResult.Version) -> JSONValue {
         let t = version.tally
         return .object([
-            "values": .object(Dictionary(uniqueKeysWithValues: zip(result.keys, version.values.map(\.json)).map { ($0, $1) })),
+            "values": .object(
+                Dictionary(uniqueKeysWithValues: zip(result.keys, version.values.map(\.json)).map { ($0, $1) })),
             "changedKeys": .number(Double(version.differing)),
             "documents": .number(Double(t.documents)), "errors": .number(Double(t.errors)),
             "expectations": counts([("passed", t.passed), ("failed", t.failed)]),
@@ -37,7 +38,9 @@ enum SweepJSONRenderer {
     }
 
     static func flip(_ flip: SweepFlip) -> JSONValue {
-        .object(["source": .string(flip.source), "gesture": .number(Double(flip.gesture)),
-                 "intent": .optional(flip.intent?.rawValue), "results": .array(flip.results.map(JSONValue.string))])
+        .object([
+            "source": .string(flip.source), "gesture": .number(Double(flip.gesture)),
+            "intent": .optional(flip.intent?.rawValue), "results": .array(flip.results.map(JSONValue.string)),
+        ])
     }
 }

@@ -3,30 +3,36 @@ enum SweepTextRenderer {
     static func render(_ result: SweepResult, top: Int, files: Int) -> String {
         let documents = result.versions.first?.tally.documents ?? 0
         let errors = result.versions.first?.tally.errors ?? 0
-        var out = "sweep of \(counted(result.versions.count, "version")) from \(result.base) over \(counted(documents, "trace")) in \(counted(files, "file"))"
+        var out =
+            "sweep of \(counted(result.versions.count, "version")) from \(result.base) over \(counted(documents, "trace")) in \(counted(files, "file"))"
         out += errors > 0 ? " (\(counted(errors, "document")) failed to load)\n" : "\n"
         var header = ["#"] + result.keys + ["missed backs", "false pops", "failed", "completed", "anomalies"]
         if errors > 0 { header.append("errors") }
         var rows: [[String]] = []
         for (i, version) in result.versions.enumerated() {
             let t = version.tally
-            var row = ["\(i)"] + version.values.map(\.text) + [t.intent.missedBack, t.intent.falsePop, t.failed, t.completed, t.anomalyCount].map(String.init)
+            var row =
+                ["\(i)"] + version.values.map(\.text)
+                + [t.intent.missedBack, t.intent.falsePop, t.failed, t.completed, t.anomalyCount].map(String.init)
             if errors > 0 { row.append(String(t.errors)) }
             rows.append(row)
         }
         out += table(header, rows)
         let ranking = result.ranking
         let ranks = rankNumbers(ranking, result)
-        out += "\nbest (fewest missed backs + false pops, then failed expectations, then keys changed from \(result.base)):\n"
+        out +=
+            "\nbest (fewest missed backs + false pops, then failed expectations, then keys changed from \(result.base)):\n"
         let shown = ranking.prefix(max(top, 0))
         for i in shown {
             let t = result.versions[i].tally
             let tied = ranking.filter { ranks[$0] == ranks[i] }.count > 1 ? " (tied)" : ""
-            out += "  \(ranks[i]!). #\(i) \(result.name(i)): \(t.intent.missedBack) missed back\(t.intent.missedBack == 1 ? "" : "s"), "
+            out +=
+                "  \(ranks[i]!). #\(i) \(result.name(i)): \(t.intent.missedBack) missed back\(t.intent.missedBack == 1 ? "" : "s"), "
             out += "\(counted(t.intent.falsePop, "false pop")), \(counted(t.failed, "failed expectation"))\(tied)\n"
         }
         if ranking.count > shown.count { out += "  ... \(ranking.count - shown.count) more (--top N shows more)\n" }
-        out += "\nflips (\(counted(result.flips.count, result.flipsAll ? "gesture" : "labelled gesture")) whose result differs):\n"
+        out +=
+            "\nflips (\(counted(result.flips.count, result.flipsAll ? "gesture" : "labelled gesture")) whose result differs):\n"
         for flip in result.flips { out += "  " + result.describe(flip) + "\n" }
         if result.flips.isEmpty { out += "  none\n" }
         return out
@@ -36,7 +42,11 @@ enum SweepTextRenderer {
     static func rankNumbers(_ ranking: [Int], _ result: SweepResult) -> [Int: Int] {
         var ranks: [Int: Int] = [:]
         for (place, i) in ranking.enumerated() {
-            if place > 0, result.score(ranking[place - 1]) == result.score(i) { ranks[i] = ranks[ranking[place - 1]]! } else { ranks[i] = place + 1 }
+            if place > 0, result.score(ranking[place - 1]) == result.score(i) {
+                ranks[i] = ranks[ranking[place - 1]]!
+            } else {
+                ranks[i] = place + 1
+            }
         }
         return ranks
     }

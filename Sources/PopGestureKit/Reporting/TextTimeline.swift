@@ -36,13 +36,16 @@ public enum TextTimeline {
             return heap.popFirst()
         }
 
-        private mutating func add(_ t: Double, _ kind: Int, _ ordinal: Int, _ part: Int, _ what: String, _ text: String) {
+        private mutating func add(_ t: Double, _ kind: Int, _ ordinal: Int, _ part: Int, _ what: String, _ text: String)
+        {
             heap.push(Line(t: t, kind: kind, ordinal: ordinal, part: part, text: what.padding(12) + text))
         }
 
         mutating func add(bar entry: BarEntry) {
             bars += 1
-            add(entry.t, 0, bars, 0, "bar", "\(entry.hidden ? "hidden" : "shown")\(entry.animated ? " (animated)" : "") by \(entry.cause)")
+            add(
+                entry.t, 0, bars, 0, "bar",
+                "\(entry.hidden ? "hidden" : "shown")\(entry.animated ? " (animated)" : "") by \(entry.cause)")
         }
 
         mutating func add(gesture: GestureRecord) {
@@ -54,11 +57,15 @@ public enum TextTimeline {
             let why = pop.why.map { "; \($0.text)" } ?? ""
             let settle = pop.settle.map { "; settles in \($0.text)" } ?? ""
             if let releasedAt = pop.releasedAt, let progress = pop.progress, let velocity = pop.velocity {
-                add(releasedAt, 1, gesture.index, 1, "pop \(gesture.index)",
-                    "\(decided): progress \(Readable.fraction(progress)), velocity \(Readable.velocity(velocity)) pt/s" + why + settle)
+                add(
+                    releasedAt, 1, gesture.index, 1, "pop \(gesture.index)",
+                    "\(decided): progress \(Readable.fraction(progress)), velocity \(Readable.velocity(velocity)) pt/s"
+                        + why + settle)
             } else if let settledAt = pop.settledAt, let progress = pop.progress {
                 // Ended by a stack operation before any release: shown when it ended.
-                add(settledAt, 1, gesture.index, 1, "pop \(gesture.index)", "\(decided): progress \(Readable.fraction(progress))" + why)
+                add(
+                    settledAt, 1, gesture.index, 1, "pop \(gesture.index)",
+                    "\(decided): progress \(Readable.fraction(progress))" + why)
             } else {
                 add(at.t, 1, gesture.index, 1, "pop \(gesture.index)", decided)
             }
@@ -66,13 +73,17 @@ public enum TextTimeline {
 
         /// What the content under the finger did: at its claim, else where the gesture was decided.
         private mutating func add(content: ContentRecord, of gesture: GestureRecord, at decision: Sample) {
-            add(content.at?.t ?? decision.t, 1, gesture.index, 2, "content \(gesture.index)", TextTimeline.contentText(content, of: gesture))
+            add(
+                content.at?.t ?? decision.t, 1, gesture.index, 2, "content \(gesture.index)",
+                TextTimeline.contentText(content, of: gesture))
         }
 
         mutating func add(transition: TransitionRecord) {
             transitions += 1
             let name = "\(transition.kind.rawValue) \(transition.from) -> \(transition.to)"
-            add(transition.start, 2, transitions, 0, "transition", "\(name) starts\(transition.animated ? "" : " (not animated)")")
+            add(
+                transition.start, 2, transitions, 0, "transition",
+                "\(name) starts\(transition.animated ? "" : " (not animated)")")
             if let end = transition.end {
                 add(end, 2, transitions, 1, "settle", "\(name) \(transition.result.rawValue)")
             }
@@ -84,8 +95,10 @@ public enum TextTimeline {
         }
 
         mutating func add(detection: Detection) {
-            if let current = run, current.first.detector == detection.detector, current.first.region == detection.region,
-               current.first.direction == detection.direction, current.first.drag == detection.drag {
+            if let current = run, current.first.detector == detection.detector,
+                current.first.region == detection.region,
+                current.first.direction == detection.direction, current.first.drag == detection.drag
+            {
                 run = (current.first, detection, current.count + 1)
                 return
             }
@@ -100,7 +113,10 @@ public enum TextTimeline {
             run = nil
             detections += 1
             let times = count == 1 ? Readable.time(first.t) : "\(Readable.time(first.t))-\(Readable.time(last.t))"
-            add(first.t, 5, detections, 0, "detection", "\(first.detector) \(first.direction.rawValue) x\(count) (\(first.region)), t=\(times), offset \(Readable.position(first.offset - first.delta)) -> \(Readable.position(last.offset))")
+            add(
+                first.t, 5, detections, 0, "detection",
+                "\(first.detector) \(first.direction.rawValue) x\(count) (\(first.region)), t=\(times), offset \(Readable.position(first.offset - first.delta)) -> \(Readable.position(last.offset))"
+            )
         }
 
         mutating func add(note: Note) {
@@ -128,7 +144,8 @@ public enum TextTimeline {
 
     /// "refused(beyondMaxStartX), finger 1 down at (52, 400) t=0, decided at (64, 401): location.x 64 > maxStartX 40".
     static func decision(_ gesture: GestureRecord) -> String {
-        var text = "\(ExpectationCheck.describe(gesture)), finger \(gesture.finger) down at \(point(gesture.down)) t=\(Readable.time(gesture.down.t))"
+        var text =
+            "\(ExpectationCheck.describe(gesture)), finger \(gesture.finger) down at \(point(gesture.down)) t=\(Readable.time(gesture.down.t))"
         if gesture.reason == .tooManyTouches, let at = gesture.decidedAt {
             // The deciding sample is the other finger's down, not a point of the tracked finger.
             text += ", decided when another finger came down at \(point(at))"
@@ -148,7 +165,9 @@ public enum TextTimeline {
             if gesture.reason == .contentWon { text += "; the pop is refused, contentWon" }
             if let delay = content.delay { text += "; it waited \(Readable.time(delay)) ms for the pop to fail" }
             if let offset = content.offset {
-                text += "; offset \(Readable.position(offset.from)) -> " + (offset.to.map { "\(Readable.position($0)) after deceleration" } ?? "(finger still down)")
+                text +=
+                    "; offset \(Readable.position(offset.from)) -> "
+                    + (offset.to.map { "\(Readable.position($0)) after deceleration" } ?? "(finger still down)")
             }
             if let open = content.open { text += "; row \(open ? "opens" : "closes")" }
         case .lost?: text += ": the pop began first"
@@ -183,7 +202,8 @@ public enum TextTimeline {
 
     /// The final state and the expectations' verdicts.
     static func footer(_ report: TraceReport) -> String {
-        var out = "  final: stack [\(report.final.stack.joined(separator: ", "))], bar \(report.final.barHidden ? "hidden" : "shown")\n"
+        var out =
+            "  final: stack [\(report.final.stack.joined(separator: ", "))], bar \(report.final.barHidden ? "hidden" : "shown")\n"
         let e = report.expectations
         if e.passed + e.failed > 0 {
             out += "  expectations: \(e.passed) passed, \(e.failed) failed\n"
@@ -247,7 +267,9 @@ final class TimelineWriter: ReplayObserver, @unchecked Sendable {
     func finished(_ report: TraceReport) {
         release(before: nil)
         if width == nil {
-            write(TextTimeline.header(trace: report.trace, source: report.source, rules: report.rules) + TextTimeline.body(buffered))
+            write(
+                TextTimeline.header(trace: report.trace, source: report.source, rules: report.rules)
+                    + TextTimeline.body(buffered))
         } else {
             if header.trace.isEmpty { pending += "  trace: \(report.trace)\n" }
             write(pending)
@@ -286,7 +308,9 @@ final class TimelineWriter: ReplayObserver, @unchecked Sendable {
         while let line = lines.next(before: t) { buffered.append(line) }
         if buffered.count > bufferedLines {
             let width = TextTimeline.width(buffered)
-            write(TextTimeline.header(trace: header.trace, source: header.source, rules: header.rules) + TextTimeline.body(buffered, width: width))
+            write(
+                TextTimeline.header(trace: header.trace, source: header.source, rules: header.rules)
+                    + TextTimeline.body(buffered, width: width))
             self.width = width
             buffered = []
         }

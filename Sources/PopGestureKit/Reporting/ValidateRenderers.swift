@@ -13,7 +13,9 @@ struct ValidateTextRenderer: ValidateRenderer {
     }
 
     mutating func end(_ s: ValidateSummary) {
-        console.out("\(counted(s.documents, "document")) in \(counted(s.files, "file")): \(s.valid) valid, \(s.invalid) invalid\(notTracesClause(s.notTraces))\n")
+        console.out(
+            "\(counted(s.documents, "document")) in \(counted(s.files, "file")): \(s.valid) valid, \(s.invalid) invalid\(notTracesClause(s.notTraces))\n"
+        )
     }
 }
 
@@ -27,15 +29,21 @@ struct ValidateJSONRenderer: ValidateRenderer {
         let diagnostic = document.diagnostic
         diagnostics += diagnostic.all.map { $0.json(source: document.source) }
         if diagnostic.notShown > 0 {
-            diagnostics.append(Diagnostic(path: diagnostic.path, message: "\(diagnostic.notShown) more error\(diagnostic.notShown == 1 ? "" : "s") in this document not shown",
-                                          severity: .note).json(source: document.source))
+            diagnostics.append(
+                Diagnostic(
+                    path: diagnostic.path,
+                    message:
+                        "\(diagnostic.notShown) more error\(diagnostic.notShown == 1 ? "" : "s") in this document not shown",
+                    severity: .note
+                ).json(source: document.source))
         }
     }
 
     mutating func end(_ s: ValidateSummary) {
         var fields: [String: JSONValue] = [
             "files": .number(Double(s.files)), "documents": .number(Double(s.documents)),
-            "valid": .number(Double(s.valid)), "invalid": .number(Double(s.invalid)), "diagnostics": .array(diagnostics),
+            "valid": .number(Double(s.valid)), "invalid": .number(Double(s.invalid)),
+            "diagnostics": .array(diagnostics),
         ]
         // Only when there are some, so that a run over traces alone prints what it always printed.
         if s.notTraces > 0 { fields["notTraces"] = .number(Double(s.notTraces)) }

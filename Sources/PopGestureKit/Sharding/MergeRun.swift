@@ -25,31 +25,48 @@ public struct MergeRun: Sendable {
 
     /// One run, every shard of it once, no file in two.
     static func checkComplete(_ shards: [ShardOutput]) throws {
-        guard let first = shards.first, let mark = first.mark else { throw Diagnostic(message: "name the shards' outputs to merge") }
+        guard let first = shards.first, let mark = first.mark else {
+            throw Diagnostic(message: "name the shards' outputs to merge")
+        }
         var byIndex: [Int: String] = [:]
         for shard in shards {
             guard let other = shard.mark else { continue }
             if shard.kind != first.kind {
-                throw Diagnostic(path: shard.path, message: "is the output of `\(shard.kind.rawValue)`, \(first.path) of `\(first.kind.rawValue)`: shards of one run only")
+                throw Diagnostic(
+                    path: shard.path,
+                    message:
+                        "is the output of `\(shard.kind.rawValue)`, \(first.path) of `\(first.kind.rawValue)`: shards of one run only"
+                )
             }
             if other.run != mark.run {
-                throw Diagnostic(path: shard.path, message: "is a shard of `\(other.run)`, \(first.path) of `\(mark.run)`: shards of one run only")
+                throw Diagnostic(
+                    path: shard.path,
+                    message: "is a shard of `\(other.run)`, \(first.path) of `\(mark.run)`: shards of one run only")
             }
             if other.shard.count != mark.shard.count {
-                throw Diagnostic(path: shard.path, message: "is shard \(other.shard) and \(first.path) shard \(mark.shard): the runs were split differently")
+                throw Diagnostic(
+                    path: shard.path,
+                    message:
+                        "is shard \(other.shard) and \(first.path) shard \(mark.shard): the runs were split differently"
+                )
             }
             if let before = byIndex[other.shard.index] {
-                throw Diagnostic(path: shard.path, message: "is shard \(other.shard), and so is \(before): overlapping shards")
+                throw Diagnostic(
+                    path: shard.path, message: "is shard \(other.shard), and so is \(before): overlapping shards")
             }
             byIndex[other.shard.index] = shard.path
         }
         let missing = (1...mark.shard.count).filter { byIndex[$0] == nil }
         if !missing.isEmpty {
-            throw Diagnostic(message: "missing shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(mark.shard.count)" }.joined(separator: ", ")) of `\(mark.run)`")
+            throw Diagnostic(
+                message:
+                    "missing shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(mark.shard.count)" }.joined(separator: ", ")) of `\(mark.run)`"
+            )
         }
         let files = shards.reduce(0) { $0 + ($1.mark?.files ?? 0) }
         if files != mark.total {
-            throw Diagnostic(message: "the shards hold \(files) files, the run \(mark.total): were they run over different trees?")
+            throw Diagnostic(
+                message: "the shards hold \(files) files, the run \(mark.total): were they run over different trees?")
         }
     }
 
@@ -62,12 +79,16 @@ public struct MergeRun: Sendable {
             for item in shard.items {
                 let file = Array(item.file.utf8)
                 if let previous, previous != file, !previous.lexicographicallyPrecedes(file) {
-                    throw Diagnostic(path: shard.path, message: "lists \(item.file) after \(String(decoding: previous, as: UTF8.self)): its run's paths were not in path order, which merge cannot restore",
-                                     suggestion: "give the run one folder, or its paths in sorted order")
+                    throw Diagnostic(
+                        path: shard.path,
+                        message:
+                            "lists \(item.file) after \(String(decoding: previous, as: UTF8.self)): its run's paths were not in path order, which merge cannot restore",
+                        suggestion: "give the run one folder, or its paths in sorted order")
                 }
                 previous = file
                 if let other = owner[item.file], other != s {
-                    throw Diagnostic(path: shard.path, message: "\(item.file) is also in \(shards[other].path): overlapping shards")
+                    throw Diagnostic(
+                        path: shard.path, message: "\(item.file) is also in \(shards[other].path): overlapping shards")
                 }
                 owner[item.file] = s
             }
@@ -79,7 +100,11 @@ public struct MergeRun: Sendable {
             var best: Int?
             for s in shards.indices where next[s] < shards[s].items.count {
                 if let b = best {
-                    if Array(shards[s].items[next[s]].file.utf8).lexicographicallyPrecedes(Array(shards[b].items[next[b]].file.utf8)) { best = s }
+                    if Array(shards[s].items[next[s]].file.utf8).lexicographicallyPrecedes(
+                        Array(shards[b].items[next[b]].file.utf8))
+                    {
+                        best = s
+                    }
                 } else {
                     best = s
                 }
@@ -96,7 +121,7 @@ public struct MergeRun: Sendable {
     /// The unsharded run's bytes, and the status it would have ended with.
     static func write(_ shards: [ShardOutput], order: [(shard: Int, item: Int)], console: Console) -> ExitStatus {
         let readers = shards.compactMap { try? ByteReader(path: $0.path) }
-        defer { readers.forEach { $0.close() } }
+        defer { for reader in readers { reader.close() } }
         func items(separator: String) {
             for (i, (s, item)) in order.enumerated() {
                 if i > 0 { console.out(separator) }
@@ -135,14 +160,17 @@ public struct MergeRun: Sendable {
             console.out("]" + JSONCheckReporter.ending(summary))
             let empty = summary.files == 0 && emptyIsError(run, console: console) ? 1 : 0
             let strict = run.components(separatedBy: " -- ")[0].split(separator: " ").contains("--strict")
-            return ExitStatus(errors: summary.errors + summary.goldensNotWritten + empty, findings: summary.failed + (strict ? summary.warnings : 0))
+            return ExitStatus(
+                errors: summary.errors + summary.goldensNotWritten + empty,
+                findings: summary.failed + (strict ? summary.warnings : 0))
         case .checkJUnit:
             console.out(JUnitCheckReporter.declaration + JUnitCheckReporter.opening)
             items(separator: "")
             console.out(JUnitCheckReporter.closing)
             let all = shards.flatMap(\.items)
             let empty = all.isEmpty && emptyIsError(run, console: console) ? 1 : 0
-            return ExitStatus(errors: all.reduce(0) { $0 + $1.errors } + empty, findings: all.reduce(0) { $0 + $1.failures })
+            return ExitStatus(
+                errors: all.reduce(0) { $0 + $1.errors } + empty, findings: all.reduce(0) { $0 + $1.failures })
         case .replayJSON:
             for (s, item) in order {
                 let range = shards[s].items[item]
@@ -154,7 +182,8 @@ public struct MergeRun: Sendable {
             if failed > 0 { console.err("note: \(counted(failed, "trace")) with failed expectations\n") }
             return ExitStatus(errors: shards.reduce(0) { $0 + $1.items.reduce(0) { $0 + $1.errors } }, findings: failed)
         case .diffJSON:
-            var summary = DiffSummary(base: shards[0].topStrings["base"] ?? "", head: shards[0].topStrings["head"] ?? "")
+            var summary = DiffSummary(
+                base: shards[0].topStrings["base"] ?? "", head: shards[0].topStrings["head"] ?? "")
             summary.compared = sum("compared")
             summary.changed = sum("changed")
             summary.errors = sum("errors")
@@ -181,9 +210,13 @@ public struct MergeRun: Sendable {
     /// An unsharded run that finds no trace file fails unless asked not to (`--allow-empty`, which the
     /// run's mark records); its shards leave that to the merge.
     private static func emptyIsError(_ run: String, console: Console) -> Bool {
-        guard !run.components(separatedBy: " -- ")[0].split(separator: " ").contains("--allow-empty") else { return false }
-        console.report(Diagnostic(message: "no \(InputFiles.patterns) trace file found in any shard of `\(run)`",
-                                  suggestion: "pass --allow-empty when an empty run is expected"))
+        guard !run.components(separatedBy: " -- ")[0].split(separator: " ").contains("--allow-empty") else {
+            return false
+        }
+        console.report(
+            Diagnostic(
+                message: "no \(InputFiles.patterns) trace file found in any shard of `\(run)`",
+                suggestion: "pass --allow-empty when an empty run is expected"))
         return true
     }
 }

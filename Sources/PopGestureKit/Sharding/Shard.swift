@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `--shard K/N`: the K-th (from 1) of N slices of a run's file list, so that a CI matrix of N
@@ -91,8 +91,10 @@ public struct ShardMark: Sendable, Equatable {
 
     /// The JSON object check and diff put under `"shard"` and replay's JSON Lines on a first line.
     var json: JSONValue {
-        .object(["index": .number(Double(shard.index)), "count": .number(Double(shard.count)), "run": .string(run),
-                 "files": .number(Double(files)), "total": .number(Double(total))])
+        .object([
+            "index": .number(Double(shard.index)), "count": .number(Double(shard.count)), "run": .string(run),
+            "files": .number(Double(files)), "total": .number(Double(total)),
+        ])
     }
 
     /// JUnit's: a processing instruction after the XML declaration, which JUnit readers skip.

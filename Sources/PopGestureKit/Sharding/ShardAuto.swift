@@ -20,7 +20,8 @@ extension Shard {
         // Buildkite: BUILDKITE_PARALLEL_JOB "the index of this job within a parallel step, starting
         // at 0", BUILDKITE_PARALLEL_JOB_COUNT the step's `parallelism` (buildkite.com/docs, pipelines/
         // environment-variables).
-        CIVariables(system: "Buildkite", index: "BUILDKITE_PARALLEL_JOB", total: "BUILDKITE_PARALLEL_JOB_COUNT", base: 0),
+        CIVariables(
+            system: "Buildkite", index: "BUILDKITE_PARALLEL_JOB", total: "BUILDKITE_PARALLEL_JOB_COUNT", base: 0),
         // CircleCI: CIRCLE_NODE_INDEX "ranges from 0 to (CIRCLE_NODE_TOTAL - 1)" (circleci.com/docs,
         // variables: built-in environment variables).
         CIVariables(system: "CircleCI", index: "CIRCLE_NODE_INDEX", total: "CIRCLE_NODE_TOTAL", base: 0),
@@ -40,34 +41,52 @@ extension Shard {
     /// the same K/N; none set is 1/1 (the whole run) with a note. GitLab sets `CI_NODE_TOTAL=1` on
     /// every job that is not parallel: alone, that names no shard. Under Bazel the status file is
     /// touched, as its sharding protocol asks of a test that shards.
-    public static func automatic(environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<Automatic, Diagnostic> {
+    public static func automatic(environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<
+        Automatic, Diagnostic
+    > {
         var found: [(system: String, shard: Shard, variables: String)] = []
         for ci in ciVariables {
-            let index = environment[ci.index], total = environment[ci.total]
+            let index = environment[ci.index]
+            let total = environment[ci.total]
             if index == nil && total == nil { continue }
             if ci.system == "GitLab", index == nil, total == "1" { continue }
             let said = "\(ci.index)=\(index ?? "(unset)") \(ci.total)=\(total ?? "(unset)")"
             guard let indexText = index, let totalText = total else {
-                return .failure(Diagnostic(message: "--shard auto: \(ci.system)'s variables are half set: \(said)",
-                                           suggestion: "set both, or give --shard K/N"))
+                return .failure(
+                    Diagnostic(
+                        message: "--shard auto: \(ci.system)'s variables are half set: \(said)",
+                        suggestion: "set both, or give --shard K/N"))
             }
-            guard let k = Int(indexText.trimmingCharacters(in: .whitespaces)), let n = Int(totalText.trimmingCharacters(in: .whitespaces)),
-                  n >= 1, let shard = Shard(index: k - ci.base + 1, count: n) else {
-                return .failure(Diagnostic(message: "--shard auto: \(ci.system)'s variables do not name a shard: \(said) (the index counts from \(ci.base) to the total\(ci.base == 0 ? " - 1" : ""))",
-                                           suggestion: "fix the CI's parallelism settings, or give --shard K/N"))
+            guard let k = Int(indexText.trimmingCharacters(in: .whitespaces)),
+                let n = Int(totalText.trimmingCharacters(in: .whitespaces)),
+                n >= 1, let shard = Shard(index: k - ci.base + 1, count: n)
+            else {
+                return .failure(
+                    Diagnostic(
+                        message:
+                            "--shard auto: \(ci.system)'s variables do not name a shard: \(said) (the index counts from \(ci.base) to the total\(ci.base == 0 ? " - 1" : ""))",
+                        suggestion: "fix the CI's parallelism settings, or give --shard K/N"))
             }
             found.append((ci.system, shard, said))
         }
         guard let first = found.first else {
-            return .success(Automatic(shard: Shard(index: 1, count: 1)!, note: Diagnostic(
-                message: "--shard auto: no CI shard variables set (\(ciVariables.map { "\($0.index)/\($0.total)" }.joined(separator: ", "))); working on every file (1/1)",
-                severity: .note)))
+            return .success(
+                Automatic(
+                    shard: Shard(index: 1, count: 1)!,
+                    note: Diagnostic(
+                        message:
+                            "--shard auto: no CI shard variables set (\(ciVariables.map { "\($0.index)/\($0.total)" }.joined(separator: ", "))); working on every file (1/1)",
+                        severity: .note)))
         }
         if let other = found.first(where: { $0.shard != first.shard }) {
-            return .failure(Diagnostic(message: "--shard auto: the CI variables disagree: \(first.variables) (\(first.system), shard \(first.shard)) but \(other.variables) (\(other.system), shard \(other.shard))",
-                                       suggestion: "unset one system's variables, or give --shard K/N"))
+            return .failure(
+                Diagnostic(
+                    message:
+                        "--shard auto: the CI variables disagree: \(first.variables) (\(first.system), shard \(first.shard)) but \(other.variables) (\(other.system), shard \(other.shard))",
+                    suggestion: "unset one system's variables, or give --shard K/N"))
         }
-        if let status = environment["TEST_SHARD_STATUS_FILE"], !status.isEmpty, environment["TEST_TOTAL_SHARDS"] != nil {
+        if let status = environment["TEST_SHARD_STATUS_FILE"], !status.isEmpty, environment["TEST_TOTAL_SHARDS"] != nil
+        {
             if let problem = touch(status) { return .failure(problem) }
         }
         return .success(Automatic(shard: first.shard, note: nil))
@@ -77,11 +96,17 @@ extension Shard {
     private static func touch(_ path: String) -> Diagnostic? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            return Diagnostic(path: path, message: "--shard auto: cannot touch Bazel's TEST_SHARD_STATUS_FILE: \(String(cString: strerror(errno)))")
+            return Diagnostic(
+                path: path,
+                message:
+                    "--shard auto: cannot touch Bazel's TEST_SHARD_STATUS_FILE: \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
         guard futimens(descriptor, nil) == 0 else {
-            return Diagnostic(path: path, message: "--shard auto: cannot touch Bazel's TEST_SHARD_STATUS_FILE: \(String(cString: strerror(errno)))")
+            return Diagnostic(
+                path: path,
+                message:
+                    "--shard auto: cannot touch Bazel's TEST_SHARD_STATUS_FILE: \(String(cString: strerror(errno)))")
         }
         return nil
     }

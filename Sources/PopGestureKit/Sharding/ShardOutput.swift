@@ -48,12 +48,19 @@ struct ShardOutput {
         } else if starts("{\"base\": ") {
             // Both diff and sweep start with their base; sweep's next key is `best`.
             let opening = String(decoding: reader.prefix(4096), as: UTF8.self)
-            kind = opening.range(of: #"^\{"base": "(?:[^"\\]|\\.)*", "best": \["#, options: .regularExpression) != nil ? .sweepJSON : .diffJSON
+            kind =
+                opening.range(of: #"^\{"base": "(?:[^"\\]|\\.)*", "best": \["#, options: .regularExpression) != nil
+                ? .sweepJSON : .diffJSON
         } else if starts("{\"shard\": ") || starts("{\"anomalies\": ") || starts("{\"error\": ") {
             kind = .replayJSON
         } else {
-            throw Diagnostic(path: path, message: "not the output of `check --format json|junit`, `replay --format json`, `diff --format json` or `sweep --format json`",
-                             suggestion: "text, html, github, markdown and sarif output cannot be merged into the bytes of one run; run the shards with --format json (or junit for check)")
+            throw Diagnostic(
+                path: path,
+                message:
+                    "not the output of `check --format json|junit`, `replay --format json`, `diff --format json` or `sweep --format json`",
+                suggestion:
+                    "text, html, github, markdown and sarif output cannot be merged into the bytes of one run; run the shards with --format json (or junit for check)"
+            )
         }
         if kind == .checkJUnit {
             try scanJUnit(reader)
@@ -77,26 +84,30 @@ struct ShardOutput {
     private func checkOnce(_ keys: [String]) throws {
         var seen = Set<String>()
         for key in keys where !seen.insert(key).inserted {
-            throw Diagnostic(path: path, message: "holds \(key) twice: edited or damaged, not a whole output of a popgesture run")
+            throw Diagnostic(
+                path: path, message: "holds \(key) twice: edited or damaged, not a whole output of a popgesture run")
         }
     }
 
     /// check's summary counts what its entries hold (entries are a file's document statuses, small):
     /// a summary edited by hand would make the merged run's counts and exit status lie.
     private func checkTally(_ reader: ByteReader) throws {
-        var tally: [String: Int] = ["files": items.count, "traces": 0, "passed": 0, "failed": 0, "errors": 0, "unchecked": 0,
-                                    "known": 0, "goldensWritten": 0, "goldensNotWritten": 0, "goldensRefused": 0]
+        var tally: [String: Int] = [
+            "files": items.count, "traces": 0, "passed": 0, "failed": 0, "errors": 0, "unchecked": 0,
+            "known": 0, "goldensWritten": 0, "goldensNotWritten": 0, "goldensRefused": 0,
+        ]
         for item in items {
             let entry = try Self.parse(reader.bytes(item.start..<item.end), in: path)
             let documents = entry["documents"] as? [[String: Any]] ?? []
             tally["traces"]! += documents.count
             for document in documents {
                 let status = document["status"] as? String
-                let key = switch status {
-                case "error": "errors"
-                case "failed", "unchecked", "known": status!
-                default: "passed"
-                }
+                let key =
+                    switch status {
+                    case "error": "errors"
+                    case "failed", "unchecked", "known": status!
+                    default: "passed"
+                    }
                 tally[key]! += 1
             }
             if entry["goldenWritten"] as? Bool == true { tally["goldensWritten"]! += 1 }
@@ -104,7 +115,11 @@ struct ShardOutput {
             if entry["goldenRefused"] != nil { tally["goldensRefused"]! += 1 }
         }
         for (key, count) in tally.sorted(by: { $0.key < $1.key }) where (summary[key] as? Int ?? 0) != count {
-            throw Diagnostic(path: path, message: "its summary says \"\(key)\": \(summary[key] as? Int ?? 0), its entries \(count): edited or damaged, not a whole output of a popgesture run")
+            throw Diagnostic(
+                path: path,
+                message:
+                    "its summary says \"\(key)\": \(summary[key] as? Int ?? 0), its entries \(count): edited or damaged, not a whole output of a popgesture run"
+            )
         }
     }
 
@@ -120,7 +135,9 @@ struct ShardOutput {
         let itemsKey = Array((kind == .checkJSON ? "files" : "traces").utf8)
         var inItem = false
         var containers: [UInt8] = []
-        var inString = false, escaped = false, expectingKey = false
+        var inString = false
+        var escaped = false
+        var expectingKey = false
         var string: [UInt8] = []
         var stringIsKey = false
         var lastKey: [UInt8] = []
@@ -128,7 +145,8 @@ struct ShardOutput {
         var valueStart = -1
         var current = Item(start: 0, end: 0)
         var currentIsMark = false
-        var shardRange: Range<Int>?, summaryRange: Range<Int>?
+        var shardRange: Range<Int>?
+        var summaryRange: Range<Int>?
         // Strings are kept only where a key or an item's file can be: at the top and in an item.
         var keeping = false
 
@@ -157,7 +175,9 @@ struct ShardOutput {
                             if depth == 1 { topKey = string }
                             lastKey = string
                             if depth == itemDepth + 1 && string == Array("error".utf8) { current.errors = 1 }
-                            if kind == .replayJSON && depth == 1 && string == Array("shard".utf8) { currentIsMark = true }
+                            if kind == .replayJSON && depth == 1 && string == Array("shard".utf8) {
+                                currentIsMark = true
+                            }
                         } else if depth == itemDepth + 1 && lastKey == fileKey {
                             current.file = try Self.decode(string, in: path)
                         }
@@ -181,11 +201,14 @@ struct ShardOutput {
                     // A report line's only array in `expectations` is `failures`: an object in it is a
                     // failed expectation, which makes `replay` exit 1.
                     if kind == .replayJSON, depth == 3, byte == UInt8(ascii: "{"), topKey == Array("expectations".utf8),
-                       containers.last == UInt8(ascii: "[") {
+                        containers.last == UInt8(ascii: "[")
+                    {
                         current.failures = 1
                     }
                     if depth == 1 && valueStart < 0 && kind != .replayJSON { valueStart = offset + i }
-                    if depth == itemDepth && byte == UInt8(ascii: "{") && (depth == 0 || (containers.last == UInt8(ascii: "[") && topKey == itemsKey)) {
+                    if depth == itemDepth && byte == UInt8(ascii: "{")
+                        && (depth == 0 || (containers.last == UInt8(ascii: "[") && topKey == itemsKey))
+                    {
                         inItem = true
                         current = Item(start: offset + i, end: 0)
                         currentIsMark = false
@@ -235,24 +258,31 @@ struct ShardOutput {
     static func file(ofSource source: String) -> String {
         guard let hash = source.lastIndex(of: "#") else { return source }
         let number = source[source.index(after: hash)...]
-        return !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber) ? String(source[..<hash]) : source
+        return !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
+            ? String(source[..<hash]) : source
     }
 
     private static func decode(_ bytes: [UInt8], in path: String) throws -> String {
         guard bytes.contains(UInt8(ascii: "\\")) else { return String(decoding: bytes, as: UTF8.self) }
-        guard let text = try? JSONSerialization.jsonObject(with: Data([UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")]),
-                                                           options: .fragmentsAllowed) as? String else { throw malformed(path) }
+        guard
+            let text = try? JSONSerialization.jsonObject(
+                with: Data([UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")]),
+                options: .fragmentsAllowed) as? String
+        else { throw malformed(path) }
         return text
     }
 
     private static func parse(_ bytes: [UInt8], in path: String) throws -> [String: Any] {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { throw malformed(path) }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+            throw malformed(path)
+        }
         return object
     }
 
     private static func mark(_ object: [String: Any], in path: String) throws -> ShardMark {
-        guard let index = object["index"] as? Int, let count = object["count"] as? Int, let shard = Shard(index: index, count: count),
-              let run = object["run"] as? String, let files = object["files"] as? Int, let total = object["total"] as? Int
+        guard let index = object["index"] as? Int, let count = object["count"] as? Int,
+            let shard = Shard(index: index, count: count),
+            let run = object["run"] as? String, let files = object["files"] as? Int, let total = object["total"] as? Int
         else { throw Diagnostic(path: path, message: "its shard mark is damaged") }
         return ShardMark(shard: shard, run: run, files: files, total: total)
     }
@@ -270,8 +300,10 @@ struct ShardOutput {
     private mutating func scanJUnit(_ reader: ByteReader) throws {
         var open: Item?
         var inCase = false
-        var sawOpening = false, sawClosing = false
-        try reader.forEachLine(keepingLinesStartingWith: ["  ", "<?popgesture-shard ", "<testsuites", "</testsuites>"]) { start, end, line in
+        var sawOpening = false
+        var sawClosing = false
+        try reader.forEachLine(keepingLinesStartingWith: ["  ", "<?popgesture-shard ", "<testsuites", "</testsuites>"])
+        { start, end, line in
             guard let line else {
                 if open != nil { throw Self.malformed(path) }
                 return
@@ -279,21 +311,23 @@ struct ShardOutput {
             if line.hasPrefix("  <testsuite ") {
                 guard open == nil, Self.matches(JUnitLine.suite, line) else { throw Self.malformed(path) }
                 let attributes = Self.attributes(line)
-                open = Item(start: start, end: 0, file: attributes["name"] ?? "",
-                            errors: Int(attributes["errors"] ?? "") ?? 0, failures: Int(attributes["failures"] ?? "") ?? 0)
+                open = Item(
+                    start: start, end: 0, file: attributes["name"] ?? "",
+                    errors: Int(attributes["errors"] ?? "") ?? 0, failures: Int(attributes["failures"] ?? "") ?? 0)
             } else if line == "  </testsuite>" {
                 guard var item = open, !inCase else { throw Self.malformed(path) }
                 item.end = end
                 items.append(item)
                 open = nil
             } else if line.hasPrefix("  ") {
-                guard open != nil, Self.isCaseLine(line, inCase: &inCase) || (!inCase && Self.matches(JUnitLine.suiteExtra, line))
+                guard open != nil,
+                    Self.isCaseLine(line, inCase: &inCase) || (!inCase && Self.matches(JUnitLine.suiteExtra, line))
                 else { throw Self.malformed(path) }
             } else if line.hasPrefix("<?popgesture-shard ") {
                 let attributes = Self.attributes(line)
                 guard let index = Int(attributes["index"] ?? ""), let count = Int(attributes["count"] ?? ""),
-                      let shard = Shard(index: index, count: count), let run = attributes["run"],
-                      let files = Int(attributes["files"] ?? ""), let total = Int(attributes["total"] ?? "")
+                    let shard = Shard(index: index, count: count), let run = attributes["run"],
+                    let files = Int(attributes["files"] ?? ""), let total = Int(attributes["total"] ?? "")
                 else { throw Diagnostic(path: path, message: "its shard mark is damaged") }
                 mark = ShardMark(shard: shard, run: run, files: files, total: total)
             } else if line == JUnitCheckReporter.opening.dropLast() {
@@ -315,8 +349,11 @@ struct ShardOutput {
         static let suite = pattern(#"  <testsuite name="V" tests="\d+" failures="\d+" errors="\d+" skipped="\d+">"#)
         static let testcase = pattern(#"    <testcase name="V" classname="V" file="V"(?: line="\d+")?(/?)>"#)
         /// A suite's own lines around its cases: intent and warning properties, the warnings' text.
-        static let suiteExtra = pattern(#"    (?:<properties>|</properties>|<system-err>V</system-err>)|      <property name="V" value="V"/>"#)
-        static let content = pattern(#"      (?:<error message="V" type="InputError">V</error>|<failure message="V" type="(?:GoldenMismatch|ExpectationFailed)">V</failure>|<skipped message="V"/>)"#)
+        static let suiteExtra = pattern(
+            #"    (?:<properties>|</properties>|<system-err>V</system-err>)|      <property name="V" value="V"/>"#)
+        static let content = pattern(
+            #"      (?:<error message="V" type="InputError">V</error>|<failure message="V" type="(?:GoldenMismatch|ExpectationFailed)">V</failure>|<skipped message="V"/>)"#
+        )
     }
 
     private static func matches(_ pattern: NSRegularExpression, _ line: String) -> Bool {
@@ -331,7 +368,9 @@ struct ShardOutput {
             return inCase
         }
         if inCase { return matches(JUnitLine.content, line) }
-        guard let match = JUnitLine.testcase.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else { return false }
+        guard let match = JUnitLine.testcase.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else {
+            return false
+        }
         inCase = match.range(at: 1).length == 0
         return true
     }

@@ -5,33 +5,43 @@ extension SweepResult {
     /// in file order (each shard lists its files' flips in order, and no file is in two shards).
     init(merging shards: [ShardOutput]) throws {
         guard let first = shards.first else { throw Diagnostic(message: "name the shards' outputs to merge") }
-        func damaged(_ path: String) -> Diagnostic { Diagnostic(path: path, message: "is not a whole `sweep --format json` output") }
-        guard let base = first.sweep["base"] as? String, let keys = first.sweep["keys"] as? [String] else { throw damaged(first.path) }
+        func damaged(_ path: String) -> Diagnostic {
+            Diagnostic(path: path, message: "is not a whole `sweep --format json` output")
+        }
+        guard let base = first.sweep["base"] as? String, let keys = first.sweep["keys"] as? [String] else {
+            throw damaged(first.path)
+        }
         let types = try keys.map { try SweepGrid.key($0).rule?.type }
         var versions: [Version] = []
         var flips: [(file: String, flip: SweepFlip)] = []
         for shard in shards {
-            guard let list = shard.sweep["versions"] as? [[String: Any]], shard.sweep["keys"] as? [String] == keys else { throw damaged(shard.path) }
+            guard let list = shard.sweep["versions"] as? [[String: Any]], shard.sweep["keys"] as? [String] == keys
+            else { throw damaged(shard.path) }
             if versions.isEmpty {
                 versions = try list.map { object in
                     guard let values = object["values"] as? [String: Any] else { throw damaged(shard.path) }
-                    return Version(values: try zip(keys, types).map { key, type in
-                        try Self.value(values[key], type: type) ?? { throw damaged(shard.path) }()
-                    }, tally: SweepTally(), differing: object["changedKeys"] as? Int ?? 0)
+                    return Version(
+                        values: try zip(keys, types).map { key, type in
+                            try Self.value(values[key], type: type) ?? { throw damaged(shard.path) }()
+                        }, tally: SweepTally(), differing: object["changedKeys"] as? Int ?? 0)
                 }
             }
             guard list.count == versions.count else { throw damaged(shard.path) }
             for (i, object) in list.enumerated() { versions[i].tally.add(try Self.tally(object, path: shard.path)) }
             for object in shard.sweep["flips"] as? [[String: Any]] ?? [] {
                 guard let source = object["source"] as? String, let gesture = object["gesture"] as? Int,
-                      let results = object["results"] as? [String] else { throw damaged(shard.path) }
-                let flip = SweepFlip(source: source, gesture: gesture, intent: (object["intent"] as? String).flatMap(Intent.init(rawValue:)), results: results)
+                    let results = object["results"] as? [String]
+                else { throw damaged(shard.path) }
+                let flip = SweepFlip(
+                    source: source, gesture: gesture,
+                    intent: (object["intent"] as? String).flatMap(Intent.init(rawValue:)), results: results)
                 flips.append((ShardOutput.file(ofSource: source), flip))
             }
         }
         // A stable sort by file: a walk lists files in path order, as `merge` does for the others.
         let ordered = flips.enumerated().sorted { a, b in
-            a.element.file != b.element.file ? Array(a.element.file.utf8).lexicographicallyPrecedes(Array(b.element.file.utf8)) : a.offset < b.offset
+            a.element.file != b.element.file
+                ? Array(a.element.file.utf8).lexicographicallyPrecedes(Array(b.element.file.utf8)) : a.offset < b.offset
         }
         self.init(base: base, keys: keys, versions: versions, flips: ordered.map(\.element.flip), flipsAll: false)
     }
@@ -47,7 +57,9 @@ extension SweepResult {
 
     private static func tally(_ object: [String: Any], path: String) throws -> SweepTally {
         func count(_ map: Any?, _ key: String) -> Int { (map as? [String: Any])?[key] as? Int ?? 0 }
-        func counts<T: RawRepresentable>(_ map: Any?, _ cases: [T]) -> [Int] where T.RawValue == String { cases.map { count(map, $0.rawValue) } }
+        func counts<T: RawRepresentable>(_ map: Any?, _ cases: [T]) -> [Int] where T.RawValue == String {
+            cases.map { count(map, $0.rawValue) }
+        }
         var tally = SweepTally()
         tally.documents = object["documents"] as? Int ?? 0
         tally.errors = object["errors"] as? Int ?? 0

@@ -46,7 +46,9 @@ final class ByteReader {
             for (i, byte) in bytes.enumerated() {
                 if keeping != false {
                     line.append(byte)
-                    if keeping == nil, !prefixes.contains(where: { $0.starts(with: line) || line.starts(with: $0) }) { keeping = false }
+                    if keeping == nil, !prefixes.contains(where: { $0.starts(with: line) || line.starts(with: $0) }) {
+                        keeping = false
+                    }
                 }
                 guard byte == UInt8(ascii: "\n") else { continue }
                 let end = offset + i + 1

@@ -20,11 +20,15 @@ struct Progress {
     private(set) var shown = false
 
     init(total: Int, unit: String = "files", console: Console) {
-        self.init(total: total, unit: unit, isTerminal: Console.stderrIsTerminal,
-                  clock: { ProcessInfo.processInfo.systemUptime }, write: { console.err($0) })
+        self.init(
+            total: total, unit: unit, isTerminal: Console.stderrIsTerminal,
+            clock: { ProcessInfo.processInfo.systemUptime }, write: { console.err($0) })
     }
 
-    init(total: Int, unit: String = "files", isTerminal: Bool, clock: @escaping () -> Double, write: @escaping (String) -> Void) {
+    init(
+        total: Int, unit: String = "files", isTerminal: Bool, clock: @escaping () -> Double,
+        write: @escaping (String) -> Void
+    ) {
         self.total = total
         self.unit = unit
         self.write = write

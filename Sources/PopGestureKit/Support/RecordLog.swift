@@ -32,7 +32,8 @@ final class RecordLog<Element: BitwiseCopyable> {
         if file == nil { file = tmpfile() }
         let stride = MemoryLayout<Element>.stride
         guard let file, fseeko(file, off_t(spilled * stride), SEEK_SET) == 0,
-              block.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file) }) == block.count * stride else {
+            block.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file) }) == block.count * stride
+        else {
             inMemory = true
             return
         }
@@ -60,7 +61,9 @@ final class RecordLog<Element: BitwiseCopyable> {
             var left = spilled
             while left > 0 {
                 let wanted = min(left, blockSize)
-                guard fread(buffer.baseAddress, MemoryLayout<Element>.stride, wanted, file) == wanted else { return false }
+                guard fread(buffer.baseAddress, MemoryLayout<Element>.stride, wanted, file) == wanted else {
+                    return false
+                }
                 body(UnsafeBufferPointer(rebasing: buffer.prefix(wanted)))
                 left -= wanted
             }
@@ -78,7 +81,9 @@ final class RecordLog<Element: BitwiseCopyable> {
         let stride = MemoryLayout<Element>.stride
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: stride, alignment: MemoryLayout<Element>.alignment)
         defer { buffer.deallocate() }
-        guard fseeko(file, off_t(index * stride), SEEK_SET) == 0, fread(buffer, 1, stride, file) == stride else { return nil }
+        guard fseeko(file, off_t(index * stride), SEEK_SET) == 0, fread(buffer, 1, stride, file) == stride else {
+            return nil
+        }
         return buffer.load(as: Element.self)
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Opens an input for reading only when it is a regular file. A FIFO would block the run forever
@@ -9,7 +9,9 @@ import Darwin
 /// reads as empty: each is refused at the file's start instead, like an unreadable file.
 enum RegularFile {
     /// `what` names what was expected, for the message: "is a directory, expected a YAML file".
-    static func open(_ path: String, expecting what: String = "a YAML file") throws(Diagnostic) -> UnsafeMutablePointer<FILE> {
+    static func open(_ path: String, expecting what: String = "a YAML file") throws(Diagnostic) -> UnsafeMutablePointer<
+        FILE
+    > {
         // The kind is looked at before opening: opening a FIFO or a tape drive already waits or acts.
         var info = stat()
         guard stat(path, &info) == 0 else { throw unreadable(path) }
@@ -50,16 +52,19 @@ enum RegularFile {
         switch info.st_mode & S_IFMT {
         case S_IFREG: return
         case S_IFDIR:
-            throw Diagnostic(path: path, line: 1, column: 1, message: "is a directory, expected \(what)",
-                             suggestion: what == "a YAML file" ? "pass the directory to `validate`, `check` or `replay`, which read the *.yaml files inside" : nil)
+            throw Diagnostic(
+                path: path, line: 1, column: 1, message: "is a directory, expected \(what)",
+                suggestion: what == "a YAML file"
+                    ? "pass the directory to `validate`, `check` or `replay`, which read the *.yaml files inside" : nil)
         case S_IFIFO: kind = "a FIFO (named pipe)"
         case S_IFCHR: kind = "a character device"
         case S_IFBLK: kind = "a block device"
         case S_IFSOCK: kind = "a socket"
         default: kind = "not a regular file"
         }
-        throw Diagnostic(path: path, line: 1, column: 1, message: "is \(kind), expected \(what)",
-                         suggestion: "popgesture reads regular files only; write the input to a file first")
+        throw Diagnostic(
+            path: path, line: 1, column: 1, message: "is \(kind), expected \(what)",
+            suggestion: "popgesture reads regular files only; write the input to a file first")
     }
 
     private static func unreadable(_ path: String) -> Diagnostic {

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The temporary files the process is writing (`AtomicFile`'s), removed when SIGINT, SIGTERM or
@@ -65,9 +66,9 @@ enum TemporaryFiles {
             var current = sigaction()
             sigaction(number, nil, &current)
             #if canImport(Glibc)
-            let handler = current.__sigaction_handler.sa_handler
+                let handler = current.__sigaction_handler.sa_handler
             #else
-            let handler = current.__sigaction_u.__sa_handler
+                let handler = current.__sigaction_u.__sa_handler
             #endif
             // A signal the run was started ignoring (nohup, a background job) stays ignored.
             if unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }

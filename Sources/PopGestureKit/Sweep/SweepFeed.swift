@@ -16,7 +16,10 @@ final class SweepFeed: ReplayObserver, @unchecked Sendable {
         if let pop = gesture.pop {
             results.append(UInt8(PopResult.allCases.firstIndex(of: pop.result)!))
         } else {
-            results.append(UInt8(PopResult.allCases.count + (gesture.reason.map { GestureReason.allCases.firstIndex(of: $0)! + 1 } ?? 0)))
+            results.append(
+                UInt8(
+                    PopResult.allCases.count
+                        + (gesture.reason.map { GestureReason.allCases.firstIndex(of: $0)! + 1 } ?? 0)))
         }
     }
 

@@ -37,28 +37,37 @@ struct SweepGrid: Sendable {
         let baseTree = try RulesLoader.resolvedTree(spec)
         base = try RulesLoader.decode(baseTree.0, name: baseTree.1)
         guard !vary.isEmpty else {
-            throw Diagnostic(message: "nothing to sweep: give at least one --vary KEY=VALUES", suggestion: "e.g. --vary completion.projectionDistance=120..240/20")
+            throw Diagnostic(
+                message: "nothing to sweep: give at least one --vary KEY=VALUES",
+                suggestion: "e.g. --vary completion.projectionDistance=120..240/20")
         }
         guard vary.count <= Self.maxKeys else {
-            throw Diagnostic(message: "\(vary.count) --vary options; at most \(Self.maxKeys) keys can be swept at once",
-                             suggestion: "sweep fewer keys, or write rules files and compare them with `diff`")
+            throw Diagnostic(
+                message: "\(vary.count) --vary options; at most \(Self.maxKeys) keys can be swept at once",
+                suggestion: "sweep fewer keys, or write rules files and compare them with `diff`")
         }
-        var keys: [Key] = [], values: [[SweepValue]] = []
+        var keys: [Key] = []
+        var values: [[SweepValue]] = []
         for argument in vary {
             guard let equals = argument.firstIndex(of: "=") else {
-                throw Diagnostic(message: "--vary `\(argument)`: expected KEY=VALUES", suggestion: "e.g. --vary maxStartX=0,40,80")
+                throw Diagnostic(
+                    message: "--vary `\(argument)`: expected KEY=VALUES", suggestion: "e.g. --vary maxStartX=0,40,80")
             }
             let key = try Self.key(String(argument[..<equals]))
             if keys.contains(where: { $0.path == key.path }) {
-                throw Diagnostic(message: "--vary `\(key.path)` is given twice; each key is swept once", suggestion: "list all its values in one --vary")
+                throw Diagnostic(
+                    message: "--vary `\(key.path)` is given twice; each key is swept once",
+                    suggestion: "list all its values in one --vary")
             }
             keys.append(key)
             values.append(try SweepValue.parse(String(argument[argument.index(after: equals)...]), for: key))
         }
         let count = values.reduce(1) { $0 * $1.count }
         guard count <= Self.maxVersions else {
-            throw Diagnostic(message: "the grid has \(count) versions (\(values.map { String($0.count) }.joined(separator: " x "))); at most \(Self.maxVersions) can be swept",
-                             suggestion: "use fewer values or a larger STEP")
+            throw Diagnostic(
+                message:
+                    "the grid has \(count) versions (\(values.map { String($0.count) }.joined(separator: " x "))); at most \(Self.maxVersions) can be swept",
+                suggestion: "use fewer values or a larger STEP")
         }
         self.keys = keys
         self.values = values
@@ -82,23 +91,30 @@ struct SweepGrid: Sendable {
         if let rule = RuleKey.named(path) {
             switch rule.type {
             case .uniqueList, .detectors:
-                throw Diagnostic(message: "--vary `\(path)`: a list key cannot be swept",
-                                 suggestion: "write a rules file per list and compare them with `popgesture diff`")
+                throw Diagnostic(
+                    message: "--vary `\(path)`: a list key cannot be swept",
+                    suggestion: "write a rules file per list and compare them with `popgesture diff`")
             default:
                 return Key(path: path, rule: rule)
             }
         }
         let paths = RuleKey.all.map(\.path) + [traceKey]
         // `projectionDistance` for `completion.projectionDistance`: the section was left out.
-        let suggestion = RuleKey.all.first { $0.name == path }.map { "did you mean `\($0.path)`?" } ?? didYouMean(path, in: paths)
-        throw Diagnostic(message: "--vary: unknown key `\(path)`; expected a rule key (`popgesture rules show` lists them) or `\(traceKey)`",
-                         suggestion: suggestion)
+        let suggestion =
+            RuleKey.all.first { $0.name == path }.map { "did you mean `\($0.path)`?" } ?? didYouMean(path, in: paths)
+        throw Diagnostic(
+            message:
+                "--vary: unknown key `\(path)`; expected a rule key (`popgesture rules show` lists them) or `\(traceKey)`",
+            suggestion: suggestion)
     }
 
-    private static func version(_ values: [SweepValue], keys: [Key], base: (YAMLNode, String), baseRules: Rules) throws -> Version {
+    private static func version(_ values: [SweepValue], keys: [Key], base: (YAMLNode, String), baseRules: Rules) throws
+        -> Version
+    {
         var maxStartX: Double?
         // The overlay a rules file would hold, `completion: {projectionDistance: 160}`, read by libyaml.
-        var lines: [String] = [], sections: [String: Int] = [:]
+        var lines: [String] = []
+        var sections: [String: Int] = [:]
         for (key, value) in zip(keys, values) {
             guard let rule = key.rule else {
                 if case .number(let number) = value { maxStartX = number }
@@ -109,7 +125,8 @@ struct SweepGrid: Sendable {
                 continue
             }
             if let line = sections[section] {
-                lines[line].insert(contentsOf: ", \(rule.name): \(value.yaml)", at: lines[line].index(before: lines[line].endIndex))
+                lines[line].insert(
+                    contentsOf: ", \(rule.name): \(value.yaml)", at: lines[line].index(before: lines[line].endIndex))
             } else {
                 sections[section] = lines.count
                 lines.append("\(section): {\(rule.name): \(value.yaml)}")

@@ -50,14 +50,24 @@ struct SweepResult: Sendable {
         let head = "\(flip.source) gesture \(flip.gesture)" + (flip.intent.map { " (\($0.rawValue))" } ?? "")
         var runs: [(result: String, from: Int, to: Int)] = []
         for (i, result) in flip.results.enumerated() {
-            if let last = runs.last, last.result == result, last.to == i - 1 { runs[runs.count - 1].to = i } else { runs.append((result, i, i)) }
+            if let last = runs.last, last.result == result, last.to == i - 1 {
+                runs[runs.count - 1].to = i
+            } else {
+                runs.append((result, i, i))
+            }
         }
         guard keys.count == 1 else {
             var byResult: [(String, [Int])] = []
             for (i, result) in flip.results.enumerated() {
-                if let k = byResult.firstIndex(where: { $0.0 == result }) { byResult[k].1.append(i) } else { byResult.append((result, [i])) }
+                if let k = byResult.firstIndex(where: { $0.0 == result }) {
+                    byResult[k].1.append(i)
+                } else {
+                    byResult.append((result, [i]))
+                }
             }
-            return head + ": " + byResult.map { "\($0.0) at version\($0.1.count == 1 ? "" : "s") \(Self.spans($0.1))" }.joined(separator: ", ")
+            return head + ": "
+                + byResult.map { "\($0.0) at version\($0.1.count == 1 ? "" : "s") \(Self.spans($0.1))" }.joined(
+                    separator: ", ")
         }
         let key = keys[0]
         func value(_ i: Int) -> String { versions[i].values[0].text }
@@ -73,9 +83,13 @@ struct SweepResult: Sendable {
     /// `0-3, 6, 8-9`.
     static func spans(_ indices: [Int]) -> String {
         var parts: [String] = []
-        var start = indices[0], last = indices[0]
+        var start = indices[0]
+        var last = indices[0]
         for i in indices.dropFirst() {
-            if i == last + 1 { last = i; continue }
+            if i == last + 1 {
+                last = i
+                continue
+            }
             parts.append(start == last ? "\(start)" : "\(start)-\(last)")
             (start, last) = (i, i)
         }

@@ -60,7 +60,8 @@ struct SweepTally: Sendable, Equatable {
     }
 
     /// Non-zero counts by name, as the JSON maps hold them.
-    static func nonZero<T: RawRepresentable>(_ counts: [Int], _ cases: [T]) -> [(String, Int)] where T.RawValue == String {
+    static func nonZero<T: RawRepresentable>(_ counts: [Int], _ cases: [T]) -> [(String, Int)]
+    where T.RawValue == String {
         zip(cases, counts).filter { $0.1 != 0 }.map { ($0.0.rawValue, $0.1) }
     }
 }

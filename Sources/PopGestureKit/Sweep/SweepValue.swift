@@ -37,8 +37,9 @@ enum SweepValue: Sendable, Equatable {
         }
         if text.contains("..") {
             guard numeric else {
-                throw Diagnostic(message: "\(what): a range FROM..TO/STEP needs a number key; `\(key.path)` takes \(expected(key))",
-                                 suggestion: "list the values: --vary \(key.path)=a,b")
+                throw Diagnostic(
+                    message: "\(what): a range FROM..TO/STEP needs a number key; `\(key.path)` takes \(expected(key))",
+                    suggestion: "list the values: --vary \(key.path)=a,b")
             }
             return try range(text, what: what, key: key).map(SweepValue.number)
         }
@@ -46,7 +47,8 @@ enum SweepValue: Sendable, Equatable {
         var values: [SweepValue] = []
         for item in items {
             guard !item.isEmpty else {
-                throw Diagnostic(message: "\(what): an empty value", suggestion: "write VALUES as a,b,c or FROM..TO/STEP")
+                throw Diagnostic(
+                    message: "\(what): an empty value", suggestion: "write VALUES as a,b,c or FROM..TO/STEP")
             }
             let value = try single(item, what: what, key: key)
             if values.contains(value) { throw Diagnostic(message: "\(what): `\(item)` is listed twice") }
@@ -68,7 +70,9 @@ enum SweepValue: Sendable, Equatable {
         switch key.rule?.type {
         case .choice(let names)?:
             guard names.contains(item) else {
-                throw Diagnostic(message: "\(what): `\(item)` is not a value of `\(key.path)`; expected \(expected(key))", suggestion: didYouMean(item, in: names))
+                throw Diagnostic(
+                    message: "\(what): `\(item)` is not a value of `\(key.path)`; expected \(expected(key))",
+                    suggestion: didYouMean(item, in: names))
             }
             return .word(item)
         case .bool?:
@@ -84,7 +88,8 @@ enum SweepValue: Sendable, Equatable {
                 throw Diagnostic(message: "\(what): `\(item)` is not an integer; `\(key.path)` takes an integer")
             }
             if key.rule == nil, number < 0 {
-                throw Diagnostic(message: "\(what): `\(item)` is negative; `maxStartX` takes a number >= 0 (0 = no limit)")
+                throw Diagnostic(
+                    message: "\(what): `\(item)` is negative; `maxStartX` takes a number >= 0 (0 = no limit)")
             }
             return .number(number)
         }
@@ -92,7 +97,9 @@ enum SweepValue: Sendable, Equatable {
 
     /// A finite decimal number as YAML's core schema writes one (no `nan`, `inf` or hex).
     static func number(_ text: String) -> Double? {
-        guard text.allSatisfy({ "0123456789+-.eE".contains($0) }), let value = Double(text), value.isFinite else { return nil }
+        guard text.allSatisfy({ "0123456789+-.eE".contains($0) }), let value = Double(text), value.isFinite else {
+            return nil
+        }
         return value
     }
 
@@ -108,28 +115,36 @@ enum SweepValue: Sendable, Equatable {
     private static func range(_ text: String, what: String, key: SweepGrid.Key) throws -> [Double] {
         let usage = "write an inclusive range as FROM..TO/STEP, e.g. 120..240/20"
         let parts = text.components(separatedBy: "..")
-        guard parts.count == 2, let slash = parts[1].firstIndex(of: "/") else { throw Diagnostic(message: "\(what): not a range", suggestion: usage) }
+        guard parts.count == 2, let slash = parts[1].firstIndex(of: "/") else {
+            throw Diagnostic(message: "\(what): not a range", suggestion: usage)
+        }
         let texts = [parts[0], String(parts[1][..<slash]), String(parts[1][parts[1].index(after: slash)...])]
         let numbers = texts.map(number)
         guard let from = numbers[0], let to = numbers[1], let step = numbers[2] else {
             let bad = zip(texts, numbers).first { $0.1 == nil }!.0
             throw Diagnostic(message: "\(what): `\(bad)` is not a number", suggestion: usage)
         }
-        guard step != 0 else { throw Diagnostic(message: "\(what): STEP is 0", suggestion: "a STEP of \(to >= from ? "" : "-")1, say") }
+        guard step != 0 else {
+            throw Diagnostic(message: "\(what): STEP is 0", suggestion: "a STEP of \(to >= from ? "" : "-")1, say")
+        }
         guard (to - from) * step >= 0 else {
-            throw Diagnostic(message: "\(what): STEP \(texts[2]) goes away from TO \(texts[1])",
-                             suggestion: "use STEP \(formatNumber(-step)), or swap FROM and TO")
+            throw Diagnostic(
+                message: "\(what): STEP \(texts[2]) goes away from TO \(texts[1])",
+                suggestion: "use STEP \(formatNumber(-step)), or swap FROM and TO")
         }
         let span = ((to - from) / step).rounded(.down)
         guard span < Double(SweepGrid.maxVersions) else {
-            throw Diagnostic(message: "\(what): \(formatNumber(span + 1)) values; at most \(SweepGrid.maxVersions) versions can be swept",
-                             suggestion: "use a larger STEP")
+            throw Diagnostic(
+                message:
+                    "\(what): \(formatNumber(span + 1)) values; at most \(SweepGrid.maxVersions) versions can be swept",
+                suggestion: "use a larger STEP")
         }
         // In integers of the finest decimal given: 0.1 + 2 * 0.1 is then 3 / 10 = 0.3 exactly rounded.
         let decimals = min(max(places(texts[0]), places(texts[2])), 15)
         let scale = pow(10, Double(decimals))
         let (fromUnits, stepUnits) = ((from * scale).rounded(), (step * scale).rounded())
-        let exact = abs(fromUnits) < 9e15 && abs(stepUnits) < 9e15 && fromUnits / scale == from && stepUnits / scale == step
+        let exact =
+            abs(fromUnits) < 9e15 && abs(stepUnits) < 9e15 && fromUnits / scale == from && stepUnits / scale == step
         // A value a rounding hair past TO still counts: 0..1/0.1 has 11 values.
         let count = Int(((to * scale - fromUnits) / stepUnits + 1e-9).rounded(.down)) + 1
         var values: [Double] = []
@@ -139,10 +154,13 @@ enum SweepValue: Sendable, Equatable {
         }
         for value in values {
             if key.rule == nil, value < 0 {
-                throw Diagnostic(message: "\(what): \(formatNumber(value)) is negative; `maxStartX` takes a number >= 0 (0 = no limit)")
+                throw Diagnostic(
+                    message:
+                        "\(what): \(formatNumber(value)) is negative; `maxStartX` takes a number >= 0 (0 = no limit)")
             }
             if case .integer? = key.rule?.type, value.rounded() != value {
-                throw Diagnostic(message: "\(what): \(formatNumber(value)) is not an integer; `\(key.path)` takes an integer")
+                throw Diagnostic(
+                    message: "\(what): \(formatNumber(value)) is not an integer; `\(key.path)` takes an integer")
             }
         }
         return values

@@ -25,7 +25,8 @@ public struct DragSynthesizer: Sendable {
             var rows: [String] = []
             for k in 0...samples {
                 let t = (Double(k) * interval * 100).rounded() / 100
-                rows.append("[\(formatNumber(t)), 200, \(formatNumber(((600 - speed * t / 1000) * 100).rounded() / 100))]")
+                rows.append(
+                    "[\(formatNumber(t)), 200, \(formatNumber(((600 - speed * t / 1000) * 100).rounded() / 100))]")
             }
             let last = (Double(samples) * interval * 100).rounded() / 100
             return (index > 0 ? "---\n" : "") + """

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// SplitMix64: small, fast and seeded, so a corpus is the same bytes for the same seed everywhere.
@@ -48,7 +48,8 @@ public struct TraceSynthesizer {
         if rtl { out += "layoutDirection: rtl\n" }
         out += "stack:\n"
         for level in 0..<depth {
-            out += "- {id: s\(level)\(chance(0.4) ? ", barHidden: true" : "")\(chance(0.1) ? ", maxStartX: \(n(uniform(30...120)))" : "")}\n"
+            out +=
+                "- {id: s\(level)\(chance(0.4) ? ", barHidden: true" : "")\(chance(0.1) ? ", maxStartX: \(n(uniform(30...120)))" : "")}\n"
         }
         out += "events:\n"
         write(out)
@@ -60,7 +61,8 @@ public struct TraceSynthesizer {
             if chance(0.12) {
                 switch pick(5) {
                 case 0, 1:
-                    line = "- {t: \(n(t)), push: {id: p\(pushed)\(chance(0.4) ? ", barHidden: true" : "")}\(chance(0.2) ? ", animated: false" : "")}\n"
+                    line =
+                        "- {t: \(n(t)), push: {id: p\(pushed)\(chance(0.4) ? ", barHidden: true" : "")}\(chance(0.2) ? ", animated: false" : "")}\n"
                     pushed += 1
                 case 2: line = "- {t: \(n(t)), pop: true}\n"
                 case 3: line = "- {t: \(n(t)), setBarHidden: \(chance(0.5))}\n"
@@ -75,15 +77,18 @@ public struct TraceSynthesizer {
             let x0 = rtl ? width - leading : leading
             let y0 = uniform(120...760)
             let c: Double = rtl ? -1 : 1
-            let (vx, vy, count): (Double, Double, Int) = switch kind {
-            case 0...3: (c * uniform(0.3...1.2), uniform(-0.1...0.1), 8 + pick(20))   // swipe back
-            case 4, 5: (c * uniform(1.5...4), uniform(-0.2...0.2), 4 + pick(6))        // fling
-            case 6: (-c * uniform(0.2...0.8), uniform(-0.1...0.1), 6 + pick(10))       // drag the wrong way
-            case 7: (uniform(-0.1...0.1), uniform(-1.5...1.5), 8 + pick(16))           // vertical scroll
-            default: (uniform(-0.02...0.02), uniform(-0.02...0.02), pick(3))           // tap
-            }
+            let (vx, vy, count): (Double, Double, Int) =
+                switch kind {
+                case 0...3: (c * uniform(0.3...1.2), uniform(-0.1...0.1), 8 + pick(20))  // swipe back
+                case 4, 5: (c * uniform(1.5...4), uniform(-0.2...0.2), 4 + pick(6))  // fling
+                case 6: (-c * uniform(0.2...0.8), uniform(-0.1...0.1), 6 + pick(10))  // drag the wrong way
+                case 7: (uniform(-0.1...0.1), uniform(-1.5...1.5), 8 + pick(16))  // vertical scroll
+                default: (uniform(-0.02...0.02), uniform(-0.02...0.02), pick(3))  // tap
+                }
             var s = "- touch: 1\n  samples: [[\(n(t)), \(n(x0)), \(n(y0))]"
-            var x = x0, y = y0, st = t
+            var x = x0
+            var y = y0
+            var st = t
             let start = t
             for i in 0..<count {
                 let dt = chance(0.05) ? uniform(0.2...0.9) : uniform(7...17)
@@ -101,7 +106,8 @@ public struct TraceSynthesizer {
             // Now and then a second finger lands during the stroke.
             if chance(0.05) {
                 let t2 = start + uniform(0.5...max(1, st - start))
-                s += "- touch: 2\n  samples: [[\(n(t2)), \(n(uniform(0...width))), \(n(uniform(100...800)))]]\n  up: \(n(t2 + uniform(20...80)))\n"
+                s +=
+                    "- touch: 2\n  samples: [[\(n(t2)), \(n(uniform(0...width))), \(n(uniform(100...800)))]]\n  up: \(n(t2 + uniform(20...80)))\n"
             }
             write(s)
         }
@@ -113,14 +119,17 @@ public struct TraceSynthesizer {
     /// could not be created and the system's reason, and no partial file is left.
     /// Without `force`, a file of the corpus that already exists stops it before anything is written:
     /// a corpus written over a folder of recorded traces would replace them silently.
-    public mutating func writeCorpus(count: Int, perFile: Int, into directory: String, force: Bool = false,
-                                      console: Console = Console()) throws -> [String] {
+    public mutating func writeCorpus(
+        count: Int, perFile: Int, into directory: String, force: Bool = false,
+        console: Console = Console()
+    ) throws -> [String] {
         try Self.createFolder(directory)
         let files = (count + perFile - 1) / perFile
         func path(_ fileNumber: Int) -> String { directory + "/synth-\(String(fileNumber).leftPadded(to: 6)).yaml" }
         if !force, let existing = (0..<files).lazy.map(path).first(where: { access($0, F_OK) == 0 }) {
-            throw Diagnostic(path: existing, message: "already exists; synth does not overwrite files",
-                             suggestion: "pass --force to replace the corpus's files, or choose another --out")
+            throw Diagnostic(
+                path: existing, message: "already exists; synth does not overwrite files",
+                suggestion: "pass --force to replace the corpus's files, or choose another --out")
         }
         var paths: [String] = []
         var index = 0
@@ -152,7 +161,8 @@ public struct TraceSynthesizer {
             var info = stat()
             if stat(prefix, &info) == 0 {
                 guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                    throw Diagnostic(path: prefix, message: "is not a folder; --out names the folder the traces are written into")
+                    throw Diagnostic(
+                        path: prefix, message: "is not a folder; --out names the folder the traces are written into")
                 }
                 continue
             }

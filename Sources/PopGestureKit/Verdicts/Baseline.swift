@@ -36,20 +36,24 @@ public struct Baseline: Sendable {
     public static func load(_ path: String) throws -> Baseline {
         let reader = try YAMLDocumentReader(path: path)
         guard let root = try reader.nextDocument() else {
-            throw Diagnostic(path: path, line: 1, column: 1, message: "is empty; expected a baseline (`format: \(format)`)",
-                             suggestion: "write one with `popgesture check --write-baseline \(path)`")
+            throw Diagnostic(
+                path: path, line: 1, column: 1, message: "is empty; expected a baseline (`format: \(format)`)",
+                suggestion: "write one with `popgesture check --write-baseline \(path)`")
         }
         let fields = try MappingFields(root, "a baseline", known: ["format", "failures"])
         let formatNode = try fields.required("format")
         let written = try formatNode.text("`format`")
         guard written == format else {
-            throw formatNode.error("expected `format: \(format)`, found `\(written)`", suggestion: "write it again with --write-baseline")
+            throw formatNode.error(
+                "expected `format: \(format)`, found `\(written)`", suggestion: "write it again with --write-baseline")
         }
         var baseline = Baseline()
         for item in try fields.required("failures").expectSequence("`failures`, the accepted failures") {
-            let entry = try MappingFields(item, "a baseline failure", known: ["source", "kind", "expectation", "trace"])
+            let entry = try MappingFields(
+                item, "a baseline failure", known: ["source", "kind", "expectation", "trace"])
             let kindNode = try entry.required("kind")
-            let kind = try kindNode.choice("failure kind", among: Expectation.kinds + [CheckFailure.goldenKind, CheckFailure.uncheckedKind])
+            let kind = try kindNode.choice(
+                "failure kind", among: Expectation.kinds + [CheckFailure.goldenKind, CheckFailure.uncheckedKind])
             var index: Int?
             if let indexNode = entry["expectation"] {
                 if case .scalar(let text, false) = indexNode.content, isNullScalar(text) {
@@ -62,7 +66,8 @@ public struct Baseline: Sendable {
                 throw item.error("a `\(kind)` failure needs `expectation`, the item's index in `expect`")
             }
             _ = try entry["trace"]?.text("`trace`")
-            baseline.add(Entry(source: try entry.required("source").text("`source` (path#N)"), kind: kind, expectation: index))
+            baseline.add(
+                Entry(source: try entry.required("source").text("`source` (path#N)"), kind: kind, expectation: index))
         }
         return baseline
     }
@@ -70,10 +75,13 @@ public struct Baseline: Sendable {
     /// The file's bytes; `traces` names each entry's trace, for people reading it.
     func rendered(traces: [Entry: String]) -> String {
         let lines = entries.map { entry in
-            JSONValue.object(["source": .string(entry.source), "kind": .string(entry.kind),
-                              "expectation": .optional(entry.expectation.map(Double.init)), "trace": .optional(traces[entry])]).rendered
+            JSONValue.object([
+                "source": .string(entry.source), "kind": .string(entry.kind),
+                "expectation": .optional(entry.expectation.map(Double.init)), "trace": .optional(traces[entry]),
+            ]).rendered
         }
-        return "{\"failures\": [" + (lines.isEmpty ? "" : "\n" + lines.joined(separator: ",\n") + "\n") + "], \"format\": \"\(Self.format)\"}\n"
+        return "{\"failures\": [" + (lines.isEmpty ? "" : "\n" + lines.joined(separator: ",\n") + "\n")
+            + "], \"format\": \"\(Self.format)\"}\n"
     }
 }
 

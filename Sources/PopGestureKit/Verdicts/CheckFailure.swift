@@ -44,9 +44,12 @@ public struct CheckFailure: Sendable, Equatable {
 extension CheckFailure {
     /// `{"column", "expectation", "kind", "line", "message"}`, keys sorted like every JSON output.
     var json: JSONValue {
-        .object(["message": .string(message), "kind": .string(kind),
-                 "expectation": .optional(expectation.map(Double.init)),
-                 "line": .optional(location.map { Double($0.line) }), "column": .optional(location.map { Double($0.column) })])
+        .object([
+            "message": .string(message), "kind": .string(kind),
+            "expectation": .optional(expectation.map(Double.init)),
+            "line": .optional(location.map { Double($0.line) }),
+            "column": .optional(location.map { Double($0.column) }),
+        ])
     }
 }
 

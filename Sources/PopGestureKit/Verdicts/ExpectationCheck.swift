@@ -3,14 +3,18 @@
 enum ExpectationCheck {
     /// Evaluates against the full report when the replay kept one, else against its summary.
     /// `locations`: where each item is written (`Trace.expectationLocations`).
-    static func evaluate(_ expectations: [Expectation], locations: [SourcePosition] = [], against facts: Facts, rules: Rules) -> ExpectationResults {
+    static func evaluate(
+        _ expectations: [Expectation], locations: [SourcePosition] = [], against facts: Facts, rules: Rules
+    ) -> ExpectationResults {
         var results = ExpectationResults()
         for (index, expectation) in expectations.enumerated() {
             let message = failure(expectation, facts, rules)
             if let message {
                 results.failed += 1
-                results.failures.append(ExpectationFailure(index: index, message: "expect[\(index)]: \(message)", kind: expectation.kind,
-                                                           location: index < locations.count ? locations[index] : nil))
+                results.failures.append(
+                    ExpectationFailure(
+                        index: index, message: "expect[\(index)]: \(message)", kind: expectation.kind,
+                        location: index < locations.count ? locations[index] : nil))
             } else {
                 results.passed += 1
             }
@@ -92,7 +96,9 @@ enum ExpectationCheck {
         var detectionRuns: [ScrollDirection] {
             switch self {
             case .report(let report): collapsed(report.detections.map(\.direction))
-            case .summary(let evidence, _): collapsed(evidence.detections.prefix(evidence.detections.count).map { ScrollDirection.allCases[Int($0)] })
+            case .summary(let evidence, _):
+                collapsed(
+                    evidence.detections.prefix(evidence.detections.count).map { ScrollDirection.allCases[Int($0)] })
             }
         }
 
@@ -122,10 +128,13 @@ enum ExpectationCheck {
         case .pop(let n, let result):
             guard let gesture = gesture(n, report) else { return missing(n, report) }
             guard let pop = gesture.pop else {
-                return "gesture \(n): expected pop \(result.rawValue), but the gesture \(describe(gesture)) and started no pop"
+                return
+                    "gesture \(n): expected pop \(result.rawValue), but the gesture \(describe(gesture)) and started no pop"
             }
             if pop.result == result { return nil }
-            return "gesture \(n): expected pop \(result.rawValue), got \(pop.result.rawValue)\(pop.by.map { " by \($0.rawValue)" } ?? "")" + popContext(pop, rules)
+            return
+                "gesture \(n): expected pop \(result.rawValue), got \(pop.result.rawValue)\(pop.by.map { " by \($0.rawValue)" } ?? "")"
+                + popContext(pop, rules)
         case .intent(let n, let intent):
             return intentFailure(n, intent, report, rules)
         case .content(let n, let result):
@@ -142,11 +151,14 @@ enum ExpectationCheck {
         case .detections(let runs):
             let actual = report.detectionRuns
             if actual == runs { return nil }
-            return "detections: expected [\(runs.map(\.rawValue).joined(separator: ", "))], got [\(actual.map(\.rawValue).joined(separator: ", "))] (consecutive repeats collapsed)"
+            return
+                "detections: expected [\(runs.map(\.rawValue).joined(separator: ", "))], got [\(actual.map(\.rawValue).joined(separator: ", "))] (consecutive repeats collapsed)"
         case .final(let stack, let barHidden):
             var problems: [String] = []
             if let stack, stack != report.final.stack {
-                problems.append("stack [\(stack.joined(separator: ", "))] expected, got [\(report.final.stack.joined(separator: ", "))]")
+                problems.append(
+                    "stack [\(stack.joined(separator: ", "))] expected, got [\(report.final.stack.joined(separator: ", "))]"
+                )
             }
             if let barHidden, barHidden != report.final.barHidden {
                 problems.append("barHidden \(barHidden) expected, got \(report.final.barHidden)")
@@ -156,17 +168,21 @@ enum ExpectationCheck {
             let count = report.anomalyCount
             if count == kinds.count, report.anomalyKinds(prefix: count) == kinds { return nil }
             let happened = report.anomalyDetails(prefix: shownItems)
-            return "anomalies: expected [\(kinds.map(\.rawValue).joined(separator: ", "))], got \(list(report.anomalyKinds(prefix: shownItems).map(\.rawValue), of: count))"
+            return
+                "anomalies: expected [\(kinds.map(\.rawValue).joined(separator: ", "))], got \(list(report.anomalyKinds(prefix: shownItems).map(\.rawValue), of: count))"
                 + (happened.isEmpty ? "" : ": " + happened.joined(separator: "; "))
         case .bar(let points):
             let count = report.barCount
             if count == points.count {
                 let actual = report.barPoints(prefix: count)
-                if actual.count == count, zip(actual, points).allSatisfy({ $0.t == $1.t && $0.hidden == $1.hidden }) { return nil }
+                if actual.count == count, zip(actual, points).allSatisfy({ $0.t == $1.t && $0.hidden == $1.hidden }) {
+                    return nil
+                }
             }
             func show(_ t: Double, _ hidden: Bool) -> String { "[\(formatNumber(t)), \(hidden)]" }
             let causes = report.barCauses(prefix: shownItems)
-            return "bar: expected [\(points.map { show($0.t, $0.hidden) }.joined(separator: ", "))], got \(list(report.barPoints(prefix: shownItems).map { show($0.t, $0.hidden) }, of: count))"
+            return
+                "bar: expected [\(points.map { show($0.t, $0.hidden) }.joined(separator: ", "))], got \(list(report.barPoints(prefix: shownItems).map { show($0.t, $0.hidden) }, of: count))"
                 + (causes.isEmpty ? "" : " (causes: \(causes.joined(separator: ", ")))")
         }
     }
@@ -179,9 +195,11 @@ enum ExpectationCheck {
         if (intent == .back) == (gesture.pop?.result == .completed) { return nil }
         // Only a missed back can lack a pop: a stay without one holds.
         guard let pop = gesture.pop else {
-            return "gesture \(n): missed back: labelled back, but the gesture \(describe(gesture)) and started no pop\(decisionContext(gesture))"
+            return
+                "gesture \(n): missed back: labelled back, but the gesture \(describe(gesture)) and started no pop\(decisionContext(gesture))"
         }
-        let ended = "the pop \(pop.result.rawValue)\(pop.by.map { " by \($0.rawValue)" } ?? "")" + popContext(pop, rules)
+        let ended =
+            "the pop \(pop.result.rawValue)\(pop.by.map { " by \($0.rawValue)" } ?? "")" + popContext(pop, rules)
         return "gesture \(n): \(name): labelled \(intent.rawValue), but " + ended
     }
 
@@ -201,7 +219,8 @@ enum ExpectationCheck {
     private static func decisionContext(_ gesture: GestureRecord) -> String {
         guard let at = gesture.decidedAt else { return "" }
         let evidence = gesture.decisionEvidence
-        return " at t=\(Readable.time(at.t)) (x=\(Readable.position(at.x)), y=\(Readable.position(at.y)); down at x=\(Readable.position(gesture.down.x)), y=\(Readable.position(gesture.down.y)))"
+        return
+            " at t=\(Readable.time(at.t)) (x=\(Readable.position(at.x)), y=\(Readable.position(at.y)); down at x=\(Readable.position(gesture.down.x)), y=\(Readable.position(gesture.down.y)))"
             + (evidence.map { ": \($0)" } ?? "")
     }
 
@@ -211,7 +230,8 @@ enum ExpectationCheck {
             // Ended by a stack operation before any release: no release velocity, no model's decision.
             return pop.why.map { ": progress \(Readable.fraction(progress)): \($0.text)" } ?? ""
         }
-        var text = ": progress \(Readable.fraction(progress)), release velocity \(Readable.velocity(velocity)) pt/s, \(rules.completion.model.rawValue) model"
+        var text =
+            ": progress \(Readable.fraction(progress)), release velocity \(Readable.velocity(velocity)) pt/s, \(rules.completion.model.rawValue) model"
         if let why = pop.why { text += ": \(why.text)" }
         if let settle = pop.settle { text += "; settles in \(settle.text)" }
         return text

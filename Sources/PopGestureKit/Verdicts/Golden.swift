@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A trace file's golden: `<trace file>.golden.jsonl`, one report per document with the volatile
@@ -36,8 +36,11 @@ public enum Golden {
     private static func render(_ node: YAMLNode) -> String {
         switch node.content {
         case .scalar(let text, let isString): return isString ? "\"\(text)\"" : text
-        case .sequence(let items): return "[" + items.prefix(4).map(render).joined(separator: ", ") + (items.count > 4 ? ", ..." : "") + "]"
-        case .mapping(let pairs): return "{" + pairs.prefix(3).map { "\(render($0.key)): \(render($0.value))" }.joined(separator: ", ") + (pairs.count > 3 ? ", ..." : "") + "}"
+        case .sequence(let items):
+            return "[" + items.prefix(4).map(render).joined(separator: ", ") + (items.count > 4 ? ", ..." : "") + "]"
+        case .mapping(let pairs):
+            return "{" + pairs.prefix(3).map { "\(render($0.key)): \(render($0.value))" }.joined(separator: ", ")
+                + (pairs.count > 3 ? ", ..." : "") + "}"
         }
     }
 
@@ -46,7 +49,8 @@ public enum Golden {
         switch (a.content, b.content) {
         case (.mapping(let x), .mapping(let y)):
             // In the report's order: a reader follows the report, the golden is the old copy.
-            let keysX = x.map { render($0.key) }, keysY = y.map { render($0.key) }
+            let keysX = x.map { render($0.key) }
+            let keysY = y.map { render($0.key) }
             func at(_ key: String) -> String {
                 let name = key.trimmingCharacters(in: "\"")
                 return path.isEmpty ? name : "\(path).\(name)"
@@ -67,7 +71,8 @@ public enum Golden {
                 found.append("\(path): golden has \(x.count) items, the report \(y.count)")
             }
         default:
-            let expected = render(a), actual = render(b)
+            let expected = render(a)
+            let actual = render(b)
             if expected != actual { found.append("\(path): golden \(expected), now \(actual)") }
         }
     }

@@ -42,14 +42,16 @@ final class ChangeList: @unchecked Sendable {
 
     /// Every change in order; false if the gestures' could not all be read back from disk.
     @discardableResult
-    func forEach(_ body: (ReportChange) -> Void) -> Bool {
+    func visit(_ body: (ReportChange) -> Void) -> Bool {
         var pending: [UInt8] = []
         var fields: [String] = []
         let complete = gestures.forEachBlock { block in
             pending += block
             var at = 0
             while pending.count - at >= 4 {
-                let length = Int(pending[at]) | Int(pending[at + 1]) << 8 | Int(pending[at + 2]) << 16 | Int(pending[at + 3]) << 24
+                let length =
+                    Int(pending[at]) | Int(pending[at + 1]) << 8 | Int(pending[at + 2]) << 16 | Int(pending[at + 3])
+                    << 24
                 guard pending.count - at - 4 >= length else { break }
                 fields.append(String(decoding: pending[(at + 4)..<(at + 4 + length)], as: UTF8.self))
                 at += 4 + length
@@ -66,7 +68,7 @@ final class ChangeList: @unchecked Sendable {
 
     var all: [ReportChange] {
         var changes: [ReportChange] = []
-        forEach { changes.append($0) }
+        visit { changes.append($0) }
         return changes
     }
 }
@@ -77,7 +79,10 @@ final class ChangeList: @unchecked Sendable {
 /// and anomaly kinds are kept in a few bytes each (on disk past a block), for the detail of a
 /// change that names them all.
 final class ReportComparison {
-    enum Side: Int { case base = 0, head = 1 }
+    enum Side: Int {
+        case base = 0
+        case head = 1
+    }
 
     /// Each side's gestures not yet compared, from `waitingFrom` on (a queue without moving the rest:
     /// a long recording's first commit hands one side thousands before the other's arrive).
@@ -158,7 +163,9 @@ final class ReportComparison {
     }
 
     /// Compares the two lists as far as both go, once: after the first difference nothing more.
-    private static func match<T>(_ logs: [RecordLog<T>], _ matched: inout Int, _ agree: inout Bool, _ same: (T, T) -> Bool) {
+    private static func match<T>(
+        _ logs: [RecordLog<T>], _ matched: inout Int, _ agree: inout Bool, _ same: (T, T) -> Bool
+    ) {
         while agree, matched < min(logs[0].count, logs[1].count) {
             guard let a = logs[0][matched], let b = logs[1][matched] else {
                 agree = false
@@ -172,58 +179,93 @@ final class ReportComparison {
     /// Gesture `compared + 1` under both; nil where one side has no such gesture.
     private func compare(_ a: GestureRecord?, _ b: GestureRecord?) {
         compared += 1
-        let outcomeA = a.map(ExpectationCheck.describe) ?? "absent", outcomeB = b.map(ExpectationCheck.describe) ?? "absent"
+        let outcomeA = a.map(ExpectationCheck.describe) ?? "absent"
+        let outcomeB = b.map(ExpectationCheck.describe) ?? "absent"
         if outcomeA != outcomeB {
-            found.append(ReportChange(kind: "\(outcomeA) -> \(outcomeB)",
-                                      detail: "gesture \(compared): \(Self.gestureSummary(a)) -> \(Self.gestureSummary(b))"), whole: false)
+            found.append(
+                ReportChange(
+                    kind: "\(outcomeA) -> \(outcomeB)",
+                    detail: "gesture \(compared): \(Self.gestureSummary(a)) -> \(Self.gestureSummary(b))"), whole: false
+            )
         } else if let popA = a?.pop, let popB = b?.pop, popA.result != popB.result || popA.by != popB.by {
-            found.append(ReportChange(kind: "pop \(Self.popDetail(popA)) -> \(Self.popDetail(popB))",
-                                      detail: "gesture \(compared): pop \(Self.popDetail(popA)) -> \(Self.popDetail(popB))"), whole: false)
+            found.append(
+                ReportChange(
+                    kind: "pop \(Self.popDetail(popA)) -> \(Self.popDetail(popB))",
+                    detail: "gesture \(compared): pop \(Self.popDetail(popA)) -> \(Self.popDetail(popB))"), whole: false
+            )
         }
         // The content's fate is its own kind of change, even when the pop's outcome changed with it.
         if let a, let b, a.content?.result != b.content?.result {
-            let resultA = Self.contentDetail(a.content), resultB = Self.contentDetail(b.content)
-            found.append(ReportChange(kind: "content \(resultA) -> \(resultB)",
-                                      detail: "gesture \(compared): content \(resultA) -> \(resultB)\(a.content.map { " (\($0.region))" } ?? "")"),
-                         whole: false)
+            let resultA = Self.contentDetail(a.content)
+            let resultB = Self.contentDetail(b.content)
+            found.append(
+                ReportChange(
+                    kind: "content \(resultA) -> \(resultB)",
+                    detail:
+                        "gesture \(compared): content \(resultA) -> \(resultB)\(a.content.map { " (\($0.region))" } ?? "")"
+                ),
+                whole: false)
         }
     }
 
     /// Every change, once both replays handed over all their records.
     func changes(base: FinalState, head: FinalState) -> ChangeList {
         while true {
-            let a = next(.base), b = next(.head)
+            let a = next(.base)
+            let b = next(.head)
             if a == nil && b == nil { break }
             compare(a, b)
         }
         if !barAgrees || bar[0].count != bar[1].count {
-            let barA = Self.list(bar[0], Self.barPoint), barB = Self.list(bar[1], Self.barPoint)
+            let barA = Self.list(bar[0], Self.barPoint)
+            let barB = Self.list(bar[1], Self.barPoint)
             found.append(ReportChange(kind: "bar timeline", detail: "bar: [\(barA)] -> [\(barB)]"), whole: true)
         }
-        let runsA = collapsed(detections[0].prefix(detections[0].count)), runsB = collapsed(detections[1].prefix(detections[1].count))
+        let runsA = collapsed(detections[0].prefix(detections[0].count))
+        let runsB = collapsed(detections[1].prefix(detections[1].count))
         if detections[0].count != detections[1].count || runsA != runsB {
-            let name = { (runs: [UInt8]) in runs.map { ScrollDirection.allCases[Int($0)].rawValue }.joined(separator: ", ") }
-            found.append(ReportChange(kind: "detections",
-                                      detail: "detections: \(detections[0].count) [\(name(runsA))] -> \(detections[1].count) [\(name(runsB))]"), whole: true)
+            let name = { (runs: [UInt8]) in
+                runs.map { ScrollDirection.allCases[Int($0)].rawValue }.joined(separator: ", ")
+            }
+            found.append(
+                ReportChange(
+                    kind: "detections",
+                    detail:
+                        "detections: \(detections[0].count) [\(name(runsA))] -> \(detections[1].count) [\(name(runsB))]"
+                ), whole: true)
         }
         if !anomaliesAgree || anomalies[0].count != anomalies[1].count {
             let name = { (index: UInt8) in AnomalyKind.allCases[Int(index)].rawValue }
-            if let change = Self.kindsChange("anomalies", order: "anomaly order", anomalies[0].prefix(anomalies[0].count).map(name),
-                                             anomalies[1].prefix(anomalies[1].count).map(name)) {
+            if let change = Self.kindsChange(
+                "anomalies", order: "anomaly order", anomalies[0].prefix(anomalies[0].count).map(name),
+                anomalies[1].prefix(anomalies[1].count).map(name))
+            {
                 found.append(change, whole: true)
             }
         }
         // Notes say what the navigation controller did with operations: deferred them, or not.
         let noteName = { (index: UInt8) in NoteKind.allCases[Int(index)].rawValue }
-        if let change = Self.kindsChange("notes", order: "note order", notes[0].prefix(notes[0].count).map(noteName),
-                                         notes[1].prefix(notes[1].count).map(noteName)) {
+        if let change = Self.kindsChange(
+            "notes", order: "note order", notes[0].prefix(notes[0].count).map(noteName),
+            notes[1].prefix(notes[1].count).map(noteName))
+        {
             found.append(change, whole: true)
         }
         if base.stack != head.stack {
-            found.append(ReportChange(kind: "final stack", detail: "final stack: [\(base.stack.joined(separator: ", "))] -> [\(head.stack.joined(separator: ", "))]"), whole: true)
+            found.append(
+                ReportChange(
+                    kind: "final stack",
+                    detail:
+                        "final stack: [\(base.stack.joined(separator: ", "))] -> [\(head.stack.joined(separator: ", "))]"
+                ), whole: true)
         }
         if base.barHidden != head.barHidden {
-            found.append(ReportChange(kind: "final bar", detail: "final bar: \(base.barHidden ? "hidden" : "shown") -> \(head.barHidden ? "hidden" : "shown")"), whole: true)
+            found.append(
+                ReportChange(
+                    kind: "final bar",
+                    detail:
+                        "final bar: \(base.barHidden ? "hidden" : "shown") -> \(head.barHidden ? "hidden" : "shown")"),
+                whole: true)
         }
         return found
     }

@@ -31,25 +31,35 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var shard: ShardOption
     @OptionGroup var rules: RulesOption
-    @Option(help: ArgumentHelp(
-        "Output format: text, json, junit, html (a static page; each failure with its plot), github (Actions annotations), markdown (tables for $GITHUB_STEP_SUMMARY) or sarif (SARIF 2.1.0, for code scanning); the default is the config file's `reportFormat`, else text.",
-        valueName: "text|json|junit|html|github|markdown|sarif"))
+    @Option(
+        help: ArgumentHelp(
+            "Output format: text, json, junit, html (a static page; each failure with its plot), github (Actions annotations), markdown (tables for $GITHUB_STEP_SUMMARY) or sarif (SARIF 2.1.0, for code scanning); the default is the config file's `reportFormat`, else text.",
+            valueName: "text|json|junit|html|github|markdown|sarif"))
     var format: CheckRun.Format?
     @OptionGroup var output: OutputOption
     @Flag(help: "Record each file's golden from this run (only files whose golden would change are written).")
     var updateGoldens = false
     @Flag(help: "Fail a trace file that has no golden.") var requireGoldens = false
-    @Flag(help: "Fail a trace that has neither `expect` items nor a golden (by default it is counted as unchecked), and exit 1 on any warning.")
+    @Flag(
+        help:
+            "Fail a trace that has neither `expect` items nor a golden (by default it is counted as unchecked), and exit 1 on any warning."
+    )
     var strict = false
     @Flag(help: "With --update-goldens: record a golden even when the file's expectations fail.") var force = false
-    @Option(help: ArgumentHelp(
-        "Accept the failures a baseline file records: they are reported as known and do not fail the run; a new one does.",
-        discussion: "A failure is matched by its trace document (path#N), kind and expect index, not by its message. An entry of a file in the run that no longer fails is reported as fixed.",
-        valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Accept the failures a baseline file records: they are reported as known and do not fail the run; a new one does.",
+            discussion:
+                "A failure is matched by its trace document (path#N), kind and expect index, not by its message. An entry of a file in the run that no longer fails is reported as fixed.",
+            valueName: "FILE"))
     var baseline: String?
-    @Option(help: ArgumentHelp("Record this run's failures (known ones included) as a baseline file, atomically.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Record this run's failures (known ones included) as a baseline file, atomically.", valueName: "FILE"))
     var writeBaseline: String?
-    @Flag(name: .shortAndLong, help: "With text output, follow each failing trace with its explanation (as `explain` prints it).")
+    @Flag(
+        name: .shortAndLong,
+        help: "With text output, follow each failing trace with its explanation (as `explain` prints it).")
     var verbose = false
     @OptionGroup var colour: ColourOption
 
@@ -61,10 +71,12 @@ struct CheckCommand: ParsableCommand {
         colour.apply()
         let settings = try input.settings()
         let config = settings.config
-        var run = CheckRun(paths: settings.paths, rules: try rules.choice(config: config),
-                           format: format ?? config?.reportFormat.flatMap(CheckRun.Format.init) ?? .text, jobs: settings.jobs,
-                           updateGoldens: updateGoldens, requireGoldens: requireGoldens || config?.requireGoldens == true,
-                           allowEmpty: input.allowEmpty, strict: strict || config?.strict == true, force: force, shard: try shard.resolved())
+        var run = CheckRun(
+            paths: settings.paths, rules: try rules.choice(config: config),
+            format: format ?? config?.reportFormat.flatMap(CheckRun.Format.init) ?? .text, jobs: settings.jobs,
+            updateGoldens: updateGoldens, requireGoldens: requireGoldens || config?.requireGoldens == true,
+            allowEmpty: input.allowEmpty, strict: strict || config?.strict == true, force: force,
+            shard: try shard.resolved())
         run.exclusions = settings.exclusions
         run.verbose = verbose
         run.baseline = baseline

@@ -28,8 +28,9 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         colour.apply()
         let settings = try input.settings()
-        var diff = DiffRun(paths: settings.paths, base: try loadRules(base), head: try loadRules(head),
-                           format: format, jobs: settings.jobs, allowEmpty: input.allowEmpty, shard: try shard.resolved())
+        var diff = DiffRun(
+            paths: settings.paths, base: try loadRules(base), head: try loadRules(head),
+            format: format, jobs: settings.jobs, allowEmpty: input.allowEmpty, shard: try shard.resolved())
         diff.exclusions = settings.exclusions
         try output.apply()
         try conclude(diff.run())

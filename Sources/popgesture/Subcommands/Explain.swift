@@ -4,7 +4,8 @@ import PopGestureKit
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
-        abstract: "Read one trace file, replay it, and print each gesture step by step: why it was recognized or refused, and why its pop completed or cancelled.",
+        abstract:
+            "Read one trace file, replay it, and print each gesture step by step: why it was recognized or refused, and why its pop completed or cancelled.",
         discussion: """
             Reads one trace file; prints, for each gesture, every sample of its tracked finger with its \
             d = p - p0, velocity, the pop's progress and what it did to the projection statistics (taken, \
@@ -23,20 +24,28 @@ struct ExplainCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("A trace file.", valueName: "trace"), completion: traceFiles) var trace: String
-    @Option(parsing: .unconditional, help: ArgumentHelp("Explain only this gesture (from 1).", valueName: "N"), transform: ordinal("--gesture"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Explain only this gesture (from 1).", valueName: "N"),
+        transform: ordinal("--gesture"))
     var gesture: Int?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Explain only the file's Nth document (from 1).", valueName: "N"), transform: ordinal("--document"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Explain only the file's Nth document (from 1).", valueName: "N"),
+        transform: ordinal("--document"))
     var document: Int?
-    @Option(help: ArgumentHelp(
-        "A preset (\(Presets.names.joined(separator: ", "))) or a rules file.",
-        discussion: "Without it, the file's `# popgesture-rules: NAME|FILE` comment, else fd."),
+    @Option(
+        help: ArgumentHelp(
+            "A preset (\(Presets.names.joined(separator: ", "))) or a rules file.",
+            discussion: "Without it, the file's `# popgesture-rules: NAME|FILE` comment, else fd."),
         completion: ruleVersions)
     var rules: String?
     @OptionGroup var colour: ColourOption
 
     func run() throws {
         colour.apply()
-        try conclude(ExplainRun(path: trace, rules: RulesChoice(forced: try rules.map(loadRules)), document: document,
-                                gesture: gesture).run())
+        try conclude(
+            ExplainRun(
+                path: trace, rules: RulesChoice(forced: try rules.map(loadRules)), document: document,
+                gesture: gesture
+            ).run())
     }
 }

@@ -6,7 +6,8 @@ extension ImportFormat: ExpressibleByArgument {}
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Read raw touch recordings (evemu, libinput record, Android getevent, CSV, UIKit touch logs) and print them as trace documents (or write them with -o).",
+        abstract:
+            "Read raw touch recordings (evemu, libinput record, Android getevent, CSV, UIKit touch logs) and print them as trace documents (or write them with -o).",
         discussion: """
             One trace document per recording (per device in a libinput record of several devices), named \
             after the file, with the screen, the stack (--stack-config, else [root, detail]), an `origin` \
@@ -39,20 +40,32 @@ struct ImportCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The recordings' format (default: inferred per file).", valueName: "evemu|libinput|getevent|csv|uikit"))
+    @Option(
+        help: ArgumentHelp(
+            "The recordings' format (default: inferred per file).", valueName: "evemu|libinput|getevent|csv|uikit"))
     var from: ImportFormat?
-    @Argument(help: "Recording files, converted in order into one YAML stream.", completion: .file()) var files: [String]
+    @Argument(help: "Recording files, converted in order into one YAML stream.", completion: .file()) var files:
+        [String]
     @Option(help: ArgumentHelp("The screen the device is scaled onto, in points.", valueName: "WxH"))
     var screen: String?
-    @Option(help: ArgumentHelp("A stack-config (format: popgesture-stack/1) giving the stack and screen settings.", valueName: "STACK.yaml"))
+    @Option(
+        help: ArgumentHelp(
+            "A stack-config (format: popgesture-stack/1) giving the stack and screen settings.", valueName: "STACK.yaml"
+        ))
     var stackConfig: String?
-    @Option(help: ArgumentHelp("CSV and UIKit logs: the header names of the columns t, x, y, finger and phase, where they differ from the format's own (csv: t,x,y,finger,phase; uikit: timestamp,x,y,touch,phase).",
-                               valueName: "ROLE=NAME,..."))
+    @Option(
+        help: ArgumentHelp(
+            "CSV and UIKit logs: the header names of the columns t, x, y, finger and phase, where they differ from the format's own (csv: t,x,y,finger,phase; uikit: timestamp,x,y,touch,phase).",
+            valueName: "ROLE=NAME,..."))
     var columns: String?
-    @Option(help: ArgumentHelp("getevent: an axis range in device units, over the recording's description or without one (repeat per axis).",
-                               valueName: "AXIS=MIN:MAX"))
+    @Option(
+        help: ArgumentHelp(
+            "getevent: an axis range in device units, over the recording's description or without one (repeat per axis).",
+            valueName: "AXIS=MIN:MAX"))
     var axisRange: [String] = []
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write here, atomically, instead of to standard output.", valueName: "OUT.yaml"))
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp("Write here, atomically, instead of to standard output.", valueName: "OUT.yaml"))
     var output: String?
     @Flag(help: "Replace the -o file if it exists.") var force = false
     @OptionGroup var colour: ColourOption
@@ -72,8 +85,9 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         colour.apply()
-        let importer = Importer(format: from, screen: screen.flatMap(Screen.init(dimensions:)), stackConfig: stackConfig,
-                                columns: columns, axisRanges: try axisRange.map(AxisRangeArgument.init))
+        let importer = Importer(
+            format: from, screen: screen.flatMap(Screen.init(dimensions:)), stackConfig: stackConfig,
+            columns: columns, axisRanges: try axisRange.map(AxisRangeArgument.init))
         try conclude(importer.run(files: files, output: output, force: force))
     }
 }

@@ -18,7 +18,8 @@ struct MergeCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The shards' output files.", completion: .file(extensions: ["json", "jsonl", "xml"])) var outputs: [String]
+    @Argument(help: "The shards' output files.", completion: .file(extensions: ["json", "jsonl", "xml"])) var outputs:
+        [String]
     @OptionGroup var output: OutputOption
     @OptionGroup var colour: ColourOption
 

@@ -4,7 +4,8 @@ import PopGestureKit
 struct PlotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plot",
-        abstract: "Read one trace file, replay it, and print an SVG (or write an HTML page): finger, recognizer, pop progress, transitions, bar and content on one time axis.",
+        abstract:
+            "Read one trace file, replay it, and print an SVG (or write an HTML page): finger, recognizer, pop progress, transitions, bar and content on one time axis.",
         discussion: """
             One self-contained SVG per trace document (no scripts, fonts or other files; the same bytes \
             on every run). A file of several documents needs --document N for standard output or an \
@@ -19,14 +20,20 @@ struct PlotCommand: ParsableCommand {
     )
 
     @Argument(help: "A trace file.", completion: traceFiles) var trace: String
-    @Option(parsing: .unconditional, help: ArgumentHelp("Plot only the file's Nth document (from 1).", valueName: "N"), transform: ordinal("--document"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Plot only the file's Nth document (from 1).", valueName: "N"),
+        transform: ordinal("--document"))
     var document: Int?
-    @Option(help: ArgumentHelp(
-        "A preset (\(Presets.names.joined(separator: ", "))) or a rules file; twice, the two one above the other.",
-        discussion: "Without it, the file's `# popgesture-rules: NAME|FILE` comment, else fd."),
+    @Option(
+        help: ArgumentHelp(
+            "A preset (\(Presets.names.joined(separator: ", "))) or a rules file; twice, the two one above the other.",
+            discussion: "Without it, the file's `# popgesture-rules: NAME|FILE` comment, else fd."),
         completion: ruleVersions)
     var rules: [String] = []
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write here instead of standard output: an .svg, or an .html page.", valueName: "OUT.svg|OUT.html"))
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp(
+            "Write here instead of standard output: an .svg, or an .html page.", valueName: "OUT.svg|OUT.html"))
     var output: String?
     @OptionGroup var colour: ColourOption
 
@@ -37,7 +44,10 @@ struct PlotCommand: ParsableCommand {
     func run() throws {
         colour.apply()
         let loaded = try rules.map(loadRules)
-        try conclude(PlotRun(path: trace, rules: RulesChoice(forced: loaded.first), document: document, output: output,
-                             versus: loaded.count == 2 ? loaded[1] : nil).run())
+        try conclude(
+            PlotRun(
+                path: trace, rules: RulesChoice(forced: loaded.first), document: document, output: output,
+                versus: loaded.count == 2 ? loaded[1] : nil
+            ).run())
     }
 }

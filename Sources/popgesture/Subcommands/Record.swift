@@ -8,7 +8,8 @@ extension RecorderScenario: ExpressibleByArgument {}
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
-        abstract: "Record real swipes on a phone: serve a recording page, write each labelled take as a trace, answer its verdict.",
+        abstract:
+            "Record real swipes on a phone: serve a recording page, write each labelled take as a trace, answer its verdict.",
         discussion: """
             --serve prints one address per network address of this machine, each \
             http://HOST:PORT/?token=TOKEN (a new random token each run). Open one on a phone on the same \
@@ -36,27 +37,45 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "Serve the recording page and receive takes until Ctrl-C.") var serve = false
     @Flag(help: "Write the recording page (for use without a server) to -o or standard output.") var page = false
     @Option(help: "The port to listen on; 0 picks a free one (the printed address says which).") var port: UInt16 = 8347
-    @Option(help: ArgumentHelp("The IPv4 address to listen on; 0.0.0.0 is every interface.", valueName: "ADDRESS")) var host = "0.0.0.0"
-    @Option(help: ArgumentHelp("The folder the takes go to (created when missing); default recordings/ and today's date.", valueName: "FOLDER"))
+    @Option(help: ArgumentHelp("The IPv4 address to listen on; 0.0.0.0 is every interface.", valueName: "ADDRESS"))
+    var host = "0.0.0.0"
+    @Option(
+        help: ArgumentHelp(
+            "The folder the takes go to (created when missing); default recordings/ and today's date.",
+            valueName: "FOLDER"))
     var out: String?
-    @Option(parsing: .upToNextOption,
-            help: ArgumentHelp("Rule versions each take is judged under: presets or rules files (default fd).", valueName: "R"),
-            completion: ruleVersions)
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Rule versions each take is judged under: presets or rules files (default fd).", valueName: "R"),
+        completion: ruleVersions)
     var rules: [String] = []
-    @Option(parsing: .upToNextOption, help: ArgumentHelp("The scenarios the takes use, in turn (default all).", valueName: "NAME"))
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp("The scenarios the takes use, in turn (default all).", valueName: "NAME"))
     var scenario: [RecorderScenario] = []
-    @Option(help: ArgumentHelp("A fixed sequence of prompts, repeated, e.g. back,stay,back (default: mixed).", valueName: "LIST"))
+    @Option(
+        help: ArgumentHelp(
+            "A fixed sequence of prompts, repeated, e.g. back,stay,back (default: mixed).", valueName: "LIST"))
     var prompts: String?
-    @Option(help: ArgumentHelp("Seconds a client has to send each request's head (idle keep-alive time included) before it is cut off.",
-                               valueName: "SECONDS"))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a client has to send each request's head (idle keep-alive time included) before it is cut off.",
+            valueName: "SECONDS"))
     var requestTimeout: Double = RecordServer.defaultRequestTimeout
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("With --page: write the page here, atomically.", valueName: "OUT.html"))
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp("With --page: write the page here, atomically.", valueName: "OUT.html"))
     var output: String?
     @OptionGroup var colour: ColourOption
 
     func validate() throws {
-        guard serve != page else { throw ValidationError("give one of --serve (the server) or --page (the page alone)") }
-        if page, out != nil || !rules.isEmpty { throw ValidationError("--out and --rules are for --serve; --page writes only the page") }
+        guard serve != page else {
+            throw ValidationError("give one of --serve (the server) or --page (the page alone)")
+        }
+        if page, out != nil || !rules.isEmpty {
+            throw ValidationError("--out and --rules are for --serve; --page writes only the page")
+        }
         if serve, output != nil { throw ValidationError("-o/--output is for --page; --serve writes takes to --out") }
         guard requestTimeout.isFinite, requestTimeout > 0, requestTimeout <= 86_400 else {
             throw ValidationError("--request-timeout takes seconds above 0 and at most 86400 (a day), e.g. 20")
@@ -69,7 +88,8 @@ struct RecordCommand: ParsableCommand {
         return try prompts.split(separator: ",", omittingEmptySubsequences: false).map { word in
             let trimmed = word.trimmingCharacters(in: .whitespaces)
             guard let intent = Intent(rawValue: trimmed) else {
-                throw ValidationError("--prompts takes back and stay separated by commas, e.g. back,stay,back; found `\(trimmed)`")
+                throw ValidationError(
+                    "--prompts takes back and stay separated by commas, e.g. back,stay,back; found `\(trimmed)`")
             }
             return intent
         }
@@ -84,8 +104,9 @@ struct RecordCommand: ParsableCommand {
             return
         }
         let versions = try (rules.isEmpty ? ["fd"] : rules).map(loadRules)
-        let server = RecordServer(host: host, port: port, out: out ?? RecordServer.defaultFolder(), rules: versions, page: recorderPage,
-                                  requestTimeout: requestTimeout)
+        let server = RecordServer(
+            host: host, port: port, out: out ?? RecordServer.defaultFolder(), rules: versions, page: recorderPage,
+            requestTimeout: requestTimeout)
         let status = server.run()
         if status != .ok { throw ExitCode(status.rawValue) }
     }

@@ -21,15 +21,18 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var shard: ShardOption
     @OptionGroup var rules: RulesOption
-    @Option(help: "Output format: text (a timeline) or json (JSON Lines, one report per document).") var format: ReplayRun.Format = .text
+    @Option(help: "Output format: text (a timeline) or json (JSON Lines, one report per document).") var format:
+        ReplayRun.Format = .text
     @OptionGroup var output: OutputOption
     @OptionGroup var colour: ColourOption
 
     func run() throws {
         colour.apply()
         let settings = try input.settings()
-        var replay = ReplayRun(paths: settings.paths, rules: try rules.choice(config: settings.config), format: format, jobs: settings.jobs,
-                               allowEmpty: input.allowEmpty, shard: try shard.resolved())
+        var replay = ReplayRun(
+            paths: settings.paths, rules: try rules.choice(config: settings.config), format: format,
+            jobs: settings.jobs,
+            allowEmpty: input.allowEmpty, shard: try shard.resolved())
         replay.exclusions = settings.exclusions
         try output.apply()
         try conclude(replay.run())

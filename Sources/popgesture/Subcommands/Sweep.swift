@@ -6,7 +6,8 @@ extension SweepRun.Format: ExpressibleByArgument {}
 struct SweepCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sweep",
-        abstract: "Read traces once, replay them under a grid of rule values, and rank the versions by missed backs and false pops.",
+        abstract:
+            "Read traces once, replay them under a grid of rule values, and rank the versions by missed backs and false pops.",
         discussion: """
             KEY is a rule key (`popgesture rules show` lists them; list keys such as begin and \
             detectors cannot be swept: write rules files and use diff) or maxStartX, the traces' own \
@@ -32,30 +33,47 @@ struct SweepCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
     @OptionGroup var shard: ShardOption
-    @Option(help: ArgumentHelp("The base every version starts from: a preset or a rules file.", valueName: "BASE"), completion: ruleVersions)
+    @Option(
+        help: ArgumentHelp("The base every version starts from: a preset or a rules file.", valueName: "BASE"),
+        completion: ruleVersions)
     var rules: String = "fd"
-    @Option(help: ArgumentHelp("A key and its values: KEY=a,b,c or KEY=FROM..TO/STEP (up to three).", valueName: "KEY=VALUES"))
+    @Option(
+        help: ArgumentHelp(
+            "A key and its values: KEY=a,b,c or KEY=FROM..TO/STEP (up to three).", valueName: "KEY=VALUES"))
     var vary: [String] = []
-    @Option(help: "Output format: text (a table, the best, the flips), json, svg (a picture) or html (all three on one page).")
+    @Option(
+        help:
+            "Output format: text (a table, the best, the flips), json, svg (a picture) or html (all three on one page)."
+    )
     var format: SweepRun.Format = .text
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output here instead of standard output.", valueName: "FILE"))
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp("Write the output here instead of standard output.", valueName: "FILE"))
     var output: String?
     @Option(help: ArgumentHelp("Versions listed under best in text and html.", valueName: "N")) var top: Int = 5
-    @Option(help: ArgumentHelp("Which flips to list: labelled (gestures with an intent label) or all.", valueName: "labelled|all"))
+    @Option(
+        help: ArgumentHelp(
+            "Which flips to list: labelled (gestures with an intent label) or all.", valueName: "labelled|all"))
     var flips: String = "labelled"
     @OptionGroup var colour: ColourOption
 
     func validate() throws {
-        if vary.isEmpty { throw ValidationError("give at least one --vary KEY=VALUES (e.g. --vary completion.projectionDistance=120..240/20)") }
-        if !["labelled", "all"].contains(flips) { throw ValidationError("--flips takes labelled or all, not `\(flips)`") }
+        if vary.isEmpty {
+            throw ValidationError(
+                "give at least one --vary KEY=VALUES (e.g. --vary completion.projectionDistance=120..240/20)")
+        }
+        if !["labelled", "all"].contains(flips) {
+            throw ValidationError("--flips takes labelled or all, not `\(flips)`")
+        }
         if top < 0 { throw ValidationError("--top takes a number >= 0") }
     }
 
     func run() throws {
         colour.apply()
         let settings = try input.settings()
-        var sweep = SweepRun(paths: settings.paths, base: rules, vary: vary, format: format, output: output, jobs: settings.jobs,
-                             top: top, flipsAll: flips == "all", allowEmpty: input.allowEmpty, shard: try shard.resolved())
+        var sweep = SweepRun(
+            paths: settings.paths, base: rules, vary: vary, format: format, output: output, jobs: settings.jobs,
+            top: top, flipsAll: flips == "all", allowEmpty: input.allowEmpty, shard: try shard.resolved())
         sweep.exclusions = settings.exclusions
         try conclude(sweep.run())
     }

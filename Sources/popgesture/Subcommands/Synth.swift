@@ -4,7 +4,8 @@ import PopGestureKit
 struct SynthCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "synth",
-        abstract: "Write a deterministic corpus of realistic traces into a folder (benchmarks, fuzzing), or drags to standard output; print what it wrote.",
+        abstract:
+            "Write a deterministic corpus of realistic traces into a folder (benchmarks, fuzzing), or drags to standard output; print what it wrote.",
         discussion: """
             An existing file of the corpus stops it before anything is written (exit 2), unless --force.
 
@@ -20,16 +21,21 @@ struct SynthCommand: ParsableCommand {
     @Option(help: "Documents per file.") var perFile: Int = 1
     @Option(help: "Gestures and operations per document.") var gestures: Int = 40
     @Option(help: "Output folder (created if missing).") var out: String?
-    @Option(parsing: .upToNextOption, help: ArgumentHelp(
-        "Instead of a corpus: drags up a vertical list at these speeds (pt/s), one document each, on standard output.",
-        discussion: "For the scroll-direction detector's blind spot: replay them under a rules file with `detectors`."))
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Instead of a corpus: drags up a vertical list at these speeds (pt/s), one document each, on standard output.",
+            discussion:
+                "For the scroll-direction detector's blind spot: replay them under a rules file with `detectors`."))
     var dragSpeeds: [Double] = []
     @Option(help: "With --drag-speeds: touch samples per second.") var frameRate: Double = 60
     @Flag(help: "Replace files of the corpus that already exist in --out.") var force = false
     @OptionGroup var colour: ColourOption
 
     func validate() throws {
-        guard count >= 1, perFile >= 1, gestures >= 1 else { throw ValidationError("--count, --per-file and --gestures must be at least 1") }
+        guard count >= 1, perFile >= 1, gestures >= 1 else {
+            throw ValidationError("--count, --per-file and --gestures must be at least 1")
+        }
         if dragSpeeds.isEmpty, out == nil { throw ValidationError("--out is required (or --drag-speeds)") }
         guard dragSpeeds.allSatisfy({ $0 > 0 && $0.isFinite }), frameRate > 0, frameRate <= 1000 else {
             throw ValidationError("--drag-speeds must be positive and --frame-rate in (0, 1000]")
@@ -38,7 +44,10 @@ struct SynthCommand: ParsableCommand {
 
     func run() throws {
         colour.apply()
-        try conclude(SynthRun(seed: seed, count: count, perFile: perFile, gestures: gestures, out: out, force: force,
-                          dragSpeeds: dragSpeeds, frameRate: frameRate).run())
+        try conclude(
+            SynthRun(
+                seed: seed, count: count, perFile: perFile, gestures: gestures, out: out, force: force,
+                dragSpeeds: dragSpeeds, frameRate: frameRate
+            ).run())
     }
 }

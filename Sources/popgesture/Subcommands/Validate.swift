@@ -26,7 +26,8 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         colour.apply()
         let settings = try input.settings()
-        var validate = ValidateRun(paths: settings.paths, format: format, jobs: settings.jobs, allowEmpty: input.allowEmpty)
+        var validate = ValidateRun(
+            paths: settings.paths, format: format, jobs: settings.jobs, allowEmpty: input.allowEmpty)
         validate.exclusions = settings.exclusions
         try output.apply()
         try conclude(validate.run())

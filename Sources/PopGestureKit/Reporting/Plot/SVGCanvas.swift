@@ -16,13 +16,18 @@ struct SVGCanvas {
 
     /// The `<svg>` element with its size, the generic font and a `<title>`; the caller closes it.
     mutating func open(width: Double, height: Double, title: String) {
-        let w = Self.number(width), h = Self.number(height)
-        body += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" \(Self.font) font-size=\"12\">\n"
+        let w = Self.number(width)
+        let h = Self.number(height)
+        body +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" \(Self.font) font-size=\"12\">\n"
         body += "<title>\(xmlEscaped(title))</title>\n"
     }
 
     mutating func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, style: String, title: String? = nil) {
-        element("line", "x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\" \(style)", title: title)
+        element(
+            "line",
+            "x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\" \(style)",
+            title: title)
     }
 
     mutating func polyline(_ points: [(Double, Double)], style: String) {
@@ -31,14 +36,19 @@ struct SVGCanvas {
         body += "<polyline points=\"\(list)\" fill=\"none\" \(style)/>\n"
     }
 
-    mutating func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double, style: String, title: String? = nil) {
-        element("rect", "x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(max(width, 0)))\" height=\"\(Self.number(height))\" \(style)", title: title)
+    mutating func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double, style: String, title: String? = nil)
+    {
+        element(
+            "rect",
+            "x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(max(width, 0)))\" height=\"\(Self.number(height))\" \(style)",
+            title: title)
     }
 
     enum Anchor: String { case start, middle, end }
 
     mutating func text(_ x: Double, _ y: Double, _ text: String, anchor: Anchor = .start, style: String = "") {
-        body += "<text x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" text-anchor=\"\(anchor.rawValue)\"\(style.isEmpty ? "" : " " + style)>\(xmlEscaped(text))</text>\n"
+        body +=
+            "<text x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" text-anchor=\"\(anchor.rawValue)\"\(style.isEmpty ? "" : " " + style)>\(xmlEscaped(text))</text>\n"
     }
 
     /// A marker centred on (x, y): the shape carries the meaning as much as the colour, so a greyscale

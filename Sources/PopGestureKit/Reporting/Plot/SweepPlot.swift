@@ -36,8 +36,12 @@ struct SweepPlot {
 
     /// The key's values as numbers when they all are (a linear axis), else evenly spaced.
     private func positions() -> (xs: [Double], numeric: Bool) {
-        let numbers = result.versions.map { version -> Double? in if case .number(let n) = version.values[0] { n } else { nil } }
-        if numbers.allSatisfy({ $0 != nil }), let low = numbers.compactMap({ $0 }).min(), let high = numbers.compactMap({ $0 }).max(), high > low {
+        let numbers = result.versions.map { version -> Double? in
+            if case .number(let n) = version.values[0] { n } else { nil }
+        }
+        if numbers.allSatisfy({ $0 != nil }), let low = numbers.compactMap({ $0 }).min(),
+            let high = numbers.compactMap({ $0 }).max(), high > low
+        {
             return (numbers.map { ($0! - low) / (high - low) }, true)
         }
         let n = result.versions.count
@@ -64,11 +68,13 @@ struct SweepPlot {
             canvas.text(Self.left - 8, py + 4, formatNumber(tick), anchor: .end)
             tick += step
         }
-        canvas.text(16, Self.top + Self.plotHeight / 2, "count", anchor: .middle,
-                    style: "transform=\"rotate(-90 16 \(SVGCanvas.number(Self.top + Self.plotHeight / 2)))\"")
+        canvas.text(
+            16, Self.top + Self.plotHeight / 2, "count", anchor: .middle,
+            style: "transform=\"rotate(-90 16 \(SVGCanvas.number(Self.top + Self.plotHeight / 2)))\"")
         // The best versions: a band behind the points and a star above them.
         for i in result.best {
-            canvas.rect(xs[i] - 8, Self.top, 16, Self.plotHeight, style: "fill=\"\(Self.bestColour)\" fill-opacity=\"0.18\"")
+            canvas.rect(
+                xs[i] - 8, Self.top, 16, Self.plotHeight, style: "fill=\"\(Self.bestColour)\" fill-opacity=\"0.18\"")
             canvas.marker(.star, xs[i], Self.top - 10, colour: Self.bestColour, title: "best: #\(i) \(result.name(i))")
         }
         canvas.line(Self.left, axisY, Self.left + plotWidth, axisY, style: "stroke=\"#000\"")
@@ -81,8 +87,9 @@ struct SweepPlot {
             let points = result.versions.indices.map { (xs[$0], y(series.count(result.versions[$0].tally))) }
             canvas.polyline(points, style: "stroke=\"\(series.colour)\" stroke-width=\"2\"")
             for (i, version) in result.versions.enumerated() {
-                canvas.marker(series.shape, points[i].0, points[i].1, colour: series.colour,
-                              title: "\(result.name(i)): \(series.count(version.tally)) \(series.name)")
+                canvas.marker(
+                    series.shape, points[i].0, points[i].1, colour: series.colour,
+                    title: "\(result.name(i)): \(series.count(version.tally)) \(series.name)")
             }
         }
         legend(&canvas, y: axisY + 70)
@@ -100,7 +107,8 @@ struct SweepPlot {
     }
 
     private func heatMaps(_ canvas: inout SVGCanvas, title: String) {
-        let rows = result.versions.count / max(valuesCount(1), 1), columns = valuesCount(1)
+        let rows = result.versions.count / max(valuesCount(1), 1)
+        let columns = valuesCount(1)
         let cell = min(48, max(14, (Self.width - Self.left - Self.right) / Double(columns)))
         let mapHeight = Double(rows) * cell
         let panelHeight = mapHeight + 70
@@ -114,34 +122,48 @@ struct SweepPlot {
             let most = counts.max() ?? 0
             let highest = max(most, 1)
             canvas.marker(series.shape, Self.left + 6, top + 6, colour: series.colour)
-            canvas.text(Self.left + 18, top + 10, "\(series.name) (darker = more; 0 to \(most)); down: \(result.keys[0]), across: \(result.keys[1])",
-                        style: "font-weight=\"bold\"")
+            canvas.text(
+                Self.left + 18, top + 10,
+                "\(series.name) (darker = more; 0 to \(most)); down: \(result.keys[0]), across: \(result.keys[1])",
+                style: "font-weight=\"bold\"")
             let mapTop = top + 34
             for column in 0..<columns {
-                canvas.text(Self.left + 40 + (Double(column) + 0.5) * cell, mapTop - 6, result.versions[column].values[1].text, anchor: .middle,
-                            style: "font-size=\"10\"")
+                canvas.text(
+                    Self.left + 40 + (Double(column) + 0.5) * cell, mapTop - 6, result.versions[column].values[1].text,
+                    anchor: .middle,
+                    style: "font-size=\"10\"")
             }
             for row in 0..<rows {
-                canvas.text(Self.left + 34, mapTop + (Double(row) + 0.5) * cell + 4, result.versions[row * columns].values[0].text, anchor: .end,
-                            style: "font-size=\"10\"")
+                canvas.text(
+                    Self.left + 34, mapTop + (Double(row) + 0.5) * cell + 4,
+                    result.versions[row * columns].values[0].text, anchor: .end,
+                    style: "font-size=\"10\"")
                 for column in 0..<columns {
                     let i = row * columns + column
                     let share = Double(counts[i]) / Double(highest)
-                    let x = Self.left + 40 + Double(column) * cell, y = mapTop + Double(row) * cell
-                    canvas.rect(x, y, cell, cell, style: "fill=\"\(series.colour)\" fill-opacity=\"\(SVGCanvas.number(0.08 + 0.85 * share))\" stroke=\"#fff\"",
-                                title: "\(result.name(i)): \(counts[i]) \(series.name)")
+                    let x = Self.left + 40 + Double(column) * cell
+                    let y = mapTop + Double(row) * cell
+                    canvas.rect(
+                        x, y, cell, cell,
+                        style:
+                            "fill=\"\(series.colour)\" fill-opacity=\"\(SVGCanvas.number(0.08 + 0.85 * share))\" stroke=\"#fff\"",
+                        title: "\(result.name(i)): \(counts[i]) \(series.name)")
                     if best.contains(i) {
-                        canvas.rect(x + 1.5, y + 1.5, cell - 3, cell - 3, style: "fill=\"none\" stroke=\"\(Self.bestColour)\" stroke-width=\"3\"")
+                        canvas.rect(
+                            x + 1.5, y + 1.5, cell - 3, cell - 3,
+                            style: "fill=\"none\" stroke=\"\(Self.bestColour)\" stroke-width=\"3\"")
                     }
                     if cell >= 24 {
-                        canvas.text(x + cell / 2, y + cell / 2 + 4, String(counts[i]), anchor: .middle,
-                                    style: "font-size=\"10\" fill=\"\(share > 0.6 ? "#fff" : "#000")\"")
+                        canvas.text(
+                            x + cell / 2, y + cell / 2 + 4, String(counts[i]), anchor: .middle,
+                            style: "font-size=\"10\" fill=\"\(share > 0.6 ? "#fff" : "#000")\"")
                     }
                 }
             }
         }
         let legendY = Self.top + Double(Self.series.count) * panelHeight + 20
-        canvas.rect(Self.left, legendY - 12, 14, 14, style: "fill=\"none\" stroke=\"\(Self.bestColour)\" stroke-width=\"3\"")
+        canvas.rect(
+            Self.left, legendY - 12, 14, 14, style: "fill=\"none\" stroke=\"\(Self.bestColour)\" stroke-width=\"3\"")
         canvas.text(Self.left + 22, legendY, "best (fewest missed backs + false pops, then failed expectations)")
     }
 

@@ -24,10 +24,14 @@ extension TracePlot {
             let top = transitions.top + 6 + Double(row) * 24
             let finish = transition.end ?? end
             let label = "\(transition.kind.rawValue) \(transition.from)→\(transition.to) \(transition.result.rawValue)"
-            let title = label + " from t=\(formatNumber(transition.start)) to " + (transition.end.map { "t=\(formatNumber($0))" } ?? "the end (in flight)")
-            canvas.rect(x(transition.start), top, x(finish) - x(transition.start), 18,
-                        style: "fill=\"\(transition.kind == .interactivePop ? "#cfe6f5" : "#f3e2c4")\" stroke=\"#333\"" + (transition.end == nil ? " stroke-dasharray=\"4 3\"" : ""),
-                        title: title)
+            let title =
+                label + " from t=\(formatNumber(transition.start)) to "
+                + (transition.end.map { "t=\(formatNumber($0))" } ?? "the end (in flight)")
+            canvas.rect(
+                x(transition.start), top, x(finish) - x(transition.start), 18,
+                style: "fill=\"\(transition.kind == .interactivePop ? "#cfe6f5" : "#f3e2c4")\" stroke=\"#333\""
+                    + (transition.end == nil ? " stroke-dasharray=\"4 3\"" : ""),
+                title: title)
             canvas.text(x(transition.start) + 4, top + 13, label + (transition.end == nil ? " (in flight)" : ""))
         }
     }
@@ -41,7 +45,8 @@ extension TracePlot {
     /// at every entry, since an entry that repeats the state still happened.
     func drawBar(_ canvas: inout SVGCanvas) {
         laneFrame(bar, &canvas)
-        let bandTop = bar.top + 30, bandHeight = 22.0
+        let bandTop = bar.top + 30
+        let bandHeight = 22.0
         var segments: [(start: Double, hidden: Bool, cause: String)] = []
         // The report's first entry is usually the initial state itself.
         if (report.bar.first?.t ?? .infinity) > start { segments.append((start, initialBarHidden, "initial state")) }
@@ -49,24 +54,35 @@ extension TracePlot {
         for (i, segment) in segments.enumerated() {
             let finish = i + 1 < segments.count ? segments[i + 1].start : end
             let state = segment.hidden ? "hidden" : "shown"
-            canvas.rect(x(segment.start), bandTop, x(finish) - x(segment.start), bandHeight,
-                        style: segment.hidden ? "fill=\"#444\" stroke=\"#000\"" : "fill=\"#fff\" stroke=\"#000\"",
-                        title: "bar \(state) from t=\(formatNumber(segment.start)): \(segment.cause)")
+            canvas.rect(
+                x(segment.start), bandTop, x(finish) - x(segment.start), bandHeight,
+                style: segment.hidden ? "fill=\"#444\" stroke=\"#000\"" : "fill=\"#fff\" stroke=\"#000\"",
+                title: "bar \(state) from t=\(formatNumber(segment.start)): \(segment.cause)")
             if x(finish) - x(segment.start) > 50 {
-                canvas.text(x(segment.start) + 4, bandTop + 15, state, style: segment.hidden ? "fill=\"#fff\"" : "fill=\"#000\"")
+                canvas.text(
+                    x(segment.start) + 4, bandTop + 15, state, style: segment.hidden ? "fill=\"#fff\"" : "fill=\"#000\""
+                )
             }
         }
         for entry in report.bar {
-            canvas.line(x(entry.t), bandTop - 4, x(entry.t), bandTop + bandHeight + 4, style: "stroke=\"\(Colour.release)\" stroke-width=\"2\"",
-                        title: "t=\(formatNumber(entry.t)) \(entry.hidden ? "hide" : "show")\(entry.animated ? " animated" : ""): \(entry.cause)")
+            canvas.line(
+                x(entry.t), bandTop - 4, x(entry.t), bandTop + bandHeight + 4,
+                style: "stroke=\"\(Colour.release)\" stroke-width=\"2\"",
+                title:
+                    "t=\(formatNumber(entry.t)) \(entry.hidden ? "hide" : "show")\(entry.animated ? " animated" : ""): \(entry.cause)"
+            )
         }
         for (i, anomaly) in report.anomalies.enumerated() {
             let py = bar.top + 10 + Double(i % 2) * 4
-            canvas.marker(.triangle, x(anomaly.t), py, colour: Colour.anomaly, title: "\(anomaly.kind.rawValue) at t=\(formatNumber(anomaly.t)): \(anomaly.detail)")
+            canvas.marker(
+                .triangle, x(anomaly.t), py, colour: Colour.anomaly,
+                title: "\(anomaly.kind.rawValue) at t=\(formatNumber(anomaly.t)): \(anomaly.detail)")
             canvas.text(x(anomaly.t) + 8, py + 4, anomaly.kind.rawValue, style: "fill=\"#a33f00\" font-weight=\"bold\"")
         }
         for note in report.notes {
-            canvas.marker(.square, x(note.t), bar.top + 10, colour: Colour.note, title: "note \(note.kind.rawValue) at t=\(formatNumber(note.t)): \(note.detail)")
+            canvas.marker(
+                .square, x(note.t), bar.top + 10, colour: Colour.note,
+                title: "note \(note.kind.rawValue) at t=\(formatNumber(note.t)): \(note.detail)")
         }
     }
 
@@ -74,54 +90,78 @@ extension TracePlot {
     /// region's offset from the claim to its settled value after the lift.
     func drawContent(_ canvas: inout SVGCanvas) {
         laneFrame(content, &canvas)
-        let offsets = report.gestures.compactMap(\.content?.offset).flatMap { [$0.from, $0.to].compactMap { $0 } } + report.detections.map(\.offset)
-        let low = offsets.min() ?? 0, high = max(offsets.max() ?? 1, low + 1)
-        func offsetY(_ value: Double) -> Double { content.bottom - 8 - (value - low) / (high - low) * (content.height - 30) }
+        let offsets =
+            report.gestures.compactMap(\.content?.offset).flatMap { [$0.from, $0.to].compactMap { $0 } }
+            + report.detections.map(\.offset)
+        let low = offsets.min() ?? 0
+        let high = max(offsets.max() ?? 1, low + 1)
+        func offsetY(_ value: Double) -> Double {
+            content.bottom - 8 - (value - low) / (high - low) * (content.height - 30)
+        }
         if !report.gestures.contains(where: { $0.content != nil }) {
-            canvas.text(Self.left + 8, content.top + 20, "no gesture's down point hit a content region", style: "fill=\"#555\"")
+            canvas.text(
+                Self.left + 8, content.top + 20, "no gesture's down point hit a content region", style: "fill=\"#555\"")
         }
         for gesture in report.gestures {
             guard let record = gesture.content else { continue }
-            let label = "#\(gesture.index) \(record.region) (\(record.kind.rawValue)): \(record.result?.rawValue ?? "running")"
+            let label =
+                "#\(gesture.index) \(record.region) (\(record.kind.rawValue)): \(record.result?.rawValue ?? "running")"
             if let at = record.at {
                 let py = record.offset.map { offsetY($0.from) } ?? content.top + 30
                 canvas.marker(.star, x(at.t), py, colour: Colour.claim, title: "\(label) at t=\(formatNumber(at.t))")
                 self.label(x(at.t), content.top + 16, label, &canvas)
                 if let offset = record.offset, let to = offset.to, let stroke = trackedStroke(gesture) {
-                    let lift: Double = switch stroke.end {
-                    case .up(let t), .cancel(let t): t
-                    case .stillDown: end
-                    }
-                    canvas.line(x(at.t), offsetY(offset.from), x(lift), offsetY(to), style: "stroke=\"\(Colour.claim)\" stroke-width=\"2\" stroke-dasharray=\"5 3\"",
-                                title: "offset \(formatNumber(offset.from)) → \(formatNumber(to))")
-                    self.label(x(lift), offsetY(to) + 4, "offset \(formatNumber(offset.from))→\(formatNumber(to))", &canvas)
+                    let lift: Double =
+                        switch stroke.end {
+                        case .up(let t), .cancel(let t): t
+                        case .stillDown: end
+                        }
+                    canvas.line(
+                        x(at.t), offsetY(offset.from), x(lift), offsetY(to),
+                        style: "stroke=\"\(Colour.claim)\" stroke-width=\"2\" stroke-dasharray=\"5 3\"",
+                        title: "offset \(formatNumber(offset.from)) → \(formatNumber(to))")
+                    self.label(
+                        x(lift), offsetY(to) + 4, "offset \(formatNumber(offset.from))→\(formatNumber(to))", &canvas)
                 }
             } else {
                 canvas.text(x(gesture.down.t) + 8, content.top + 16, label, style: "fill=\"#555\"")
             }
         }
         for detection in report.detections {
-            canvas.marker(detection.direction == .up ? .triangle : .hollowCircle, x(detection.t), offsetY(detection.offset), colour: Colour.settle,
-                          title: "\(detection.detector) \(detection.region): \(detection.direction.rawValue) at t=\(formatNumber(detection.t)), offset \(formatNumber(detection.offset))")
+            canvas.marker(
+                detection.direction == .up ? .triangle : .hollowCircle, x(detection.t), offsetY(detection.offset),
+                colour: Colour.settle,
+                title:
+                    "\(detection.detector) \(detection.region): \(detection.direction.rawValue) at t=\(formatNumber(detection.t)), offset \(formatNumber(detection.offset))"
+            )
         }
     }
 
     func drawLegend(_ canvas: inout SVGCanvas) {
         let entries: [(MarkerShape?, String, String)] = [
-            (nil, Colour.finger, "tracked finger x"), (nil, Colour.fingerY, "y (÷ screen height, dashed)"), (nil, Colour.other, "other fingers"),
+            (nil, Colour.finger, "tracked finger x"), (nil, Colour.fingerY, "y (÷ screen height, dashed)"),
+            (nil, Colour.other, "other fingers"),
             (.hollowCircle, Colour.finger, "down"), (.square, Colour.finger, "up"), (.cross, Colour.refused, "cancel"),
             (.diamond, Colour.began, "began"), (.hollowDiamond, Colour.refused, "refused"),
             (.diamond, Colour.release, "release"), (nil, Colour.settle, "settle"), (.square, Colour.settle, "settled"),
-            (.triangle, Colour.anomaly, "anomaly"), (.square, Colour.note, "note"), (.star, Colour.claim, "content claim"),
+            (.triangle, Colour.anomaly, "anomaly"), (.square, Colour.note, "note"),
+            (.star, Colour.claim, "content claim"),
         ]
-        var px = Self.left, py = axisY + 56
+        var px = Self.left
+        var py = axisY + 56
         for (shape, colour, label) in entries {
             let itemWidth = 34 + Double(label.count) * 7
-            if px + itemWidth > Self.width - Self.right { px = Self.left; py += 22 }
+            if px + itemWidth > Self.width - Self.right {
+                px = Self.left
+                py += 22
+            }
             if let shape {
                 canvas.marker(shape, px + 10, py - 4, colour: colour)
             } else {
-                canvas.line(px, py - 4, px + 20, py - 4, style: "stroke=\"\(colour)\" stroke-width=\"3\"" + (label.hasPrefix("y") ? " stroke-dasharray=\"4 3\"" : ""))
+                canvas.line(
+                    px, py - 4, px + 20, py - 4,
+                    style: "stroke=\"\(colour)\" stroke-width=\"3\""
+                        + (label.hasPrefix("y") ? " stroke-dasharray=\"4 3\"" : ""))
             }
             canvas.text(px + 26, py, label)
             px += itemWidth

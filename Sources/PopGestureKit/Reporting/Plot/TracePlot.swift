@@ -79,7 +79,8 @@ struct TracePlot {
             times += [gesture.pop?.settledAt, gesture.pop?.releasedAt].compactMap { $0 }
             if let end = Self.projectionEnd(gesture.pop, rules: rules) { times.append(end.t) }
         }
-        let first = times.min() ?? 0, last = times.max() ?? 1
+        let first = times.min() ?? 0
+        let last = times.max() ?? 1
         let start = min(first, 0)
         return (start, last > start ? last : start + 1)
     }
@@ -103,7 +104,8 @@ struct TracePlot {
 
     func svg() -> String {
         var canvas = SVGCanvas()
-        canvas.open(width: Self.width, height: height, title: "\(report.trace) (\(report.source)) under \(report.rules)")
+        canvas.open(
+            width: Self.width, height: height, title: "\(report.trace) (\(report.source)) under \(report.rules)")
         draw(&canvas)
         canvas.raw("</svg>\n")
         return canvas.body
@@ -112,7 +114,9 @@ struct TracePlot {
     /// Everything but the `<svg>` element, from y = 0 down to `height`.
     func draw(_ canvas: inout SVGCanvas) {
         canvas.rect(0, 0, Self.width, height, style: "fill=\"#fff\"")
-        canvas.text(Self.left, 24, "\(report.trace) — \(report.source) — rules \(report.rules)", style: "font-size=\"15\" font-weight=\"bold\"")
+        canvas.text(
+            Self.left, 24, "\(report.trace) — \(report.source) — rules \(report.rules)",
+            style: "font-size=\"15\" font-weight=\"bold\"")
         drawAxis(&canvas)
         drawFinger(&canvas)
         drawProgress(&canvas)
@@ -147,7 +151,8 @@ struct TracePlot {
 
     private func drawFinger(_ canvas: inout SVGCanvas) {
         laneFrame(finger, &canvas)
-        let width = trace.screen.width, screenHeight = trace.screen.height
+        let width = trace.screen.width
+        let screenHeight = trace.screen.height
         canvas.text(Self.left - 6, finger.top + 12, formatNumber(width), anchor: .end, style: "fill=\"#555\"")
         canvas.text(Self.left - 6, finger.bottom, "0", anchor: .end, style: "fill=\"#555\"")
         drawLimits(&canvas)
@@ -165,30 +170,46 @@ struct TracePlot {
                 canvas.polyline(xs, style: "stroke=\"\(Colour.other)\" stroke-width=\"1.5\"")
             }
             let colour = isTracked ? Colour.finger : Colour.other
-            let down = stroke.samples[0], last = stroke.samples[stroke.samples.count - 1]
-            canvas.marker(.hollowCircle, x(down.t), fingerY(down.x, range: width), colour: colour,
-                          title: "finger \(stroke.finger) down at t=\(formatNumber(down.t)), x=\(formatNumber(down.x))")
+            let down = stroke.samples[0]
+            let last = stroke.samples[stroke.samples.count - 1]
+            canvas.marker(
+                .hollowCircle, x(down.t), fingerY(down.x, range: width), colour: colour,
+                title: "finger \(stroke.finger) down at t=\(formatNumber(down.t)), x=\(formatNumber(down.x))")
             if case .up(let t) = stroke.end, t > last.t {
-                canvas.line(x(last.t), fingerY(last.x, range: width), x(t), fingerY(last.x, range: width), style: "stroke=\"\(colour)\" stroke-dasharray=\"1 3\"")
+                canvas.line(
+                    x(last.t), fingerY(last.x, range: width), x(t), fingerY(last.x, range: width),
+                    style: "stroke=\"\(colour)\" stroke-dasharray=\"1 3\"")
             }
             switch stroke.end {
             case .up(let t):
-                canvas.marker(.square, x(t), fingerY(last.x, range: width), colour: colour, title: "finger \(stroke.finger) up at t=\(formatNumber(t))")
+                canvas.marker(
+                    .square, x(t), fingerY(last.x, range: width), colour: colour,
+                    title: "finger \(stroke.finger) up at t=\(formatNumber(t))")
             case .cancel(let t):
-                canvas.marker(.cross, x(t), fingerY(last.x, range: width), colour: Colour.refused, title: "finger \(stroke.finger) cancelled at t=\(formatNumber(t))")
+                canvas.marker(
+                    .cross, x(t), fingerY(last.x, range: width), colour: Colour.refused,
+                    title: "finger \(stroke.finger) cancelled at t=\(formatNumber(t))")
             case .stillDown:
                 break
             }
         }
         for (i, gesture) in report.gestures.enumerated() {
-            let label = "#\(gesture.index) \(gesture.outcome?.rawValue ?? "undecided")" + (gesture.reason.map { ": \($0.rawValue)" } ?? "")
+            let label =
+                "#\(gesture.index) \(gesture.outcome?.rawValue ?? "undecided")"
+                + (gesture.reason.map { ": \($0.rawValue)" } ?? "")
             let labelY = finger.top + 16 + Double(i % 3) * 14
             if let at = gesture.decidedAt {
                 let began = gesture.outcome == .began
                 let px = x(at.t)
-                canvas.line(px, labelY + 3, px, fingerY(at.x, range: width) - 8, style: "stroke=\"#888\" stroke-dasharray=\"2 2\"")
-                canvas.marker(began ? .diamond : .hollowDiamond, px, fingerY(at.x, range: width), colour: began ? Colour.began : Colour.refused,
-                              title: "gesture \(gesture.index) decided at t=\(formatNumber(at.t)), x=\(formatNumber(at.x)): \(label)")
+                canvas.line(
+                    px, labelY + 3, px, fingerY(at.x, range: width) - 8,
+                    style: "stroke=\"#888\" stroke-dasharray=\"2 2\"")
+                canvas.marker(
+                    began ? .diamond : .hollowDiamond, px, fingerY(at.x, range: width),
+                    colour: began ? Colour.began : Colour.refused,
+                    title:
+                        "gesture \(gesture.index) decided at t=\(formatNumber(at.t)), x=\(formatNumber(at.x)): \(label)"
+                )
                 canvas.text(px + 6, labelY, label, style: "fill=\"\(began ? "#00664a" : "#a33f00")\"")
             } else {
                 canvas.text(x(gesture.down.t) + 6, labelY, label, style: "fill=\"#555\"")
@@ -203,7 +224,11 @@ struct TracePlot {
         var limits: [(Double, String, String)] = []
         let rtl = trace.layoutDirection == .rtl
         if rules.recognizer.region == .edge {
-            limits.append((rtl ? width - rules.recognizer.edgeWidth : rules.recognizer.edgeWidth, "edgeWidth \(formatNumber(rules.recognizer.edgeWidth))", "6 3"))
+            limits.append(
+                (
+                    rtl ? width - rules.recognizer.edgeWidth : rules.recognizer.edgeWidth,
+                    "edgeWidth \(formatNumber(rules.recognizer.edgeWidth))", "6 3"
+                ))
         }
         if rules.begin.contains(.maxStartX) {
             for value in maxStartXValues() {
@@ -216,7 +241,9 @@ struct TracePlot {
         }
         for (value, label, dash) in limits {
             let py = fingerY(value, range: width)
-            canvas.line(Self.left, py, Self.left + Self.plotWidth, py, style: "stroke=\"\(Colour.limit)\" stroke-width=\"1.5\" stroke-dasharray=\"\(dash)\"", title: label)
+            canvas.line(
+                Self.left, py, Self.left + Self.plotWidth, py,
+                style: "stroke=\"\(Colour.limit)\" stroke-width=\"1.5\" stroke-dasharray=\"\(dash)\"", title: label)
             canvas.text(Self.left + Self.plotWidth - 4, py - 4, label, anchor: .end, style: "fill=\"#333\"")
         }
     }
@@ -243,7 +270,9 @@ struct TracePlot {
         }
         for gesture in report.gestures {
             guard let curve = progressCurve(gesture), let pop = gesture.pop else { continue }
-            canvas.polyline(curve.points.map { (x($0.t), progressY($0.p)) }, style: "stroke=\"\(Colour.finger)\" stroke-width=\"2.5\"")
+            canvas.polyline(
+                curve.points.map { (x($0.t), progressY($0.p)) },
+                style: "stroke=\"\(Colour.finger)\" stroke-width=\"2.5\"")
             let release = (pop.releasedAt ?? curve.points.last!.t, pop.progress ?? curve.points.last!.p)
             if let why = pop.why {
                 switch why {
@@ -253,24 +282,34 @@ struct TracePlot {
                     let projected = terms.projected
                     thresholdLine(terms.threshold, from: curve.points[0].t, &canvas)
                     if let end = Self.projectionEnd(pop, rules: rules) {
-                        canvas.line(x(release.0), progressY(release.1), x(end.t), progressY(projected),
-                                    style: "stroke=\"\(Colour.release)\" stroke-width=\"2\" stroke-dasharray=\"6 4\"",
-                                    title: "projected progress \(formatNumber(projected)) at t=\(formatNumber(end.t))")
-                        canvas.text(x(end.t) - 4, progressY(projected) + (projected < 0.5 ? 14 : -6), "projected \(Self.short(projected))", anchor: .end, style: "fill=\"#8a5a00\"")
+                        canvas.line(
+                            x(release.0), progressY(release.1), x(end.t), progressY(projected),
+                            style: "stroke=\"\(Colour.release)\" stroke-width=\"2\" stroke-dasharray=\"6 4\"",
+                            title: "projected progress \(formatNumber(projected)) at t=\(formatNumber(end.t))")
+                        canvas.text(
+                            x(end.t) - 4, progressY(projected) + (projected < 0.5 ? 14 : -6),
+                            "projected \(Self.short(projected))", anchor: .end, style: "fill=\"#8a5a00\"")
                     }
                 default: break
                 }
             }
             if pop.releasedAt != nil {
-                canvas.marker(.diamond, x(release.0), progressY(release.1), colour: Colour.release,
-                              title: "released at t=\(formatNumber(release.0)), progress \(formatNumber(release.1))" + (pop.why.map { ": \($0.text)" } ?? ""))
+                canvas.marker(
+                    .diamond, x(release.0), progressY(release.1), colour: Colour.release,
+                    title: "released at t=\(formatNumber(release.0)), progress \(formatNumber(release.1))"
+                        + (pop.why.map { ": \($0.text)" } ?? ""))
             }
             if let settled = pop.settledAt {
                 let target = pop.result == .completed ? 1.0 : 0.0
-                canvas.line(x(release.0), progressY(release.1), x(settled), progressY(target), style: "stroke=\"\(Colour.settle)\" stroke-width=\"2.5\"")
-                canvas.marker(.square, x(settled), progressY(target), colour: Colour.settle,
-                              title: "settled at t=\(formatNumber(settled)): \(pop.result.rawValue)")
-                label(x(settled), progressY(target) + (target == 1 ? 14 : -6), "\(pop.result.rawValue)" + (pop.by.map { " by \($0.rawValue)" } ?? ""), &canvas)
+                canvas.line(
+                    x(release.0), progressY(release.1), x(settled), progressY(target),
+                    style: "stroke=\"\(Colour.settle)\" stroke-width=\"2.5\"")
+                canvas.marker(
+                    .square, x(settled), progressY(target), colour: Colour.settle,
+                    title: "settled at t=\(formatNumber(settled)): \(pop.result.rawValue)")
+                label(
+                    x(settled), progressY(target) + (target == 1 ? 14 : -6),
+                    "\(pop.result.rawValue)" + (pop.by.map { " by \($0.rawValue)" } ?? ""), &canvas)
             } else {
                 canvas.text(x(release.0) + 8, progressY(release.1) - 6, pop.result.rawValue)
             }
@@ -279,9 +318,13 @@ struct TracePlot {
 
     private func thresholdLine(_ threshold: Double, from t: Double, _ canvas: inout SVGCanvas) {
         let py = progressY(threshold)
-        canvas.line(x(t), py, Self.left + Self.plotWidth, py, style: "stroke=\"\(Colour.limit)\" stroke-width=\"1.5\" stroke-dasharray=\"8 3 2 3\"",
-                    title: "completion threshold \(formatNumber(threshold))")
-        canvas.text(Self.left + Self.plotWidth - 4, py - 4, "threshold \(Self.short(threshold))", anchor: .end, style: "fill=\"#333\"")
+        canvas.line(
+            x(t), py, Self.left + Self.plotWidth, py,
+            style: "stroke=\"\(Colour.limit)\" stroke-width=\"1.5\" stroke-dasharray=\"8 3 2 3\"",
+            title: "completion threshold \(formatNumber(threshold))")
+        canvas.text(
+            Self.left + Self.plotWidth - 4, py - 4, "threshold \(Self.short(threshold))", anchor: .end,
+            style: "fill=\"#333\"")
     }
 
     struct ProgressPoint: Equatable {
@@ -293,7 +336,8 @@ struct TracePlot {
     /// samples), one point per kept sample of the tracked finger.
     func progressCurve(_ gesture: GestureRecord) -> (points: [ProgressPoint], releasedAt: Double?)? {
         guard gesture.outcome == .began, let at = gesture.decidedAt, let pop = gesture.pop, pop.result != .ignored,
-              let stroke = trackedStroke(gesture) else { return nil }
+            let stroke = trackedStroke(gesture)
+        else { return nil }
         // The pop measures translation from where the recognition put the finger (SPEC section 4).
         let origin = at.x - (gesture.recognition?.translation.x ?? 0)
         let c = trace.layoutDirection == .ltr ? 1.0 : -1.0
@@ -301,14 +345,18 @@ struct TracePlot {
         let samples = stroke.samples.filter { $0.t >= at.t && $0.t <= last }
         guard !samples.isEmpty else { return nil }
         let points = decimated(samples, keep: [at.t]) {
-            InteractivePop.progress(translationX: $0.x - origin, c: c, width: trace.screen.width, cap: rules.transition.progressCap)
+            InteractivePop.progress(
+                translationX: $0.x - origin, c: c, width: trace.screen.width, cap: rules.transition.progressCap)
         }.map { ProgressPoint(t: $0.t, p: $0.value) }
         return (points, pop.releasedAt)
     }
 
     func trackedStroke(_ gesture: GestureRecord) -> Stroke? {
         for event in trace.events {
-            if case .touch(let stroke) = event.kind, stroke.finger == gesture.finger, stroke.samples[0] == gesture.down { return stroke }
+            if case .touch(let stroke) = event.kind, stroke.finger == gesture.finger, stroke.samples[0] == gesture.down
+            {
+                return stroke
+            }
         }
         return nil
     }
@@ -318,41 +366,5 @@ struct TracePlot {
     static func projectionEnd(_ pop: PopRecord?, rules: Rules) -> (t: Double, p: Double)? {
         guard let pop, let released = pop.releasedAt, case .projection(let terms) = pop.why else { return nil }
         return (released + rules.transition.duration, terms.projected)
-    }
-
-    // MARK: decimation
-
-    struct Point {
-        var t: Double
-        var value: Double
-    }
-
-    /// At most a few points per pixel column: the column's first, last, lowest and highest, and any
-    /// sample at a time in `keep` (a decision), so a 10,000-sample trace draws what 10,000 would.
-    func decimatedPath(_ samples: [Sample], keep: Set<Double>, value: (Sample) -> Double) -> [(Double, Double)] {
-        decimated(samples, keep: keep, value: value).map { (x($0.t), $0.value) }
-    }
-
-    func decimated(_ samples: [Sample], keep: Set<Double>, value: (Sample) -> Double) -> [Point] {
-        var out: [Point] = []
-        var i = 0
-        while i < samples.count {
-            let column = x(samples[i].t).rounded(.down)
-            var j = i
-            var lowest = i, highest = i
-            var values: [Double] = []
-            while j < samples.count, x(samples[j].t).rounded(.down) == column {
-                let v = value(samples[j])
-                values.append(v)
-                if v < values[lowest - i] { lowest = j }
-                if v > values[highest - i] { highest = j }
-                j += 1
-            }
-            for k in i..<j where k == i || k == j - 1 || k == lowest || k == highest || keep.contains(samples[k].t) {
-                out.append(Point(t: samples[k].t, value: values[k - i]))
-            }
-            i = j
-        }
-        return out
     }
 }
