@@ -4,6 +4,15 @@ enum CheckOutput: Sendable {
     case fileEnd(CheckedFile)
 }
 
+/// A trace document's verdict under `check`, spelt as every format prints it.
+public enum DocumentStatus: String, Sendable {
+    case passed, failed, error
+    /// No `expect` items and no golden: replayed, nothing checked.
+    case unchecked
+    /// Every failure accepted by the `--baseline` file.
+    case known
+}
+
 /// The outcome of one trace document under `check`.
 public struct CheckedDocument: Sendable {
     public var source: String
@@ -39,9 +48,9 @@ public struct CheckedDocument: Sendable {
         CheckFailure(kind: CheckFailure.goldenKind, message: "golden: \(what)", location: location)
     }
 
-    public var status: String {
+    public var status: DocumentStatus {
         error != nil
-            ? "error" : !failures.isEmpty ? "failed" : !known.isEmpty ? "known" : unchecked ? "unchecked" : "passed"
+            ? .error : !failures.isEmpty ? .failed : !known.isEmpty ? .known : unchecked ? .unchecked : .passed
     }
 
     /// Why an unchecked trace is one, for every format.
@@ -102,11 +111,11 @@ public struct CheckSummary: Sendable {
         documents += 1
         intent.add(document.intent)
         switch document.status {
-        case "error": errors += 1
-        case "failed": failed += 1
-        case "unchecked": unchecked += 1
-        case "known": known += 1
-        default: passed += 1
+        case .error: errors += 1
+        case .failed: failed += 1
+        case .unchecked: unchecked += 1
+        case .known: known += 1
+        case .passed: passed += 1
         }
     }
 }

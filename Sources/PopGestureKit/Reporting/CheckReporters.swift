@@ -122,7 +122,7 @@ struct JSONCheckReporter: CheckReporter {
         openFile()
         var fields: [String: JSONValue] = [
             "source": .string(d.source), "trace": .optional(d.trace), "rules": .optional(d.rules),
-            "status": .string(d.status), "passedExpectations": .number(Double(d.passedExpectations)),
+            "status": .string(d.status.rawValue), "passedExpectations": .number(Double(d.passedExpectations)),
             "failures": .array(d.failures.map(\.json)),
             "error": .optional(d.error?.description),
         ]

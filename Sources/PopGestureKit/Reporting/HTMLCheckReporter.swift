@@ -15,7 +15,14 @@ struct HTMLCheckReporter: CheckReporter {
     mutating func file(_ file: CheckedFile) {}
 
     /// Failures, then errors, then unchecked traces, then passes; each group in input order.
-    static func rank(_ status: String) -> Int { ["failed": 0, "error": 1, "unchecked": 2][status] ?? 3 }
+    static func rank(_ status: DocumentStatus) -> Int {
+        switch status {
+        case .failed: 0
+        case .error: 1
+        case .unchecked: 2
+        case .known, .passed: 3
+        }
+    }
 
     mutating func end(_ s: CheckSummary) {
         let ordered = documents.enumerated().sorted {
@@ -41,21 +48,21 @@ struct HTMLCheckReporter: CheckReporter {
         body +=
             "</p>\n<table>\n<tr><th>status</th><th>trace</th><th>source</th><th>rules</th><th>expectations passed</th><th>message</th></tr>\n"
         for (i, d) in ordered.enumerated() {
-            let status = d.status
+            let status = d.status.rawValue
             let message =
                 d.error.map(\.description) ?? d.failures.first.map {
                     d.failures.count > 1 ? "\($0.message) (+\(d.failures.count - 1) more)" : $0.message
                 }
                 ?? (d.unchecked ? CheckedDocument.uncheckedReason : "")
             let trace =
-                status == "failed"
+                d.status == .failed
                 ? "<a href=\"#failure-\(i + 1)\">\(xmlEscaped(d.trace ?? ""))</a>" : xmlEscaped(d.trace ?? "")
             body += "<tr><td class=\"\(status)\">\(status)</td><td>\(trace)</td><td>\(xmlEscaped(d.source))</td>"
             body +=
                 "<td>\(xmlEscaped(d.rules ?? ""))</td><td>\(d.passedExpectations)</td><td>\(xmlEscaped(message))</td></tr>\n"
         }
         body += "</table>\n"
-        for (i, d) in ordered.enumerated() where d.status == "failed" {
+        for (i, d) in ordered.enumerated() where d.status == .failed {
             body +=
                 "<section id=\"failure-\(i + 1)\">\n<h2>FAIL \(xmlEscaped(d.trace ?? "")) — \(xmlEscaped(d.source)) (\(xmlEscaped(d.rules ?? "")))</h2>\n"
             body += "<pre>\(xmlEscaped(d.failures.map(\.message).joined(separator: "\n")))</pre>\n"
