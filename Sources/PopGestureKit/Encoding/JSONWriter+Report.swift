@@ -2,10 +2,11 @@
 /// sorted key order (each object's keys below are listed alphabetically): no intermediate tree and no
 /// per-object sort on the hot path of a batch.
 extension TraceReport {
-    /// One line, no newline. `volatile: false` leaves out `source` and `expectations` (goldens).
-    public func jsonLine(volatile: Bool = true) -> String {
+    /// One line, no newline. Goldens leave out `source` and `expectations`: where the trace file
+    /// lives and what its `expect` items say are not the replay's behaviour.
+    public func jsonLine(withSourceAndExpectations: Bool = true) -> String {
         var w = JSONWriter()
-        w.report(self, volatile: volatile) { list, w in
+        w.report(self, withSourceAndExpectations: withSourceAndExpectations) { list, w in
             switch list {
             case .anomalies: w.array(anomalies) { $0.finding($1) }
             case .bar: w.array(bar) { $0.barEntry($1) }
@@ -28,7 +29,9 @@ extension TraceReport {
 extension JSONWriter {
     /// The one place a report's fields are listed, in sorted key order, for the whole report and for
     /// a long recording's streamed line alike; `list` writes each list's value.
-    mutating func report(_ report: TraceReport, volatile: Bool, list: (ReportList, inout JSONWriter) -> Void) {
+    mutating func report(
+        _ report: TraceReport, withSourceAndExpectations: Bool, list: (ReportList, inout JSONWriter) -> Void
+    ) {
         open("{")
         key("anomalies")
         list(.anomalies, &self)
@@ -36,7 +39,7 @@ extension JSONWriter {
         list(.bar, &self)
         key("detections")
         list(.detections, &self)
-        if volatile {
+        if withSourceAndExpectations {
             key("expectations")
             expectations(report.expectations)
         }
@@ -48,7 +51,7 @@ extension JSONWriter {
         list(.notes, &self)
         key("rules")
         string(report.rules)
-        if volatile {
+        if withSourceAndExpectations {
             key("source")
             string(report.source)
         }

@@ -84,7 +84,7 @@ final class JSONLineWriter: ReplayObserver, @unchecked Sendable {
                 } && complete
             w.close("]")
         }
-        w.report(report, volatile: true) { list, w in
+        w.report(report, withSourceAndExpectations: true) { list, w in
             switch list {
             case .anomalies: splice(anomalies, &w)
             case .bar: splice(bar, &w)

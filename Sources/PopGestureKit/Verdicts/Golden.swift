@@ -4,14 +4,14 @@
     import Darwin
 #endif
 
-/// A trace file's golden: `<trace file>.golden.jsonl`, one report per document with the volatile
-/// fields (the source path, the expectation tally) left out, so it survives moving the folder.
+/// A trace file's golden: `<trace file>.golden.jsonl`, one report per document without
+/// the source path and the expectation tally, so it survives moving the folder.
 public enum Golden {
     public static func path(for traceFile: String) -> String { traceFile + ".golden.jsonl" }
 
     /// The line a report contributes to its golden.
     public static func line(for report: TraceReport) -> String {
-        report.jsonLine(volatile: false)
+        report.jsonLine(withSourceAndExpectations: false)
     }
 
     public static func line(forError diagnostic: Diagnostic, traceFile: String) -> String {
