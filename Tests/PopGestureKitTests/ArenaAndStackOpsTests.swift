@@ -427,7 +427,7 @@ import Testing
                 """))
         let log = TransitionLog()
         let immediate = try rules(Self.immediate)
-        let report = TextTimelineTests.committedReplay(trace, immediate, observer: log)
+        let report = Replay(rules: immediate, observer: log, fromStart: true).run(trace)
         #expect(report.transitions.isEmpty)
         #expect(log.handedOver == Replay(rules: immediate).run(trace).transitions)
         #expect(log.handedOver.map(\.end) == [550, 520])

@@ -11,7 +11,7 @@ import Testing
     static func streamedLine(_ trace: Trace, _ rules: Rules, blockSize: Int) -> String {
         var out = ""
         let writer = JSONLineWriter(blockSize: blockSize) { out += $0 }
-        var report = TextTimelineTests.committedReplay(trace, rules, observer: writer)
+        var report = Replay(rules: rules, observer: writer, fromStart: true).run(trace)
         // Verdicts are those of the whole report; its failures' wording is the longer one.
         let whole = Replay(rules: rules).run(trace)
         #expect(report.expectations.failures.map(\.index) == whole.expectations.failures.map(\.index))

@@ -11,7 +11,8 @@ import Testing
     static func streamed(_ trace: Trace, _ rules: Rules, bufferedLines: Int) -> String {
         var out = ""
         let writer = TimelineWriter(bufferedLines: bufferedLines) { out += $0 }
-        let report = committedReplay(trace, rules, observer: writer)
+        // Committed from the start, as if the loader had dropped the events at once: every record goes to the writer.
+        let report = Replay(rules: rules, observer: writer, fromStart: true).run(trace)
         #expect(writer.endDocument())
         // Verdicts are those of the whole report; failures are worded from it (as `replay` does
         // when the events are at hand), the summary's words being shorter.
@@ -20,15 +21,6 @@ import Testing
             report.final == whole.final
                 && report.expectations.failures.map(\.index) == whole.expectations.failures.map(\.index))
         return out + TextTimeline.footer(whole)
-    }
-
-    /// `trace` replayed with its replay committed from the start, as if the loader had dropped the
-    /// events at once: every record goes to `observer`.
-    static func committedReplay(_ trace: Trace, _ rules: Rules, observer: any ReplayObserver) -> TraceReport {
-        var session = ReplaySession(trace: trace, replay: Replay(rules: rules, observer: observer))
-        session.commit()
-        for event in trace.events { session.feed(event) }
-        return session.finish(name: trace.name, expectations: trace.expectations)
     }
 
     /// A synthesized recording's text and the trace it loads to.
