@@ -105,7 +105,7 @@ struct BatchDriver {
                     let loader =
                         path == StandardInput.path
                         ? TraceFileLoader(text: StandardInput.text, path: path)
-                        : TraceFileLoader(path: path, mayBeForeign: file.foundAsJSON, pipelineFrom: pipelineFrom)
+                        : TraceFileLoader(path: path, mayBeForeign: file.mayBeForeign, pipelineFrom: pipelineFrom)
                     if let error = loader.openError {
                         produce(.unreadable(path: path, error))
                         return

@@ -10,7 +10,7 @@ public struct InputFile: Sendable, Equatable {
     /// A `*.json` met while walking a folder. Other tools keep JSON beside traces (`schemas/`), so
     /// one whose root has no popgesture `format` is counted as not a trace instead of reported; a
     /// `.json` named on the command line is read as a trace like any other file.
-    public let foundAsJSON: Bool
+    public let mayBeForeign: Bool
 }
 
 /// The files a command works on: each path as given, directories walked for `*.yaml`, `*.yml` and
@@ -35,7 +35,7 @@ public enum InputFiles {
         for path in paths {
             if path == StandardInput.path {
                 // Standard input, read once however often `-` is given; a file named `-` is `./-`.
-                if !standardInput { files.append(InputFile(path: path, foundAsJSON: false)) }
+                if !standardInput { files.append(InputFile(path: path, mayBeForeign: false)) }
                 standardInput = true
             } else if isDirectory(path) {
                 var found: [(file: InputFile, identity: Identity?)] = []
@@ -48,7 +48,7 @@ public enum InputFiles {
                 }
             } else if Identity(of: path).map({ taken.insert($0).inserted }) ?? true {
                 // A missing or unreadable file is reported by the loader, in its place in the output.
-                files.append(InputFile(path: path, foundAsJSON: false))
+                files.append(InputFile(path: path, mayBeForeign: false))
             }
         }
         return files
@@ -102,7 +102,7 @@ public enum InputFiles {
                 walk(path, walked: &walked, excluding: exclusions, into: &files)
             } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".json") {
                 files.append(
-                    (InputFile(path: path, foundAsJSON: name.hasSuffix(".json")), found ? Identity(info) : nil))
+                    (InputFile(path: path, mayBeForeign: name.hasSuffix(".json")), found ? Identity(info) : nil))
             }
         }
     }

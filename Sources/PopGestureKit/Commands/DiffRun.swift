@@ -62,7 +62,7 @@ public struct DiffRun: Sendable {
                     summary.errors += 1
                     console.report(diagnostic)
                 case .output(.other):
-                    summary.others += 1
+                    summary.otherDocuments += 1
                 case .notATrace:
                     summary.notTraces += 1
                 case .warning(let diagnostic):
@@ -158,7 +158,7 @@ public struct DiffSummary: Sendable {
     var changed = 0
     var errors = 0
     /// Rules and stack-config documents: not replayed.
-    var others = 0
+    var otherDocuments = 0
     /// `*.json` files found by walking that are not popgesture documents.
     var notTraces = 0
     /// How often each kind of change occurred.

@@ -44,7 +44,7 @@ public struct ReplayRun {
             console.out(JSONValue.object(["shard": mark.json]).rendered + "\n")
         }
         var errors = 0
-        var others = 0
+        var otherDocuments = 0
         var notTraces = 0
         var failedTraces = 0
         func failed(_ source: String, _ diagnostic: Diagnostic) {
@@ -61,7 +61,7 @@ public struct ReplayRun {
                 switch item {
                 case .output(.text(let text)): console.out(text)
                 case .output(.failure(let source, let diagnostic)): failed(source, diagnostic)
-                case .output(.other): others += 1
+                case .output(.other): otherDocuments += 1
                 case .output(.expectationsFailed): failedTraces += 1
                 case .fileFailed(let path, let diagnostic), .unreadable(let path, let diagnostic):
                     failed(path, diagnostic)
@@ -70,8 +70,8 @@ public struct ReplayRun {
                 case .fileEnd: break
                 }
             })
-        if others > 0 {
-            console.err("note: \(counted(others, "rules or stack-config document")) validated, not replayed\n")
+        if otherDocuments > 0 {
+            console.err("note: \(counted(otherDocuments, "rules or stack-config document")) validated, not replayed\n")
         }
         if notTraces > 0 { console.err("note: \(notTracesPhrase(notTraces))\n") }
         // The reports say which expectations failed; the note says why the exit status is 1.

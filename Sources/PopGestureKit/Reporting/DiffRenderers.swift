@@ -12,7 +12,8 @@ struct DiffTextRenderer: DiffRenderer {
     }
 
     mutating func end(_ s: DiffSummary) {
-        let skipped = s.others > 0 ? "; \(counted(s.others, "rules or stack-config document")) not replayed" : ""
+        let skipped =
+            s.otherDocuments > 0 ? "; \(counted(s.otherDocuments, "rules or stack-config document")) not replayed" : ""
         let errors = s.errors > 0 ? ", \(counted(s.errors, "error"))" : ""
         console.out(
             "\(counted(s.compared, "trace")) compared (\(s.base) -> \(s.head)), \(s.changed) changed\(errors)\(skipped)\(notTracesClause(s.notTraces))\n"
