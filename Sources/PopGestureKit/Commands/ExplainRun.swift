@@ -108,7 +108,7 @@ struct ExplainFileJob: FileJob {
                     explanation.text(gesture: gesture) + TextTimeline.footer(explanation.report),
                     failed: explanation.report.expectations.failed > 0))
         case .failure(let source, let diagnostic):
-            if document == nil || PlotFileJob.index(of: source) == document || PlotFileJob.index(of: source) == nil {
+            if PlotFileJob.shows(failureOf: source, document: document) {
                 produce(.failure(diagnostic))
             }
         case .other:

@@ -134,6 +134,13 @@ struct PlotFileJob: FileJob {
         source.split(separator: "#").last.flatMap { Int($0) }
     }
 
+    /// A failure is shown unless `--document` chose another document: one without a `#N` is the
+    /// whole file's, and shown whatever was chosen (`explain` asks the same).
+    static func shows(failureOf source: String, document: Int?) -> Bool {
+        guard let document, let index = index(of: source) else { return true }
+        return index == document
+    }
+
     mutating func document(_ result: DocumentResult) {
         switch result {
         case .trace(let trace, let reports):
@@ -155,7 +162,7 @@ struct PlotFileJob: FileJob {
                 }
             produce(.plot(.init(source: trace.source, name: trace.name, index: index, svg: svg)))
         case .failure(let source, let diagnostic):
-            if document == nil || Self.index(of: source) == document || Self.index(of: source) == nil {
+            if Self.shows(failureOf: source, document: document) {
                 produce(.failure(diagnostic))
             }
         case .other:
