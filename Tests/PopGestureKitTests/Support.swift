@@ -65,10 +65,13 @@ func replay(_ yaml: String, rulesDocument: String, sourceLocation: SourceLocatio
 
 struct LoadFailure: Error {}
 
-/// The project root (the folder holding Package.swift), found from this file's path.
+/// The project root, the nearest folder above this file that holds Package.swift: found by looking
+/// rather than by counting folders, so that a test file can move between folders of the test target.
 let packageRoot: String = {
     var path = #filePath
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    repeat {
+        path = String(path[..<path.lastIndex(of: "/")!])
+    } while !path.isEmpty && !FileManager.default.fileExists(atPath: path + "/Package.swift")
     return path
 }()
 
