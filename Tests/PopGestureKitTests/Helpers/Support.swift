@@ -88,3 +88,41 @@ func replayed(_ document: LoadedDocument?, under replays: [Replay]) -> (trace: T
     guard case .trace(let trace, let fed)? = document else { return nil }
     return (trace, Replay.reports(of: trace, fed: fed, under: replays))
 }
+
+/// Checks a diagnostic's file, line, column and words; `suggestion` nil means "not checked".
+func checkError(
+    _ error: Diagnostic, path: String, at line: Int, _ column: Int, _ words: [String], suggestion: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(error.path == path, "\(error)", sourceLocation: sourceLocation)
+    #expect(
+        error.line == line && error.column == column, "expected \(line):\(column), got \(error)",
+        sourceLocation: sourceLocation)
+    for word in words {
+        #expect(error.message.contains(word), "missing \"\(word)\" in \(error)", sourceLocation: sourceLocation)
+    }
+    if let suggestion {
+        #expect(error.suggestion == suggestion, "\(error)", sourceLocation: sourceLocation)
+    }
+}
+
+/// Runs `body` on a fresh folder from mkdtemp holding `files` and `bytes` (relative path -> content),
+/// removed afterwards.
+func withFolder(
+    _ files: [String: String] = [:], bytes: [String: [UInt8]] = [:], _ body: (String) throws -> Void
+) throws {
+    var template = Array((FileManager.default.temporaryDirectory.path + "/popgesture-loader-XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else {
+        Issue.record("mkdtemp failed")
+        return
+    }
+    let folder = String(cString: made)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for (name, content) in files.mapValues({ Array($0.utf8) }).merging(bytes, uniquingKeysWith: { $1 }) {
+        let path = folder + "/" + name
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(content)))
+    }
+    try body(folder)
+}
