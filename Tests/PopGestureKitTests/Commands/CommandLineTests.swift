@@ -1,10 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// End-to-end: the built `popgesture` binary on small fixture folders, asserting exit codes, output
 /// and the files written.
 @Suite(.serialized) struct CommandLineTests {
@@ -222,15 +218,35 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try Self.run(["check", "--format", "junit", "."], in: dir)
         #expect(run.status == 1)
-        let delegate = JUnitCollector()
-        let parser = XMLParser(data: Data(run.stdout.utf8))
-        parser.delegate = delegate
-        #expect(parser.parse(), "JUnit output is not well-formed XML: \(run.stdout)")
-        #expect(delegate.suites == ["./a.yaml": "3", "./b.yaml": "1"].mapValues { _ in "" }.keys.sorted().map { $0 })
-        #expect(delegate.testcases == 3)
-        #expect(delegate.failures.count == 2)
-        #expect(delegate.failures.contains { $0.contains("expected pop cancelled, got completed") })
-        #expect(delegate.failures.contains { $0.contains("expected [wrongFinalBar], got []") })
+        let junit = try XMLElements(run.stdout)
+        #expect(
+            junit.outline == [
+                "testsuites", "  testsuite", "    testcase", "      failure", "    testcase", "  testsuite",
+                "    testcase",
+                "      failure",
+            ])
+        #expect(
+            junit.named("testsuite").map(\.attributes) == [
+                ["name": "./a.yaml", "tests": "2", "failures": "1", "errors": "0", "skipped": "0"],
+                ["name": "./b.yaml", "tests": "1", "failures": "1", "errors": "0", "skipped": "0"],
+            ])
+        // A failing case sits at its first failure's line, a passing one at its document's first line;
+        // b.yaml's document has no name and takes the file's stem.
+        #expect(
+            junit.named("testcase").map(\.attributes) == [
+                ["name": "./a.yaml#1 swipe", "classname": "./a.yaml", "file": "./a.yaml", "line": "9"],
+                ["name": "./a.yaml#2 swipe", "classname": "./a.yaml", "file": "./a.yaml", "line": "11"],
+                ["name": "./b.yaml#1 b", "classname": "./b.yaml", "file": "./b.yaml", "line": "4"],
+            ])
+        let failures = junit.named("failure")
+        #expect(failures.map { $0.attributes["type"] } == ["ExpectationFailed", "ExpectationFailed"])
+        #expect(
+            failures[0].attributes["message"]?.hasPrefix(
+                "./a.yaml:9:3: expect[0]: gesture 1: expected pop cancelled, got completed") == true, "\(failures[0])")
+        #expect(
+            failures[1].attributes["message"]
+                == "./b.yaml:4:10: expect[0]: anomalies: expected [wrongFinalBar], got []",
+            "\(failures[1])")
     }
 
     @Test func outputIsByteIdenticalAtAnyJobs() throws {
@@ -330,23 +346,5 @@ import Testing
         }
         let list = try Self.run(["rules", "list"], in: dir)
         #expect(list.stdout.split(separator: "\n").count == 8)  // fd, fd-1.1, uikit, tz, cupertino, edge30, flutter, lh
-    }
-}
-
-private final class JUnitCollector: NSObject, XMLParserDelegate {
-    var suites: [String] = []
-    var testcases = 0
-    var failures: [String] = []
-
-    func parser(
-        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
-        switch name {
-        case "testsuite": suites.append(attributes["name"] ?? "")
-        case "testcase": testcases += 1
-        case "failure", "error": failures.append(attributes["message"] ?? "")
-        default: break
-        }
     }
 }

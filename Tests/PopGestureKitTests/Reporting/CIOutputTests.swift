@@ -92,22 +92,36 @@ import Testing
                 "{\"column\": 3, \"index\": 0, \"kind\": \"outcome\", \"line\": 22, \"message\": \"expect[0]: gesture 2 expected, but the trace has 1 gesture\"}"
             ))
 
-        let junit = try CLI.run(["check", "--format", "junit", "t.yaml"], in: dir)
+        let junit = try XMLElements(try CLI.run(["check", "--format", "junit", "t.yaml"], in: dir).stdout)
         #expect(
-            junit.stdout.contains(
-                "<testcase name=\"t.yaml#1 several\" classname=\"t.yaml\" file=\"t.yaml\" line=\"11\">"),
-            "\(junit.stdout)")
+            junit.outline == [
+                "testsuites", "  testsuite", "    testcase", "      failure", "    testcase", "      failure",
+            ])
         #expect(
-            junit.stdout.contains(
-                "<testcase name=\"t.yaml#2 second\" classname=\"t.yaml\" file=\"t.yaml\" line=\"22\">"))
+            junit.named("testsuite").map(\.attributes) == [
+                ["name": "t.yaml", "tests": "2", "failures": "2", "errors": "0", "skipped": "0"]
+            ])
+        // Each test case at its first failure's line.
         #expect(
-            junit.stdout.contains(
-                "<failure message=\"t.yaml:22:3: expect[0]: gesture 2 expected, but the trace has 1 gesture\" type=\"ExpectationFailed\">"
-            ))
-        // Each failure on its line (xmlEscaped writes the line break as a character reference).
+            junit.named("testcase").map(\.attributes) == [
+                ["name": "t.yaml#1 several", "classname": "t.yaml", "file": "t.yaml", "line": "11"],
+                ["name": "t.yaml#2 second", "classname": "t.yaml", "file": "t.yaml", "line": "22"],
+            ])
+        let junitFailures = junit.named("failure")
+        #expect(junitFailures.map { $0.attributes["type"] } == ["ExpectationFailed", "ExpectationFailed"])
         #expect(
-            junit.stdout.contains(
-                "&#10;t.yaml:12:5: expect[2]: final: stack [inbox, thread] expected, got [inbox]</failure>"))
+            junitFailures[0].attributes["message"]?.hasPrefix(
+                "t.yaml:11:3: expect[1]: gesture 1: expected pop cancelled")
+                == true, "\(junitFailures[0])")
+        #expect(
+            junitFailures[1].attributes["message"]
+                == "t.yaml:22:3: expect[0]: gesture 2 expected, but the trace has 1 gesture")
+        // Each failure on its line of the element's text, at its own place.
+        let failureLines = junitFailures[0].text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(failureLines.count == 2, "\(junitFailures[0].text)")
+        #expect(failureLines.first?.hasPrefix("t.yaml:11:3: expect[1]: gesture 1: expected pop cancelled") == true)
+        #expect(failureLines.last == "t.yaml:12:5: expect[2]: final: stack [inbox, thread] expected, got [inbox]")
+        #expect(junitFailures[1].text == "t.yaml:22:3: expect[0]: gesture 2 expected, but the trace has 1 gesture")
     }
 
     @Test func aGoldenMismatchIsReportedAtItsDocument() throws {

@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func svg() throws {
-        let svg = try SVGElements(try Self.output(["plot", Self.file]))
+        let svg = try XMLElements(try Self.output(["plot", Self.file]))
         #expect(svg.root == "svg")
         #expect(!svg.elements.contains { $0.name == "script" })
         #expect(svg.elements.first?.title == "\(Self.name) (\(Self.file)#1) under fd")
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func junit() throws {
-        let xml = try SVGElements(try Self.output(["check", "--format", "junit", Self.file]))
+        let xml = try XMLElements(try Self.output(["check", "--format", "junit", Self.file]))
         #expect(xml.root == "testsuites")
         #expect(xml.elements.map(\.name) == ["testsuites", "testsuite", "testcase", "failure"])
         #expect(xml.elements[1].attributes["name"] == Self.file)
@@ -64,34 +64,8 @@ import Testing
         #expect(xml.elements[2].attributes["classname"] == Self.file)
     }
 
-    /// Python's html.parser: the start tags it saw and the text of every element, as JSON.
-    static func parseHTML(_ html: String) throws -> (tags: [String], texts: [String]) {
-        let dir = try CommandLineTests.fixture([
-            "page.html": html,
-            "parse.py": """
-            import html.parser, json, sys
-            class P(html.parser.HTMLParser):
-                def __init__(self):
-                    super().__init__(convert_charrefs=True)
-                    self.tags, self.texts = [], []
-                def handle_starttag(self, tag, attrs): self.tags.append(tag)
-                def handle_data(self, data): self.texts.append(data)
-            p = P()
-            p.feed(open(sys.argv[1], encoding="utf-8").read())
-            p.close()
-            print(json.dumps({"tags": p.tags, "texts": p.texts}))
-
-            """,
-        ])
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let run = try CommandLineTests.run(["-c", "python3 parse.py page.html"], in: dir, shell: true)
-        try #require(run.status == 0, "python3: \(run.stderr)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: [String]])
-        return (object["tags"] ?? [], object["texts"] ?? [])
-    }
-
     @Test func htmlReport() throws {
-        let page = try Self.parseHTML(
+        let page = try HTMLElements(
             try Self.output(["check", "--format", "html", "-o", "r.html", Self.file], file: "r.html"))
         #expect(!page.tags.contains("script"))
         #expect(!page.tags.contains("b") && !page.tags.contains("i"), "a tag from the input: \(page.tags)")
@@ -102,7 +76,7 @@ import Testing
     }
 
     @Test func htmlPlotPage() throws {
-        let page = try Self.parseHTML(try Self.output(["plot", Self.file, "-o", "p.html"], file: "p.html"))
+        let page = try HTMLElements(try Self.output(["plot", Self.file, "-o", "p.html"], file: "p.html"))
         #expect(!page.tags.contains("script") && !page.tags.contains("b") && !page.tags.contains("i"), "\(page.tags)")
         #expect(page.texts.contains("\(Self.name) (\(Self.file)#1) under fd"))
     }

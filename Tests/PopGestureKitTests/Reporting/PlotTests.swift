@@ -34,10 +34,12 @@ import Testing
         let (first, _) = try plot(Self.swipe)
         let (second, _) = try plot(Self.swipe)
         #expect(first == second)
-        let elements = try SVGElements(first)
+        let elements = try XMLElements(first)
         #expect(elements.root == "svg")
-        #expect(!first.contains("<script"))
-        #expect(!first.contains("href"), "a plot links to no other file")
+        #expect(!elements.elements.contains { $0.name == "script" })
+        #expect(
+            !elements.elements.contains { $0.attributes.keys.contains { $0.hasSuffix("href") } },
+            "a plot links to no other file")
     }
 
     @Test func everyBundledTracePlotsAsWellFormedSVG() throws {
@@ -45,7 +47,7 @@ import Testing
             let rules = try RulesChoice(forced: nil).rules(for: file)
             for case .trace(let trace, _) in TraceFileLoader(path: file) {
                 let svg = TracePlot(trace: trace, report: Replay(rules: rules).run(trace), rules: rules).svg()
-                _ = try SVGElements(svg)
+                _ = try XMLElements(svg)
             }
         }
     }
@@ -54,7 +56,7 @@ import Testing
     /// x(t) = 150 + t / 550 * 1010 (left margin 150, plot width 1200 - 150 - 40).
     @Test func marksSitAtTheirTimes() throws {
         let (svg, report) = try plot(Self.swipe)
-        let elements = try SVGElements(svg)
+        let elements = try XMLElements(svg)
         #expect(report.gestures[0].decidedAt?.t == 16)
         // The decision marker, a diamond 6.5 px tall around (x(16), fingerY(52)):
         // x(16) = 150 + 16 / 550 * 1010 = 179.38; the finger lane spans y 46...246 for x 0...390,
@@ -95,7 +97,7 @@ import Testing
             "format: popgesture-trace/1\nname: long\nstack: [{id: a}, {id: b}]\nevents:\n  - touch: 1\n    samples: [\(rows.joined(separator: ", "))]\n    up: 20000\n"
         let (svg, _) = try plot(yaml)
         #expect(svg.utf8.count < 1_000_000)
-        _ = try SVGElements(svg)
+        _ = try XMLElements(svg)
     }
 
     @Test func commandWritesOneFilePerDocumentOrOnePage() throws {
@@ -112,8 +114,8 @@ import Testing
 
         let one = try CommandLineTests.run(["plot", "two.yaml", "--document", "2"], in: dir)
         #expect(one.status == 0)
-        _ = try SVGElements(one.stdout)
-        #expect(one.stdout.contains("<title>again (two.yaml#2) under fd</title>"))
+        let svg = try XMLElements(one.stdout)
+        #expect(svg.root == "svg" && svg.elements.first?.title == "again (two.yaml#2) under fd")
 
         let files = try CommandLineTests.run(["plot", "two.yaml", "-o", "p.svg"], in: dir)
         #expect(files.status == 0)
@@ -124,8 +126,11 @@ import Testing
         let page = try CommandLineTests.run(["plot", "two.yaml", "-o", "p.html"], in: dir)
         #expect(page.status == 0)
         let html = try String(contentsOfFile: dir + "/p.html", encoding: .utf8)
-        #expect(html.components(separatedBy: "<svg ").count == 3)
-        _ = try SVGElements(html)
+        // One plot per document, each titled by its trace.
+        #expect(
+            try XMLElements(html).named("svg").map(\.title) == [
+                "cancelled-swipe (two.yaml#1) under fd", "again (two.yaml#2) under fd",
+            ])
 
         let missing = try CommandLineTests.run(["plot", "two.yaml", "--document", "3"], in: dir)
         #expect(missing.status == 2)
@@ -151,7 +156,7 @@ import Testing
         let plot = ComparisonPlot(trace: trace, base: (fd, a), head: (other, b))
         let svg = plot.svg()
         #expect(svg == plot.svg())
-        let elements = try SVGElements(svg)
+        let elements = try XMLElements(svg)
         #expect(elements.root == "svg")
         let groups = elements.filter { $0.name == "g" }
         #expect(groups.count == 2, "one plot above the other")
@@ -198,72 +203,32 @@ import Testing
         let html = try String(contentsOfFile: dir + "/report.html", encoding: .utf8)
         let again = try CommandLineTests.run(["check", ".", "--format", "html"], in: dir)
         #expect(again.stdout == html, "the page is the same bytes on standard output and on every run")
-        let page = try SVGElements(html)
+        let page = try XMLElements(html)
         #expect(page.root == "html")
         let statuses = page.filter {
             $0.name == "td" && ["passed", "failed", "error"].contains($0.attributes["class"] ?? "")
         }.map { $0.attributes["class"]! }
         #expect(statuses == ["failed", "error", "passed"])
-        #expect(html.components(separatedBy: "<svg ").count == 2, "only the failure is plotted")
-        #expect(html.contains("expected pop completed, got cancelled"))
-        #expect(html.contains("1 passed") && html.contains("1 failed") && html.contains("1 error<"))
-        #expect(!html.contains("<script"))
+        #expect(
+            page.named("svg").map(\.title) == ["cancelled-swipe (./b-fails.yaml#1) under fd"],
+            "only the failure is plotted")
+        #expect(
+            page.named("td").contains {
+                $0.attributes.isEmpty
+                    && $0.text.hasPrefix("expect[0]: gesture 1: expected pop completed, got cancelled")
+            })
+        let summary = try #require(
+            page.indices(named: "p").first { page.elements[$0].attributes["class"] == "summary" })
+        #expect(
+            page.children(of: summary).map { [$0.attributes["class"], $0.text] } == [
+                [nil, "3 traces in 3 files"], ["passed", "1 passed"], ["failed", "1 failed"], ["error", "1 error"],
+            ])
+        #expect(!page.elements.contains { $0.name == "script" })
 
         // A folder that does not exist: refused before the run, nothing written.
         let misuse = try CommandLineTests.run(["check", ".", "--format", "html", "-o", "missing/x.html"], in: dir)
         #expect(
             misuse.status == 2 && misuse.stdout.isEmpty
                 && misuse.stderr.contains("missing/x.html: error: cannot write the output file"), "\(misuse.stderr)")
-    }
-}
-
-/// The elements of an XML text in document order, each with its attributes and its `<title>` child's
-/// text; parsing fails the test when the text is not well-formed.
-struct SVGElements {
-    struct Element {
-        var name: String
-        var attributes: [String: String]
-        var title = ""
-    }
-    var elements: [Element] = []
-    var root: String? { elements.first?.name }
-
-    init(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let collector = Collector()
-        let parser = XMLParser(data: Data(text.utf8))
-        parser.delegate = collector
-        let parsed = parser.parse()
-        #expect(
-            parsed, "not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
-        guard parsed else { throw LoadFailure() }
-        elements = collector.elements
-    }
-
-    func first(where predicate: (Element) -> Bool) -> Element? { elements.first(where: predicate) }
-    func filter(_ predicate: (Element) -> Bool) -> [Element] { elements.filter(predicate) }
-
-    private final class Collector: NSObject, XMLParserDelegate {
-        var elements: [Element] = []
-        var open: [Int] = []
-        var inTitle = false
-
-        func parser(
-            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-            attributes: [String: String] = [:]
-        ) {
-            inTitle = name == "title"
-            open.append(elements.count)
-            elements.append(Element(name: name, attributes: attributes))
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            // A title names the element it sits in.
-            if inTitle, open.count >= 2 { elements[open[open.count - 2]].title += string }
-        }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            inTitle = false
-            open.removeLast()
-        }
     }
 }

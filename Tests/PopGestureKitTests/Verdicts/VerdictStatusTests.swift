@@ -56,17 +56,27 @@ import Testing
         let statuses = files.map { (($0["documents"] as! [[String: Any]])[0]["status"] as? String) ?? "" }
         #expect(statuses == ["unchecked", "passed"])
 
-        let junit = try CLI.run(["check", "--format", "junit", "a.yaml", "b.yaml"], in: dir)
+        let run = try CLI.run(["check", "--format", "junit", "a.yaml", "b.yaml"], in: dir)
+        #expect(run.status == 0)
+        let junit = try XMLElements(run.stdout)
         #expect(
-            junit.stdout.contains(
-                """
-                  <testsuite name="a.yaml" tests="1" failures="0" errors="0" skipped="1">
-                    <testcase name="a.yaml#1 swipe" classname="a.yaml" file="a.yaml" line="1">
-                      <skipped message="no `expect` items and no golden; nothing was checked"/>
-                    </testcase>
-                  </testsuite>
-                  <testsuite name="b.yaml" tests="1" failures="0" errors="0" skipped="0">
-                """), "\(junit.stdout)")
+            junit.outline == [
+                "testsuites", "  testsuite", "    testcase", "      skipped", "  testsuite", "    testcase",
+            ])
+        #expect(
+            junit.named("testsuite").map(\.attributes) == [
+                ["name": "a.yaml", "tests": "1", "failures": "0", "errors": "0", "skipped": "1"],
+                ["name": "b.yaml", "tests": "1", "failures": "0", "errors": "0", "skipped": "0"],
+            ])
+        #expect(
+            junit.named("testcase").map(\.attributes) == [
+                ["name": "a.yaml#1 swipe", "classname": "a.yaml", "file": "a.yaml", "line": "1"],
+                ["name": "b.yaml#1 swipe", "classname": "b.yaml", "file": "b.yaml", "line": "1"],
+            ])
+        #expect(
+            junit.named("skipped").map(\.attributes) == [
+                ["message": "no `expect` items and no golden; nothing was checked"]
+            ])
 
         // A golden is a check: recorded, the trace is no longer unchecked.
         #expect(try CLI.run(["check", "--update-goldens", "a.yaml"], in: dir).status == 0)
