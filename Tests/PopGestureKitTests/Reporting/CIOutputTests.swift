@@ -3,10 +3,6 @@ import Testing
 
 @testable import PopGestureKit
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// Issue 28: check's findings as CI reads them (positions, output files, annotation formats).
 @Suite(.serialized) struct CIOutputTests {
     typealias CLI = CommandLineTests

@@ -3,10 +3,6 @@ import Testing
 
 @testable import PopGestureKit
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// What a hostile trace name, view-controller id or file name can put into popgesture's SVG, HTML
 /// and JUnit (issue 30): each output parses (an XML parser for SVG and JUnit, Python's html.parser
 /// for HTML), no element comes from the input, and the text reads back exactly as written.

@@ -3,10 +3,6 @@ import Testing
 
 @testable import PopGestureKit
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// `plot`: well-formed, deterministic SVG whose marks sit where the report's times put them.
 @Suite struct PlotTests {
     /// traces/example/cancelled-swipe.yaml: a slow swipe back under fd, cancelled; the bar shows at the
