@@ -104,34 +104,21 @@ public struct CheckRun: Sendable {
             }
             reporter.add(output)
         }
-        var fileFailed = false
-        let runErrors = driver.run(
+        let tally = driver.run(
             { path, produce, warn in
                 try CheckFileJob(check: check, baseline: accepted, path: path, produce: produce, warn: warn)
             },
-            emit: { item in
-                switch item {
-                case .output(let output):
-                    add(output)
-                case .fileFailed(let path, let diagnostic), .unreadable(let path, let diagnostic):
-                    fileFailed = true
-                    add(.document(CheckedDocument(source: path, error: diagnostic)))
-                case .notATrace:
-                    summary.notTraces += 1
-                case .warning(let diagnostic):
-                    console.report(diagnostic)
-                    summary.warnings += 1
-                    reporter.warning(diagnostic)
-                case .fileEnd(let path):
-                    // A job that finished said so itself, with what it learnt of the file.
-                    if fileFailed {
-                        var file = CheckedFile(path: path)
-                        file.documents = 1
-                        add(.fileEnd(file))
-                    }
-                    fileFailed = false
-                }
-            })
+            failed: { failed in
+                // One document, its error; a job that finished says its file's end itself.
+                add(.document(CheckedDocument(source: failed.path, error: failed.diagnostic)))
+                var file = CheckedFile(path: failed.path)
+                file.documents = 1
+                add(.fileEnd(file))
+            },
+            warned: { reporter.warning($0) },
+            output: add)
+        summary.notTraces = tally.foreign
+        summary.warnings = tally.warnings
         reporter.end(summary)
         if let page { console.out(page) }
         if let writeBaseline {
@@ -150,7 +137,7 @@ public struct CheckRun: Sendable {
         }
         return console.finish(
             ExitStatus(
-                errors: summary.errors + summary.goldensNotWritten + runErrors,
+                errors: summary.errors + summary.goldensNotWritten + tally.runErrors,
                 findings: summary.failed + (strict ? summary.warnings : 0)))
     }
 }
