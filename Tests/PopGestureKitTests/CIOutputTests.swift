@@ -219,9 +219,9 @@ import Testing
 
     @Test func gitHubEscapesEverySpecialCharacter() {
         // Data: %, CR and LF only; `%` first, so `%0A` written by hand stays itself.
-        #expect(GitHubCheckReporter.data("50% a:b,c\r\nd %0A") == "50%25 a:b,c%0D%0Ad %250A")
+        #expect(CheckGitHubRenderer.data("50% a:b,c\r\nd %0A") == "50%25 a:b,c%0D%0Ad %250A")
         // Properties also : and , (which would end the property).
-        #expect(GitHubCheckReporter.property("a%b:c,d\ne\rf") == "a%25b%3Ac%2Cd%0Ae%0Df")
+        #expect(CheckGitHubRenderer.property("a%b:c,d\ne\rf") == "a%25b%3Ac%2Cd%0Ae%0Df")
     }
 
     /// A file whose name holds `,` `:` and `%`, and a trace whose name holds a line break.

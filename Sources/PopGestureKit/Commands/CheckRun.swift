@@ -73,18 +73,18 @@ public struct CheckRun: Sendable {
         let driver = BatchDriver(
             paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions)
         let mark = driver.mark(run: described)
-        var reporter: any CheckReporter =
+        var renderer: any CheckRenderer =
             switch format {
-            case .text: TextCheckReporter(console: console, paint: paint)
-            case .json: JSONCheckReporter(console: console, mark: mark)
-            case .junit: JUnitCheckReporter(console: console, mark: mark)
-            case .html: HTMLCheckReporter(title: "popgesture check \(paths.joined(separator: " "))") { page = $0 }
-            case .github: GitHubCheckReporter(console: console)
-            case .markdown: MarkdownCheckReporter(console: console)
-            case .sarif: SARIFCheckReporter(console: console)
+            case .text: CheckTextRenderer(console: console, paint: paint)
+            case .json: CheckJSONRenderer(console: console, mark: mark)
+            case .junit: CheckJUnitRenderer(console: console, mark: mark)
+            case .html: CheckHTMLRenderer(title: "popgesture check \(paths.joined(separator: " "))") { page = $0 }
+            case .github: CheckGitHubRenderer(console: console)
+            case .markdown: CheckMarkdownRenderer(console: console)
+            case .sarif: CheckSARIFRenderer(console: console)
             }
         var summary = CheckSummary()
-        reporter.begin()
+        renderer.begin()
         let check = self
         func add(_ output: CheckOutput) {
             switch output {
@@ -102,7 +102,7 @@ public struct CheckRun: Sendable {
                 if let error = file.goldenError, format != .text { console.report(error) }
                 if let refusal = file.goldenRefused { console.report(refusal) }
             }
-            reporter.add(output)
+            renderer.add(output)
         }
         let tally = driver.run(
             { path, produce, warn in
@@ -115,11 +115,11 @@ public struct CheckRun: Sendable {
                 file.documents = 1
                 add(.fileEnd(file))
             },
-            warned: { reporter.warning($0) },
+            warned: { renderer.warning($0) },
             output: add)
         summary.notTraces = tally.foreign
         summary.warnings = tally.warnings
-        reporter.end(summary)
+        renderer.end(summary)
         if let page { console.out(page) }
         if let writeBaseline {
             var file = AtomicFile(path: writeBaseline, what: "the baseline")

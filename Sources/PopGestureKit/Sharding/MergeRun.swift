@@ -157,16 +157,16 @@ public struct MergeRun: Sendable {
             summary.warnings = sum("warnings")
             console.out("{\"files\": [")
             items(separator: ", ")
-            console.out("]" + JSONCheckReporter.ending(summary))
+            console.out("]" + CheckJSONRenderer.ending(summary))
             let empty = summary.files == 0 && emptyIsError(run, console: console) ? 1 : 0
             let strict = run.components(separatedBy: " -- ")[0].split(separator: " ").contains("--strict")
             return ExitStatus(
                 errors: summary.errors + summary.goldensNotWritten + empty,
                 findings: summary.failed + (strict ? summary.warnings : 0))
         case .checkJUnit:
-            console.out(JUnitCheckReporter.declaration + JUnitCheckReporter.opening)
+            console.out(CheckJUnitRenderer.declaration + CheckJUnitRenderer.opening)
             items(separator: "")
-            console.out(JUnitCheckReporter.closing)
+            console.out(CheckJUnitRenderer.closing)
             let all = shards.flatMap(\.items)
             let empty = all.isEmpty && emptyIsError(run, console: console) ? 1 : 0
             return ExitStatus(

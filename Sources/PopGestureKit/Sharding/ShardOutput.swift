@@ -293,8 +293,8 @@ struct ShardOutput {
 
     // MARK: JUnit
 
-    /// JUnitCheckReporter's lines: a suite from its `  <testsuite ` line to its `  </testsuite>`
-    /// line, every message escaped onto one line. Each line inside a suite must be one the reporter
+    /// CheckJUnitRenderer's lines: a suite from its `  <testsuite ` line to its `  </testsuite>`
+    /// line, every message escaped onto one line. Each line inside a suite must be one the renderer
     /// writes, in its order, its values escaped as `xmlEscaped` escapes them: a suite is copied as it
     /// is, and an edited one (an attribute twice, a tag left open) would make the merged file no XML.
     private mutating func scanJUnit(_ reader: ByteReader) throws {
@@ -330,9 +330,9 @@ struct ShardOutput {
                     let files = Int(attributes["files"] ?? ""), let total = Int(attributes["total"] ?? "")
                 else { throw Diagnostic(path: path, message: "its shard mark is damaged") }
                 mark = ShardMark(shard: shard, run: run, files: files, total: total)
-            } else if line == JUnitCheckReporter.opening.dropLast() {
+            } else if line == CheckJUnitRenderer.opening.dropLast() {
                 sawOpening = true
-            } else if line == JUnitCheckReporter.closing.dropLast() {
+            } else if line == CheckJUnitRenderer.closing.dropLast() {
                 sawClosing = true
             }
         }
@@ -340,7 +340,7 @@ struct ShardOutput {
         try checkOnce(items.map(\.file))
     }
 
-    /// The shapes of JUnitCheckReporter's lines; V is a value as `xmlEscaped` writes it.
+    /// The shapes of CheckJUnitRenderer's lines; V is a value as `xmlEscaped` writes it.
     private enum JUnitLine {
         static let value = #"(?:[^<>&"\x00-\x08\x0A-\x1F]|&(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6});)*"#
         static func pattern(_ shape: String) -> NSRegularExpression {

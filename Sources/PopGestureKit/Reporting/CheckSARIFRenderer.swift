@@ -3,7 +3,7 @@
 /// and one each for a golden mismatch, an unchecked trace, an input error and each warning; every
 /// finding is a result at its physical location. Results are streamed as they come (keys sorted, like
 /// every JSON output, put `results` before `tool`).
-struct SARIFCheckReporter: CheckReporter {
+struct CheckSARIFRenderer: CheckRenderer {
     static let schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     struct Rule {
