@@ -1,4 +1,5 @@
 /// `{"files": [...], "summary": {...}}`, streamed file by file; keys sorted like every JSON output.
+/// Each piece goes through a `JSONWriter`, which is told where in the object the piece starts.
 struct CheckJSONRenderer: CheckRenderer {
     let console: Console
     /// A shard's output says which shard it is, between the files and the summary (keys sorted).
@@ -9,11 +10,25 @@ struct CheckJSONRenderer: CheckRenderer {
     /// The file's warnings, written with its entry's last key.
     var warnings: [Diagnostic] = []
 
-    mutating func begin() { console.out("{\"files\": [") }
+    /// What every check output starts with: `merge` writes it too, and knows a shard's output by it.
+    static let opening: String = {
+        var w = JSONWriter(capacity: 16)
+        w.open("{")
+        w.key("files")
+        w.open("[")
+        return w.text
+    }()
+
+    mutating func begin() { console.out(Self.opening) }
 
     private mutating func openFile() {
         guard !inFile else { return }
-        console.out((firstFile ? "" : ", ") + "{\"documents\": [")
+        var w = JSONWriter(capacity: 32)
+        if !firstFile { w.raw(", ") }
+        w.open("{")
+        w.key("documents")
+        w.open("[")
+        console.out(w.bytes)
         firstFile = false
         firstDocument = true
         inFile = true
@@ -30,33 +45,51 @@ struct CheckJSONRenderer: CheckRenderer {
         if !d.known.isEmpty { fields["known"] = .array(d.known.map(\.json)) }
         // Only for a labelled trace, so that other runs print what they always printed.
         if d.intent.labels > 0 { fields["intent"] = d.intent.json }
-        let value = JSONValue.object(fields)
-        console.out((firstDocument ? "" : ", ") + value.rendered)
+        var w = JSONWriter(capacity: 1024)
+        if !firstDocument { w.raw(", ") }
+        w.value(.object(fields))
+        console.out(w.bytes)
         firstDocument = false
     }
 
     mutating func file(_ file: CheckedFile) {
         openFile()
         inFile = false
-        // `goldenError` only when there is one, so that other runs print what they always printed.
-        var error = file.goldenError.map { "\"goldenError\": \(JSONValue.string($0.description).rendered), " } ?? ""
-        error += file.goldenRefused.map { "\"goldenRefused\": \(JSONValue.string($0.description).rendered), " } ?? ""
+        var w = JSONWriter(capacity: 1024)
+        w.close("]")
         if !file.baselineFixed.isEmpty {
             // Baseline entries of this file that no longer fail; `fixed` sorts between `documents` and `golden...`.
-            let entries = file.baselineFixed.map {
-                JSONValue.object([
-                    "source": .string($0.source), "kind": .string($0.kind),
-                    "expectation": .optional($0.expectation.map(Double.init)),
-                ])
-            }
-            error = "\"fixed\": \(JSONValue.array(entries).rendered), " + error
+            w.key("fixed")
+            w.value(
+                .array(
+                    file.baselineFixed.map {
+                        .object([
+                            "source": .string($0.source), "kind": .string($0.kind),
+                            "expectation": .optional($0.expectation.map(Double.init)),
+                        ])
+                    }))
         }
+        // `goldenError` only when there is one, so that other runs print what they always printed.
+        if let error = file.goldenError {
+            w.key("goldenError")
+            w.string(error.description)
+        }
+        if let refusal = file.goldenRefused {
+            w.key("goldenRefused")
+            w.string(refusal.description)
+        }
+        w.key("goldenWritten")
+        w.bool(file.goldenWritten)
+        w.key("path")
+        w.string(file.path)
         // `warnings` only when there are some, so that other runs print what they always printed.
-        let listed = warnings.isEmpty ? "" : ", \"warnings\": \(JSONValue.array(warnings.map(Self.json)).rendered)"
+        if !warnings.isEmpty {
+            w.key("warnings")
+            w.value(.array(warnings.map(Self.json)))
+        }
+        w.close("}")
         warnings = []
-        console.out(
-            "], \(error)\"goldenWritten\": \(file.goldenWritten), \"path\": \(JSONValue.string(file.path).rendered)\(listed)}"
-        )
+        console.out(w.bytes)
     }
 
     mutating func warning(_ warning: Diagnostic) {
@@ -74,26 +107,40 @@ struct CheckJSONRenderer: CheckRenderer {
     }
 
     mutating func end(_ s: CheckSummary) {
-        console.out("]" + (mark.map { ", \"shard\": \($0.json.rendered)" } ?? "") + Self.ending(s))
+        var w = JSONWriter(capacity: 1024)
+        w.close("]")
+        if let mark {
+            w.key("shard")
+            w.value(mark.json)
+        }
+        Self.ending(s, into: &w)
+        console.out(w.bytes)
     }
 
-    /// After the files: the summary, as `merge` writes it too.
-    static func ending(_ s: CheckSummary) -> String {
-        var fields: [String: JSONValue] = [
-            "files": .number(Double(s.files)), "traces": .number(Double(s.documents)),
-            "passed": .number(Double(s.passed)),
-            "failed": .number(Double(s.failed)), "errors": .number(Double(s.errors)),
-            "unchecked": .number(Double(s.unchecked)), "goldensWritten": .number(Double(s.goldensWritten)),
-            "otherDocuments": .number(Double(s.otherDocuments)),
+    /// The summary's counts by their JSON keys; `always`: written when zero too (the rest only when
+    /// there are some, so that a run without them prints what it always printed). `merge` sums a
+    /// run's shards by the same list.
+    static var summaryCounts: [(key: String, count: WritableKeyPath<CheckSummary, Int>, always: Bool)] {
+        [
+            ("errors", \.errors, true), ("failed", \.failed, true), ("files", \.files, true),
+            ("fixed", \.baselineFixed, false), ("goldensNotWritten", \.goldensNotWritten, false),
+            ("goldensRefused", \.goldensRefused, false), ("goldensWritten", \.goldensWritten, true),
+            ("known", \.known, false), ("notTraces", \.notTraces, false), ("otherDocuments", \.otherDocuments, true),
+            ("passed", \.passed, true), ("traces", \.documents, true), ("unchecked", \.unchecked, true),
+            ("warnings", \.warnings, false),
         ]
-        // Only when there are some, so that a run over traces alone prints what it always printed.
-        if s.notTraces > 0 { fields["notTraces"] = .number(Double(s.notTraces)) }
-        if s.goldensNotWritten > 0 { fields["goldensNotWritten"] = .number(Double(s.goldensNotWritten)) }
-        if s.goldensRefused > 0 { fields["goldensRefused"] = .number(Double(s.goldensRefused)) }
+    }
+
+    /// After the files (`w` just past their list): the summary and the end, as `merge` writes them too.
+    static func ending(_ s: CheckSummary, into w: inout JSONWriter) {
+        var fields: [String: JSONValue] = [:]
+        for (key, count, always) in summaryCounts where always || s[keyPath: count] > 0 {
+            fields[key] = .number(Double(s[keyPath: count]))
+        }
         if s.intent.labels > 0 { fields["intent"] = s.intent.json }
-        if s.known > 0 { fields["known"] = .number(Double(s.known)) }
-        if s.warnings > 0 { fields["warnings"] = .number(Double(s.warnings)) }
-        if s.baselineFixed > 0 { fields["fixed"] = .number(Double(s.baselineFixed)) }
-        return ", \"summary\": \(JSONValue.object(fields).rendered)}\n"
+        w.key("summary")
+        w.value(.object(fields))
+        w.close("}")
+        w.raw("\n")
     }
 }

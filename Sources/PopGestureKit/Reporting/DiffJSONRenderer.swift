@@ -14,23 +14,27 @@ struct DiffJSONRenderer: DiffRenderer {
 
     mutating func add(_ trace: ComparedTrace) {
         guard !trace.changes.isEmpty else { return }
-        var text = traces.count == 0 ? "{\"changes\": [" : ", {\"changes\": ["
-        var first = true
+        var w = JSONWriter(capacity: 1 << 12)
+        if traces.count > 0 { w.raw(", ") }
+        w.open("{")
+        w.key("changes")
+        w.open("[")
         trace.changes.visit { change in
-            text +=
-                (first ? "" : ", ")
-                + JSONValue.object(["kind": .string(change.kind), "detail": .string(change.detail)]).rendered
-            first = false
-            if text.utf8.count >= 1 << 16 { spool(&text) }
+            w.open("{")
+            w.key("detail")
+            w.string(change.detail)
+            w.key("kind")
+            w.string(change.kind)
+            w.close("}")
+            if w.bytes.count >= 1 << 16 { w.drain { traces.append(contentsOf: $0) } }
         }
-        text +=
-            "], \"source\": \(JSONValue.string(trace.source).rendered), \"trace\": \(JSONValue.string(trace.trace).rendered)}"
-        spool(&text)
-    }
-
-    private func spool(_ text: inout String) {
-        text.withUTF8 { traces.append(contentsOf: $0) }
-        text = ""
+        w.close("]")
+        w.key("source")
+        w.string(trace.source)
+        w.key("trace")
+        w.string(trace.trace)
+        w.close("}")
+        w.drain { traces.append(contentsOf: $0) }
     }
 
     mutating func end(_ s: DiffSummary) {
@@ -39,19 +43,45 @@ struct DiffJSONRenderer: DiffRenderer {
         console.out(Self.closing)
     }
 
-    static let closing = "]}\n"
+    /// After the traces: their list and the object closed.
+    static let closing: String = {
+        var w = JSONWriter(capacity: 16)
+        w.close("]")
+        w.close("}")
+        w.raw("\n")
+        return w.text
+    }()
+
+    /// The summary's counts by their JSON keys; `always`: written when zero too. `merge` sums a run's
+    /// shards by the same list (and `kinds`, a count per kind, beside it).
+    static var summaryCounts: [(key: String, count: WritableKeyPath<DiffSummary, Int>, always: Bool)] {
+        [
+            ("changed", \.changed, true), ("compared", \.compared, true), ("errors", \.errors, true),
+            ("notTraces", \.notTraces, false),
+        ]
+    }
 
     /// Everything before the traces, as `merge` writes it too.
     static func opening(_ s: DiffSummary, mark: ShardMark? = nil) -> String {
-        var summary: [String: JSONValue] = [
-            "compared": .number(Double(s.compared)), "changed": .number(Double(s.changed)),
-            "errors": .number(Double(s.errors)),
-            "kinds": .object(s.kinds.mapValues { .number(Double($0)) }),
-        ]
+        var summary: [String: JSONValue] = ["kinds": .object(s.kinds.mapValues { .number(Double($0)) })]
         // Only when there are some, so that a run over traces alone prints what it always printed.
-        if s.notTraces > 0 { summary["notTraces"] = .number(Double(s.notTraces)) }
-        return "{\"base\": \(JSONValue.string(s.base).rendered), \"head\": \(JSONValue.string(s.head).rendered), "
-            + (mark.map { "\"shard\": \($0.json.rendered), " } ?? "")
-            + "\"summary\": \(JSONValue.object(summary).rendered), \"traces\": ["
+        for (key, count, always) in summaryCounts where always || s[keyPath: count] > 0 {
+            summary[key] = .number(Double(s[keyPath: count]))
+        }
+        var w = JSONWriter(capacity: 1024)
+        w.open("{")
+        w.key("base")
+        w.string(s.base)
+        w.key("head")
+        w.string(s.head)
+        if let mark {
+            w.key("shard")
+            w.value(mark.json)
+        }
+        w.key("summary")
+        w.value(.object(summary))
+        w.key("traces")
+        w.open("[")
+        return w.text
     }
 }

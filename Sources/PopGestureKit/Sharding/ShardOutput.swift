@@ -43,7 +43,7 @@ struct ShardOutput {
         func starts(_ text: String) -> Bool { head.starts(with: Array(text.utf8)) }
         if starts("<?xml") {
             kind = .checkJUnit
-        } else if starts("{\"files\": [") {
+        } else if starts(CheckJSONRenderer.opening) {
             kind = .checkJSON
         } else if starts("{\"base\": ") {
             // Both diff and sweep start with their base; sweep's next key is `best`.
