@@ -205,6 +205,13 @@ import Testing
         #expect(
             try String(contentsOfFile: dir + "/validate.txt", encoding: .utf8)
                 == "1 document in 1 file: 1 valid, 0 invalid\n")
+        // A console given up before its `finish` leaves neither its file nor a temporary one.
+        do {
+            let dropped = try Console(capturingInto: ConsoleCapture()).writingOutput(to: dir + "/dropped.txt")
+            dropped.out("never committed\n")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: dir).contains { $0.hasPrefix("dropped.txt.tmp.") })
+        }
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == [
                 "check.json", "t.yaml", "u.yaml", "validate.txt",

@@ -144,6 +144,10 @@ private final class OutputFile: @unchecked Sendable {
 
     init(_ file: AtomicFile) { self.file = file }
 
+    /// A console dropped before its `finish` (a caller that gave up) leaves `path` as it was and no
+    /// temporary file behind.
+    deinit { file?.discard() }
+
     /// Nil once committed.
     var path: String? { file?.path }
 
