@@ -11,11 +11,29 @@ run() { # name, command...
     local name=$1; shift
     "$bin" "$@" > "$out/$name.out" 2> "$out/$name.err"
     echo "exit $?" >> "$out/$name.err"
+    # `wrote PATH` names the snapshot's own folder, which differs between the two snapshots.
+    sed -i "s#$out#OUT#g" "$out/$name.out" "$out/$name.err"
 }
 run check-text check traces/
 run check-json check --format json traces/
 run check-junit check --format junit traces/
 run check-html check --format html -o "$out/check.html" traces/
+for format in github markdown sarif; do run "check-$format" check --format "$format" traces/; done
+run check-json-o check --format json -o "$out/check-o.json" traces/
+# Shards and their merge: each kind `merge` reads.
+for k in 1 2 3; do
+    run "shard-check-json-$k" check --format json --shard "$k/3" traces/
+    run "shard-check-junit-$k" check --format junit --shard "$k/3" traces/
+    run "shard-replay-json-$k" replay --format json --shard "$k/3" traces/
+    run "shard-diff-json-$k" diff --base fd-1.1 --head fd --format json --shard "$k/3" traces/
+done
+run merge-check-json merge "$out"/shard-check-json-{1,2,3}.out
+run merge-check-junit merge "$out"/shard-check-junit-{1,2,3}.out
+run merge-replay-json merge "$out"/shard-replay-json-{1,2,3}.out
+run merge-diff-json merge "$out"/shard-diff-json-{1,2,3}.out
+run merge-o merge -o "$out/merge-o.json" "$out"/shard-diff-json-{1,2,3}.out
+run sweep-json sweep --vary maxStartX=40..200/40 --format json traces/intent
+run sweep-text sweep --vary maxStartX=40..200/40 traces/intent
 run replay-text replay traces/
 run replay-json replay --format json traces/
 for rules in fd cupertino uikit flutter edge30; do run "replay-json-$rules" replay --rules "$rules" --format json traces/; done

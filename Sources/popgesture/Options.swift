@@ -85,11 +85,14 @@ struct OutputOption: ParsableArguments {
             valueName: "FILE"))
     var output: String?
 
-    /// After every other check, just before the run: an error before it leaves no file.
-    func apply() throws {
-        guard let output else { return }
-        if let problem = Console.redirectOutput(to: output) {
-            Console().report(problem)
+    /// The console the run writes to, its output into `-o`'s file; after every other check, just
+    /// before the run: an error before it leaves no file.
+    func console() throws -> Console {
+        guard let output else { return Console() }
+        do {
+            return try Console().writingOutput(to: output)
+        } catch {
+            Console().report(error)
             throw ExitCode(ExitStatus.errors.rawValue)
         }
     }

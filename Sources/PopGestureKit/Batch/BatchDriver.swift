@@ -21,7 +21,8 @@ protocol FileJob {
     mutating func finish()
 }
 
-/// What the driver hands a command's main-thread side, in input order.
+/// What a worker hands the calling thread, in input order; `BatchDriver.run` deals with all but the
+/// outputs and the failed files itself.
 enum BatchItem<Output: Sendable>: Sendable {
     case output(Output)
     /// The file could not be worked on at all (its rule version or its golden did not load); nothing
@@ -30,12 +31,31 @@ enum BatchItem<Output: Sendable>: Sendable {
     /// The file could not be opened, or is not a regular file; nothing else of it follows.
     case unreadable(path: String, Diagnostic)
     /// A `*.json` found by walking whose root has no popgesture `format`; nothing else of it follows.
-    case notATrace(path: String)
+    case foreign(path: String)
     /// Something worth a look in a file that is still used (a comment that looks like a rules
     /// comment but is not one); before the file's outputs.
     case warning(Diagnostic)
     /// After a file's last output.
     case fileEnd(path: String)
+}
+
+/// A file that no job's output stands for: nothing else of it follows.
+struct FailedFile {
+    let path: String
+    let diagnostic: Diagnostic
+    /// It could not be opened, or is not a regular file (else its job could not be made: its rule
+    /// version or its golden did not load).
+    let unreadable: Bool
+}
+
+/// What a run came to beside the command's own outputs, the same for every command.
+struct BatchTally {
+    /// 1 when the run found no trace file (already reported), else 0.
+    var runErrors = 0
+    /// `*.json` files a walk found that were another tool's (`BatchItem.foreign`).
+    var foreign = 0
+    /// Warnings about files that were still used, each said on stderr as it came.
+    var warnings = 0
 }
 
 /// The one batch loop every command shares: expands paths into files, runs a job per file on
@@ -78,23 +98,25 @@ struct BatchDriver {
     }
 
     /// `makeJob` runs on the worker thread of its file, with that file's `produce` and a `warn` for
-    /// warnings about the file. Returns the errors of the run itself, already reported: 1 when it
-    /// found no trace file, else 0.
-    @discardableResult
+    /// warnings about the file. On the calling thread, in input order, `output` gets what the jobs
+    /// produce and `failed` each file no job could work on; the driver says warnings on stderr (and
+    /// hands them to `warned`), counts other tools' JSON and ends with the no-trace-file error.
     func run<Job: FileJob>(
         _ makeJob:
             @escaping @Sendable (
                 _ path: String, _ produce: @escaping (Job.Output) -> Void,
                 _ warn: (Diagnostic) -> Void
             ) throws -> Job,
-        emit: (BatchItem<Job.Output>) -> Void
-    ) -> Int {
+        failed: (FailedFile) -> Void,
+        warned: (Diagnostic) -> Void = { _ in },
+        output: (Job.Output) -> Void
+    ) -> BatchTally {
         var progress = Progress(total: files.count, console: console)
         // A core no file's worker uses scans a large file's YAML beside its replay: one long
         // recording (the usual `check big.yaml`) then takes two cores. Smaller files are not worth
         // a thread; with as many files as jobs every core has a file already.
         let pipelineFrom = jobs > files.count ? Self.pipelineThreshold : nil
-        var notTraces = 0
+        var tally = BatchTally()
         forEachInOrder(
             files, jobs: jobs,
             work: { file, produce in
@@ -133,24 +155,34 @@ struct BatchDriver {
                             job.document(.other(source: source))
                         case .failure(let source, let diagnostic):
                             job.document(.failure(source: source, diagnostic))
-                        case .notATrace:
+                        case .foreign:
                             foreign = true
-                            produce(.notATrace(path: path))
+                            produce(.foreign(path: path))
                         }
                     }
                     job.finish()
                 }
             },
             emit: { (item: BatchItem<Job.Output>) in
-                if case .fileEnd = item { progress.tick() }
-                if case .notATrace = item { notTraces += 1 }
-                emit(item)
+                switch item {
+                case .output(let produced): output(produced)
+                case .fileFailed(let path, let diagnostic):
+                    failed(FailedFile(path: path, diagnostic: diagnostic, unreadable: false))
+                case .unreadable(let path, let diagnostic):
+                    failed(FailedFile(path: path, diagnostic: diagnostic, unreadable: true))
+                case .foreign: tally.foreign += 1
+                case .warning(let diagnostic):
+                    console.report(diagnostic)
+                    tally.warnings += 1
+                    warned(diagnostic)
+                case .fileEnd: progress.tick()
+                }
             })
         progress.finish()
         // A shard may be given no file, or only other tools' JSON, while the run as a whole has
         // traces: a shard says so only of a run with no file at all, and `merge` of the rest.
-        let empty = shard == nil ? files.count == notTraces : total == 0
-        guard empty, !allowEmpty else { return 0 }
+        let empty = shard == nil ? files.count == tally.foreign : total == 0
+        guard empty, !allowEmpty else { return tally }
         var said = Set<String>()
         for path in paths where said.insert(path).inserted {
             console.report(
@@ -158,7 +190,8 @@ struct BatchDriver {
                     path: path, message: "no \(InputFiles.patterns) trace file found",
                     suggestion: "pass --allow-empty when an empty run is expected"))
         }
-        return 1
+        tally.runErrors = 1
+        return tally
     }
 }
 

@@ -1,4 +1,4 @@
-/// What `check` found, per document, per file and for the run: what its reporters render.
+/// What `check` found, per document, per file and for the run: what its renderers render.
 enum CheckOutput: Sendable {
     case document(CheckedDocument)
     case fileEnd(CheckedFile)

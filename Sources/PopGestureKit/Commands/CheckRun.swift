@@ -73,18 +73,18 @@ public struct CheckRun: Sendable {
         let driver = BatchDriver(
             paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions)
         let mark = driver.mark(run: described)
-        var reporter: any CheckReporter =
+        var renderer: any CheckRenderer =
             switch format {
-            case .text: TextCheckReporter(console: console, paint: paint)
-            case .json: JSONCheckReporter(console: console, mark: mark)
-            case .junit: JUnitCheckReporter(console: console, mark: mark)
-            case .html: HTMLCheckReporter(title: "popgesture check \(paths.joined(separator: " "))") { page = $0 }
-            case .github: GitHubCheckReporter(console: console)
-            case .markdown: MarkdownCheckReporter(console: console)
-            case .sarif: SARIFCheckReporter(console: console)
+            case .text: CheckTextRenderer(console: console, paint: paint)
+            case .json: CheckJSONRenderer(console: console, mark: mark)
+            case .junit: CheckJUnitRenderer(console: console, mark: mark)
+            case .html: CheckHTMLRenderer(title: "popgesture check \(paths.joined(separator: " "))") { page = $0 }
+            case .github: CheckGitHubRenderer(console: console)
+            case .markdown: CheckMarkdownRenderer(console: console)
+            case .sarif: CheckSARIFRenderer(console: console)
             }
         var summary = CheckSummary()
-        reporter.begin()
+        renderer.begin()
         let check = self
         func add(_ output: CheckOutput) {
             switch output {
@@ -102,37 +102,24 @@ public struct CheckRun: Sendable {
                 if let error = file.goldenError, format != .text { console.report(error) }
                 if let refusal = file.goldenRefused { console.report(refusal) }
             }
-            reporter.add(output)
+            renderer.add(output)
         }
-        var fileFailed = false
-        let runErrors = driver.run(
+        let tally = driver.run(
             { path, produce, warn in
                 try CheckFileJob(check: check, baseline: accepted, path: path, produce: produce, warn: warn)
             },
-            emit: { item in
-                switch item {
-                case .output(let output):
-                    add(output)
-                case .fileFailed(let path, let diagnostic), .unreadable(let path, let diagnostic):
-                    fileFailed = true
-                    add(.document(CheckedDocument(source: path, error: diagnostic)))
-                case .notATrace:
-                    summary.notTraces += 1
-                case .warning(let diagnostic):
-                    console.report(diagnostic)
-                    summary.warnings += 1
-                    reporter.warning(diagnostic)
-                case .fileEnd(let path):
-                    // A job that finished said so itself, with what it learnt of the file.
-                    if fileFailed {
-                        var file = CheckedFile(path: path)
-                        file.documents = 1
-                        add(.fileEnd(file))
-                    }
-                    fileFailed = false
-                }
-            })
-        reporter.end(summary)
+            failed: { failed in
+                // One document, its error; a job that finished says its file's end itself.
+                add(.document(CheckedDocument(source: failed.path, error: failed.diagnostic)))
+                var file = CheckedFile(path: failed.path)
+                file.documents = 1
+                add(.fileEnd(file))
+            },
+            warned: { renderer.warning($0) },
+            output: add)
+        summary.notTraces = tally.foreign
+        summary.warnings = tally.warnings
+        renderer.end(summary)
         if let page { console.out(page) }
         if let writeBaseline {
             var file = AtomicFile(path: writeBaseline, what: "the baseline")
@@ -150,7 +137,7 @@ public struct CheckRun: Sendable {
         }
         return console.finish(
             ExitStatus(
-                errors: summary.errors + summary.goldensNotWritten + runErrors,
+                errors: summary.errors + summary.goldensNotWritten + tally.runErrors,
                 findings: summary.failed + (strict ? summary.warnings : 0)))
     }
 }

@@ -49,30 +49,27 @@ public struct DiffRun: Sendable {
             case .json: DiffJSONRenderer(console: console, mark: driver.mark(run: described))
             }
         renderer.begin()
-        let runErrors = driver.run(
+        func failed(_ diagnostic: Diagnostic) {
+            summary.errors += 1
+            console.report(diagnostic)
+        }
+        let tally = driver.run(
             { _, produce, _ in
                 DiffFileJob(base: rules.0, head: rules.1, produce: produce)
             },
-            emit: { item in
-                switch item {
-                case .output(.compared(let trace)):
+            failed: { failed($0.diagnostic) },
+            output: { output in
+                switch output {
+                case .compared(let trace):
                     summary.add(trace)
                     renderer.add(trace)
-                case .output(.failure(let diagnostic)), .fileFailed(_, let diagnostic), .unreadable(_, let diagnostic):
-                    summary.errors += 1
-                    console.report(diagnostic)
-                case .output(.other):
-                    summary.otherDocuments += 1
-                case .notATrace:
-                    summary.notTraces += 1
-                case .warning(let diagnostic):
-                    console.report(diagnostic)
-                case .fileEnd:
-                    break
+                case .failure(let diagnostic): failed(diagnostic)
+                case .other: summary.otherDocuments += 1
                 }
             })
+        summary.notTraces = tally.foreign
         renderer.end(summary)
-        return console.finish(ExitStatus(errors: summary.errors + runErrors, findings: summary.changed))
+        return console.finish(ExitStatus(errors: summary.errors + tally.runErrors, findings: summary.changed))
     }
 }
 

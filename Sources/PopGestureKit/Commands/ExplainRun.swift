@@ -24,27 +24,28 @@ public struct ExplainRun: Sendable {
         let choice = rules
         let document = document
         let gesture = gesture
+        func failed(_ diagnostic: Diagnostic) {
+            errors += 1
+            console.report(diagnostic)
+        }
         let runErrors = BatchDriver(paths: [path], jobs: 1, console: console).run(
             { path, produce, warn in
                 ExplainFileJob(
                     rules: try choice.rules(for: path, warn: warn), document: document, gesture: gesture,
                     produce: produce)
             },
-            emit: { item in
-                switch item {
-                case .output(.explanation(let text, let failed)):
+            failed: { failed($0.diagnostic) },
+            output: { output in
+                switch output {
+                case .explanation(let text, let failed):
                     if explained > 0 { console.out("\n") }
                     console.out(text)
                     explained += 1
                     if failed { findings += 1 }
-                case .output(.failure(let diagnostic)), .fileFailed(_, let diagnostic), .unreadable(_, let diagnostic):
-                    errors += 1
-                    console.report(diagnostic)
-                case .warning(let diagnostic):
-                    console.report(diagnostic)
-                case .notATrace, .fileEnd: break
+                case .failure(let diagnostic): failed(diagnostic)
                 }
-            })
+            }
+        ).runErrors
         if explained == 0, errors == 0, runErrors == 0 {
             console.report(
                 Diagnostic(

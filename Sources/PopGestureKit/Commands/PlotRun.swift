@@ -24,23 +24,24 @@ public struct PlotRun: Sendable {
         let choice = rules
         let document = document
         let versus = versus
+        func failed(_ diagnostic: Diagnostic) {
+            errors += 1
+            console.report(diagnostic)
+        }
         let runErrors = BatchDriver(paths: [path], jobs: 1, console: console).run(
             { path, produce, warn in
                 PlotFileJob(
                     rules: try choice.rules(for: path, warn: warn), versus: versus, document: document, produce: produce
                 )
             },
-            emit: { item in
-                switch item {
-                case .output(.plot(let plot)): plots.append(plot)
-                case .output(.failure(let diagnostic)), .fileFailed(_, let diagnostic), .unreadable(_, let diagnostic):
-                    errors += 1
-                    console.report(diagnostic)
-                case .warning(let diagnostic):
-                    console.report(diagnostic)
-                case .notATrace, .fileEnd: break
+            failed: { failed($0.diagnostic) },
+            output: { output in
+                switch output {
+                case .plot(let plot): plots.append(plot)
+                case .failure(let diagnostic): failed(diagnostic)
                 }
-            })
+            }
+        ).runErrors
         if plots.isEmpty, errors == 0 {
             console.report(
                 Diagnostic(

@@ -45,38 +45,33 @@ public struct ReplayRun {
         }
         var errors = 0
         var otherDocuments = 0
-        var notTraces = 0
         var failedTraces = 0
         func failed(_ source: String, _ diagnostic: Diagnostic) {
             errors += 1
             if format == .json { console.out(TraceReport.errorJSON(source: source, diagnostic).rendered + "\n") }
             console.report(diagnostic)
         }
-        let runErrors = driver.run(
+        let tally = driver.run(
             { path, produce, warn in
                 try ReplayFileJob(
                     rules: try choice.rules(for: path, warn: warn), format: format, path: path, produce: produce)
             },
-            emit: { item in
-                switch item {
-                case .output(.text(let text)): console.out(text)
-                case .output(.failure(let source, let diagnostic)): failed(source, diagnostic)
-                case .output(.other): otherDocuments += 1
-                case .output(.expectationsFailed): failedTraces += 1
-                case .fileFailed(let path, let diagnostic), .unreadable(let path, let diagnostic):
-                    failed(path, diagnostic)
-                case .notATrace: notTraces += 1
-                case .warning(let diagnostic): console.report(diagnostic)
-                case .fileEnd: break
+            failed: { failed($0.path, $0.diagnostic) },
+            output: { output in
+                switch output {
+                case .text(let text): console.out(text)
+                case .failure(let source, let diagnostic): failed(source, diagnostic)
+                case .other: otherDocuments += 1
+                case .expectationsFailed: failedTraces += 1
                 }
             })
         if otherDocuments > 0 {
             console.err("note: \(counted(otherDocuments, "rules or stack-config document")) validated, not replayed\n")
         }
-        if notTraces > 0 { console.err("note: \(notTracesPhrase(notTraces))\n") }
+        if tally.foreign > 0 { console.err("note: \(notTracesPhrase(tally.foreign))\n") }
         // The reports say which expectations failed; the note says why the exit status is 1.
         if failedTraces > 0 { console.err("note: \(counted(failedTraces, "trace")) with failed expectations\n") }
-        return console.finish(ExitStatus(errors: errors + runErrors, findings: failedTraces))
+        return console.finish(ExitStatus(errors: errors + tally.runErrors, findings: failedTraces))
     }
 }
 

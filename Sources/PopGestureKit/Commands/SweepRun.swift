@@ -77,26 +77,24 @@ public struct SweepRun: Sendable {
                 }
                 return SweepFileJob(grid: grid, flipsAll: flipsAll, produce: produce)
             },
-            emit: { item in
-                switch item {
-                case .output(.file(let fileTallies, let fileFlips)):
+            failed: { failed in
+                // Counted as an error of every version; the rest goes on.
+                for i in tallies.indices { tallies[i].errors += 1 }
+                console.report(failed.diagnostic)
+            },
+            output: { output in
+                switch output {
+                case .file(let fileTallies, let fileFlips):
                     files += 1
                     for i in tallies.indices { tallies[i].add(fileTallies[i]) }
                     flips += fileFlips
-                case .output(.failure(let diagnostic)):
+                case .failure(let diagnostic):
                     console.report(diagnostic)
-                case .output(.directive(let path, let spec)):
+                case .directive(let path, let spec):
                     directives.append((path, spec))
-                case .fileFailed(_, let diagnostic), .unreadable(_, let diagnostic):
-                    // Counted as an error of every version; the rest goes on.
-                    for i in tallies.indices { tallies[i].errors += 1 }
-                    console.report(diagnostic)
-                case .warning(let diagnostic):
-                    console.report(diagnostic)
-                case .notATrace, .fileEnd:
-                    break
                 }
-            })
+            }
+        ).runErrors
         if !directives.isEmpty {
             let listed = directives.prefix(10).map { "\($0.path) (\($0.spec))" }.joined(separator: ", ")
             console.report(

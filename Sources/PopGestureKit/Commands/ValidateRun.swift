@@ -34,33 +34,24 @@ public struct ValidateRun {
             summary.invalid += 1
             renderer.add(problem)
         }
-        let runErrors = driver.run(
+        let tally = driver.run(
             { path, produce, warn in try ValidateFileJob(path: path, rules: choice, produce: produce, warn: warn) },
-            emit: { item in
-                switch item {
-                case .output(let problem):
-                    summary.documents += 1
-                    if let problem {
-                        summary.invalid += 1
-                        renderer.add(problem)
-                    }
-                case .fileFailed(let path, let diagnostic):
-                    invalid(InvalidDocument(source: path, diagnostic: diagnostic))
-                case .unreadable(let path, let diagnostic):
-                    // Not a finding about a document: the run could not look at one.
-                    summary.unreadable += 1
-                    invalid(InvalidDocument(source: path, diagnostic: diagnostic))
-                case .notATrace:
-                    summary.files -= 1
-                    summary.notTraces += 1
-                case .warning(let diagnostic):
-                    console.report(diagnostic)
-                case .fileEnd:
-                    break
+            failed: { failed in
+                // Not a finding about a document when unreadable: the run could not look at one.
+                if failed.unreadable { summary.unreadable += 1 }
+                invalid(InvalidDocument(source: failed.path, diagnostic: failed.diagnostic))
+            },
+            output: { problem in
+                summary.documents += 1
+                if let problem {
+                    summary.invalid += 1
+                    renderer.add(problem)
                 }
             })
+        summary.files -= tally.foreign
+        summary.notTraces = tally.foreign
         renderer.end(summary)
-        return console.finish(ExitStatus(errors: summary.unreadable + runErrors, findings: summary.invalid))
+        return console.finish(ExitStatus(errors: summary.unreadable + tally.runErrors, findings: summary.invalid))
     }
 }
 

@@ -5,11 +5,13 @@
 struct JSONWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var count = 0
-    private var capacity = 8192
+    private var capacity: Int
     private var needsComma = false
 
-    init() {
-        base = .allocate(capacity: capacity)
+    /// `capacity`: the bytes first reserved; a report's writer starts at 8 KiB, a small value's less.
+    init(capacity: Int = 8192) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
     }
 
     deinit {
@@ -46,6 +48,13 @@ struct JSONWriter: ~Copyable {
     mutating func reset() {
         count = 0
         needsComma = false
+    }
+
+    /// Hands what was written so far to `body` and empties the buffer, keeping its place in the
+    /// value: the next token is separated as if nothing had been taken (a long list spooled out).
+    mutating func drain(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        body(bytes)
+        count = 0
     }
 
     /// Appends bytes that are already JSON (elements written by another writer).
@@ -125,6 +134,14 @@ struct JSONWriter: ~Copyable {
         needsComma = false
     }
 
+    /// A key known only at run time (a `kinds` count's change, a `JSONValue` object's member).
+    mutating func key(string name: String) {
+        separate()
+        append(quoted: name)
+        append(": ")
+        needsComma = false
+    }
+
     mutating func null() {
         separate()
         append("null")
@@ -155,8 +172,17 @@ struct JSONWriter: ~Copyable {
     }
 
     mutating func string(_ value: String?) {
-        guard var value else { return null() }
+        guard let value else { return null() }
         separate()
+        append(quoted: value)
+        needsComma = true
+    }
+
+    /// `value` between quotes, escaped as JSON requires; most strings (ids, kinds, causes) need no
+    /// escaping and are copied whole.
+    @inline(__always)
+    private mutating func append(quoted value: String) {
+        var value = value
         let plain = value.withUTF8 { bytes in
             guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
                 return false
@@ -167,12 +193,50 @@ struct JSONWriter: ~Copyable {
             append(byte: UInt8(ascii: "\""))
             return true
         }
-        if !plain {
-            var escaped = ""
-            JSONValue.string(value).write(to: &escaped)
-            append(string: escaped)
+        if !plain { append(escaped: value) }
+    }
+
+    private mutating func append(escaped value: String) {
+        append(byte: UInt8(ascii: "\""))
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": append("\\\"")
+            case "\\": append("\\\\")
+            case "\n": append("\\n")
+            case "\r": append("\\r")
+            case "\t": append("\\t")
+            case _ where scalar.value < 0x20:
+                append("\\u00")
+                append(byte: Self.hexDigits[Int(scalar.value >> 4)])
+                append(byte: Self.hexDigits[Int(scalar.value & 0xF)])
+            default:
+                for byte in UTF8.encode(scalar)! { append(byte: byte) }
+            }
         }
-        needsComma = true
+        append(byte: UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// A `JSONValue`, its object keys sorted, so that the same value is the same bytes on every run.
+    mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case .bool(let flag): bool(flag)
+        case .number(let number): self.number(number)
+        case .string(let text): string(text)
+        case .array(let items):
+            open("[")
+            for item in items { self.value(item) }
+            close("]")
+        case .object(let members):
+            open("{")
+            for key in members.keys.sorted() {
+                self.key(string: key)
+                self.value(members[key]!)
+            }
+            close("}")
+        }
     }
 
     mutating func array<T>(_ items: [T], _ element: (inout JSONWriter, T) -> Void) {

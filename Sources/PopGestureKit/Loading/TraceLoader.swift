@@ -10,12 +10,12 @@ public enum LoadedDocument: Sendable {
     case failure(source: String, Diagnostic)
     /// A file read with `mayBeForeign` whose first document has no popgesture `format` at its root:
     /// another tool's JSON; nothing else of the file follows.
-    case notATrace(path: String)
+    case foreign(path: String)
 
     public var source: String {
         switch self {
         case .trace(let trace, _): trace.source
-        case .rules(_, let source), .stackConfig(let source), .failure(let source, _), .notATrace(let source): source
+        case .rules(_, let source), .stackConfig(let source), .failure(let source, _), .foreign(let source): source
         }
     }
 }
@@ -50,7 +50,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     /// Starts a sink for a trace whose header (`format` and a stack) came before its events.
     var sink: ((Trace) -> any TraceEventSink)?
     /// Another tool's file may turn up here (a `*.json` found by walking a folder): without a
-    /// popgesture `format` at its root it is `.notATrace`, not an error.
+    /// popgesture `format` at its root it is `.foreign`, not an error.
     private let mayBeForeign: Bool
     /// The document being read has a root `format` naming a popgesture document.
     private var hasPopgestureFormat = false
@@ -106,7 +106,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         do {
             guard try reader.beginDocument() else {
                 self.reader = nil
-                if foreign { return .notATrace(path: path) }
+                if foreign { return .foreign(path: path) }
                 if index == 1 {
                     return .failure(
                         source: path,
@@ -120,7 +120,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         } catch {
             // libyaml cannot go on after a syntax error: this file ends here.
             self.reader = nil
-            return foreign ? .notATrace(path: path) : .failure(source: source, asDiagnostic(error, path: path))
+            return foreign ? .foreign(path: path) : .failure(source: source, asDiagnostic(error, path: path))
         }
         var documentRead = false
         let errors = DocumentErrors()
@@ -129,7 +129,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
             let root = try readRoot(reader, into: &stream, errors: errors)
             if foreign {
                 self.reader = nil
-                return .notATrace(path: path)
+                return .foreign(path: path)
             }
             try reader.endDocument()
             documentRead = true
@@ -145,7 +145,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
             } else if !documentRead {
                 reader.skipDocument()
             }
-            if foreign { return .notATrace(path: path) }
+            if foreign { return .foreign(path: path) }
             // The errors found before a fatal one (a syntax error, a wrong format) are reported with it.
             if let collected = error as? DocumentErrors.Collected {
                 return .failure(source: source, collected.diagnostic)

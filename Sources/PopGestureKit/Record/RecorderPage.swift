@@ -46,14 +46,27 @@ public struct RecorderPage: Sendable {
     /// The page's settings as a JSON object literal for the script; the token is read from the page's
     /// own address, so the page's bytes hold no secret.
     var settings: String {
-        func strings(_ values: [String]) -> String { "[" + values.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
-        return
-            "{\"served\": \(served), \"recorder\": \"\(Self.recorder)\", \"scenarios\": \(strings(scenarios.map(\.rawValue))), "
-            + "\"prompts\": \(strings(prompts.map(\.rawValue))), "
-            + "\"stayPrompts\": {"
-            + RecorderScenario.allCases.map { "\"\($0.rawValue)\": \"\($0.stayPrompt)\"" }.joined(separator: ", ")
-            + "}, "
-            + "\"backPrompt\": \"\(RecorderScenario.backPrompt)\"}"
+        var w = JSONWriter(capacity: 1024)
+        w.open("{")
+        w.key("served")
+        w.bool(served)
+        w.key("recorder")
+        w.string(Self.recorder)
+        w.key("scenarios")
+        w.array(scenarios) { $0.string($1.rawValue) }
+        w.key("prompts")
+        w.array(prompts) { $0.string($1.rawValue) }
+        w.key("stayPrompts")
+        w.open("{")
+        for scenario in RecorderScenario.allCases {
+            w.key(string: scenario.rawValue)
+            w.string(scenario.stayPrompt)
+        }
+        w.close("}")
+        w.key("backPrompt")
+        w.string(RecorderScenario.backPrompt)
+        w.close("}")
+        return w.text
     }
 
     public var html: String {

@@ -134,17 +134,7 @@ public struct MergeRun: Sendable {
         switch shards[0].kind {
         case .checkJSON:
             var summary = CheckSummary()
-            summary.files = sum("files")
-            summary.documents = sum("traces")
-            summary.passed = sum("passed")
-            summary.failed = sum("failed")
-            summary.errors = sum("errors")
-            summary.goldensWritten = sum("goldensWritten")
-            summary.goldensNotWritten = sum("goldensNotWritten")
-            summary.otherDocuments = sum("otherDocuments")
-            summary.notTraces = sum("notTraces")
-            summary.unchecked = sum("unchecked")
-            summary.goldensRefused = sum("goldensRefused")
+            for (key, count, _) in CheckJSONRenderer.summaryCounts { summary[keyPath: count] = sum(key) }
             for shard in shards {
                 let intent = (shard.summary["intent"] as? [String: Int]) ?? [:]
                 summary.intent.back += intent["back"] ?? 0
@@ -152,21 +142,21 @@ public struct MergeRun: Sendable {
                 summary.intent.stay += intent["stay"] ?? 0
                 summary.intent.falsePop += intent["falsePop"] ?? 0
             }
-            summary.known = sum("known")
-            summary.baselineFixed = sum("fixed")
-            summary.warnings = sum("warnings")
-            console.out("{\"files\": [")
+            console.out(CheckJSONRenderer.opening)
             items(separator: ", ")
-            console.out("]" + JSONCheckReporter.ending(summary))
+            var ending = JSONWriter(capacity: 1024)
+            ending.close("]")
+            CheckJSONRenderer.ending(summary, into: &ending)
+            console.out(ending.bytes)
             let empty = summary.files == 0 && emptyIsError(run, console: console) ? 1 : 0
             let strict = run.components(separatedBy: " -- ")[0].split(separator: " ").contains("--strict")
             return ExitStatus(
                 errors: summary.errors + summary.goldensNotWritten + empty,
                 findings: summary.failed + (strict ? summary.warnings : 0))
         case .checkJUnit:
-            console.out(JUnitCheckReporter.declaration + JUnitCheckReporter.opening)
+            console.out(CheckJUnitRenderer.declaration + CheckJUnitRenderer.opening)
             items(separator: "")
-            console.out(JUnitCheckReporter.closing)
+            console.out(CheckJUnitRenderer.closing)
             let all = shards.flatMap(\.items)
             let empty = all.isEmpty && emptyIsError(run, console: console) ? 1 : 0
             return ExitStatus(
@@ -184,10 +174,7 @@ public struct MergeRun: Sendable {
         case .diffJSON:
             var summary = DiffSummary(
                 base: shards[0].topStrings["base"] ?? "", head: shards[0].topStrings["head"] ?? "")
-            summary.compared = sum("compared")
-            summary.changed = sum("changed")
-            summary.errors = sum("errors")
-            summary.notTraces = sum("notTraces")
+            for (key, count, _) in DiffJSONRenderer.summaryCounts { summary[keyPath: count] = sum(key) }
             for shard in shards {
                 summary.kinds.merge((shard.summary["kinds"] as? [String: Int]) ?? [:], uniquingKeysWith: +)
             }

@@ -43,7 +43,7 @@ struct ShardOutput {
         func starts(_ text: String) -> Bool { head.starts(with: Array(text.utf8)) }
         if starts("<?xml") {
             kind = .checkJUnit
-        } else if starts("{\"files\": [") {
+        } else if starts(CheckJSONRenderer.opening) {
             kind = .checkJSON
         } else if starts("{\"base\": ") {
             // Both diff and sweep start with their base; sweep's next key is `best`.
@@ -293,8 +293,8 @@ struct ShardOutput {
 
     // MARK: JUnit
 
-    /// JUnitCheckReporter's lines: a suite from its `  <testsuite ` line to its `  </testsuite>`
-    /// line, every message escaped onto one line. Each line inside a suite must be one the reporter
+    /// CheckJUnitRenderer's lines: a suite from its `  <testsuite ` line to its `  </testsuite>`
+    /// line, every message escaped onto one line. Each line inside a suite must be one the renderer
     /// writes, in its order, its values escaped as `xmlEscaped` escapes them: a suite is copied as it
     /// is, and an edited one (an attribute twice, a tag left open) would make the merged file no XML.
     private mutating func scanJUnit(_ reader: ByteReader) throws {
@@ -314,7 +314,7 @@ struct ShardOutput {
                 open = Item(
                     start: start, end: 0, file: attributes["name"] ?? "",
                     errors: Int(attributes["errors"] ?? "") ?? 0, failures: Int(attributes["failures"] ?? "") ?? 0)
-            } else if line == "  </testsuite>" {
+            } else if line == CheckJUnitRenderer.suiteEnd {
                 guard var item = open, !inCase else { throw Self.malformed(path) }
                 item.end = end
                 items.append(item)
@@ -330,9 +330,9 @@ struct ShardOutput {
                     let files = Int(attributes["files"] ?? ""), let total = Int(attributes["total"] ?? "")
                 else { throw Diagnostic(path: path, message: "its shard mark is damaged") }
                 mark = ShardMark(shard: shard, run: run, files: files, total: total)
-            } else if line == JUnitCheckReporter.opening.dropLast() {
+            } else if line == CheckJUnitRenderer.opening.dropLast() {
                 sawOpening = true
-            } else if line == JUnitCheckReporter.closing.dropLast() {
+            } else if line == CheckJUnitRenderer.closing.dropLast() {
                 sawClosing = true
             }
         }
@@ -340,20 +340,18 @@ struct ShardOutput {
         try checkOnce(items.map(\.file))
     }
 
-    /// The shapes of JUnitCheckReporter's lines; V is a value as `xmlEscaped` writes it.
+    /// CheckJUnitRenderer's own line shapes, as regular expressions.
     private enum JUnitLine {
-        static let value = #"(?:[^<>&"\x00-\x08\x0A-\x1F]|&(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6});)*"#
-        static func pattern(_ shape: String) -> NSRegularExpression {
-            try! NSRegularExpression(pattern: "^" + shape.replacingOccurrences(of: "V", with: value) + "$")
+        typealias R = CheckJUnitRenderer
+        static func pattern(_ shapes: [JUnitLineShape]) -> NSRegularExpression {
+            try! NSRegularExpression(pattern: "^(?:" + shapes.map(\.pattern).joined(separator: "|") + ")$")
         }
-        static let suite = pattern(#"  <testsuite name="V" tests="\d+" failures="\d+" errors="\d+" skipped="\d+">"#)
-        static let testcase = pattern(#"    <testcase name="V" classname="V" file="V"(?: line="\d+")?(/?)>"#)
+        static let suite = pattern([R.suite])
+        static let testcase = try! NSRegularExpression(
+            pattern: "^" + R.testcase.pattern + "(?:" + R.caseLine.pattern + ")?(/?)>$")
         /// A suite's own lines around its cases: intent and warning properties, the warnings' text.
-        static let suiteExtra = pattern(
-            #"    (?:<properties>|</properties>|<system-err>V</system-err>)|      <property name="V" value="V"/>"#)
-        static let content = pattern(
-            #"      (?:<error message="V" type="InputError">V</error>|<failure message="V" type="(?:GoldenMismatch|ExpectationFailed)">V</failure>|<skipped message="V"/>)"#
-        )
+        static let suiteExtra = pattern([R.properties, R.propertiesEnd, R.systemErr, R.property])
+        static let content = pattern([R.error, R.failure, R.skip])
     }
 
     private static func matches(_ pattern: NSRegularExpression, _ line: String) -> Bool {
@@ -363,7 +361,7 @@ struct ShardOutput {
     /// A test case's line: its opening (closed at once, or holding one error, failure or skip line
     /// and then its closing).
     private static func isCaseLine(_ line: String, inCase: inout Bool) -> Bool {
-        if line == "    </testcase>" {
+        if line == CheckJUnitRenderer.caseEnd {
             defer { inCase = false }
             return inCase
         }

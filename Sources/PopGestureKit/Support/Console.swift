@@ -9,44 +9,60 @@ nonisolated(unsafe) private var outputFailure: String?
 nonisolated(unsafe) private var outputClosed = false
 /// Set once, before any output, from `--color`.
 nonisolated(unsafe) private var colourChoice = ColourChoice.auto
-/// `-o FILE`: what would go to standard output goes here instead, and appears whole when the run finishes.
-nonisolated(unsafe) private var outputFile: AtomicFile?
 
 /// Buffered standard output and error: reports are written as they are made, not gathered. A
 /// console made with a `ConsoleCapture` writes into it instead, so that a command can run inside a
 /// test (or any caller) and its bytes be compared without a process.
 public struct Console: Sendable {
     private let capture: ConsoleCapture?
+    /// `-o FILE`: this console's output goes here instead, until `finish`.
+    private let outputFile: OutputFile?
 
     /// The process's standard output and error.
-    public init() { capture = nil }
+    public init() {
+        capture = nil
+        outputFile = nil
+    }
 
     /// Output and diagnostics go to `capture`, uncoloured.
-    public init(capturingInto capture: ConsoleCapture) { self.capture = capture }
+    public init(capturingInto capture: ConsoleCapture) {
+        self.capture = capture
+        outputFile = nil
+    }
+
+    private init(capture: ConsoleCapture?, outputFile: OutputFile) {
+        self.capture = capture
+        self.outputFile = outputFile
+    }
 
     public func out(_ text: String) {
-        if let capture { return capture.append(out: Array(text.utf8)) }
-        if outputFile != nil { return outputFile!.write(text) }
-        guard !outputClosed else { return Self.failed(EBADF) }
-        if fputs(text, standardOutput) < 0 { Self.failed(errno) }
+        if let outputFile, outputFile.write(text) { return }
+        standardOut(text)
     }
 
     /// Bytes as they are: a block of text read back from disk may end inside a character.
     func out(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if let outputFile, outputFile.write(bytes) { return }
         if let capture { return capture.append(out: Array(bytes)) }
-        if outputFile != nil { return outputFile!.write(bytes) }
         guard !outputClosed else { return Self.failed(EBADF) }
         if fwrite(bytes.baseAddress, 1, bytes.count, standardOutput) != bytes.count { Self.failed(errno) }
     }
 
-    /// `-o FILE`, for every command and format: from now on standard output's text goes to `path`,
+    /// Standard output (or the capture) whatever `-o` says: `wrote PATH` goes there.
+    private func standardOut(_ text: String) {
+        if let capture { return capture.append(out: Array(text.utf8)) }
+        guard !outputClosed else { return Self.failed(EBADF) }
+        if fputs(text, standardOutput) < 0 { Self.failed(errno) }
+    }
+
+    /// `-o FILE`, for every command and format: the console's standard output text goes to `path`,
     /// which `finish` puts in place whole (a temporary file beside it, renamed), and standard output
-    /// says only `wrote PATH`. An error when the temporary file cannot be created, before any work.
-    public static func redirectOutput(to path: String) -> Diagnostic? {
+    /// says only `wrote PATH`. Throws a `Diagnostic` when the temporary file cannot be created, so
+    /// before any work.
+    public func writingOutput(to path: String) throws(Diagnostic) -> Console {
         let file = AtomicFile(path: path, what: "the output file")
-        if let failure = file.openFailure { return failure }
-        outputFile = file
-        return nil
+        if let failure = file.openFailure { throw failure }
+        return Console(capture: capture, outputFile: OutputFile(file))
     }
 
     public func err(_ text: String) {
@@ -79,18 +95,17 @@ public struct Console: Sendable {
     /// A run's exit status once its output is flushed: errors (2), said on stderr, when standard
     /// output could not be written; else `status`.
     public func finish(_ status: ExitStatus) -> ExitStatus {
-        if capture != nil { return status }
-        if var file = outputFile {
-            outputFile = nil
+        if let outputFile, let path = outputFile.path {
             do {
-                try file.commit()
-                out("wrote \(file.path)\n")
+                try outputFile.commit()
+                standardOut("wrote \(path)\n")
             } catch {
-                report(asDiagnostic(error, path: file.path))
+                report(asDiagnostic(error, path: path))
                 flush()
                 return .errors
             }
         }
+        if capture != nil { return status }
         flush()
         guard let reason = outputFailure else { return status }
         outputFailure = nil
@@ -120,6 +135,40 @@ public struct Console: Sendable {
     public static var stdoutPaint: Paint { Paint(colourChoice.enabled(forDescriptor: 1)) }
     /// The same for diagnostics and progress on standard error.
     public static var stderrPaint: Paint { Paint(colourChoice.enabled(forDescriptor: 2)) }
+}
+
+/// A console's `-o` file, shared by the copies of the console a run hands around (only the thread
+/// that emits writes, as with standard output); done with once `finish` commits it.
+private final class OutputFile: @unchecked Sendable {
+    private var file: AtomicFile?
+
+    init(_ file: AtomicFile) { self.file = file }
+
+    /// A console dropped before its `finish` (a caller that gave up) leaves `path` as it was and no
+    /// temporary file behind.
+    deinit { file?.discard() }
+
+    /// Nil once committed.
+    var path: String? { file?.path }
+
+    /// False once committed: what follows goes to standard output.
+    func write(_ text: String) -> Bool {
+        guard file != nil else { return false }
+        file!.write(text)
+        return true
+    }
+
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard file != nil else { return false }
+        file!.write(bytes)
+        return true
+    }
+
+    func commit() throws {
+        guard var done = file else { return }
+        file = nil
+        try done.commit()
+    }
 }
 
 /// Exit codes, the same for every command: 0 ok, 1 findings, 2 errors.

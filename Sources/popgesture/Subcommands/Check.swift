@@ -81,7 +81,6 @@ struct CheckCommand: ParsableCommand {
         run.verbose = verbose
         run.baseline = baseline
         run.writeBaseline = writeBaseline
-        try output.apply()
-        try conclude(run.run(paint: Console.stdoutPaint))
+        try conclude(run.run(console: try output.console(), paint: Console.stdoutPaint))
     }
 }

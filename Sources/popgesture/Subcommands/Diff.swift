@@ -32,7 +32,6 @@ struct DiffCommand: ParsableCommand {
             paths: settings.paths, base: try loadRules(base), head: try loadRules(head),
             format: format, jobs: settings.jobs, allowEmpty: input.allowEmpty, shard: try shard.resolved())
         diff.exclusions = settings.exclusions
-        try output.apply()
-        try conclude(diff.run())
+        try conclude(diff.run(console: try output.console()))
     }
 }

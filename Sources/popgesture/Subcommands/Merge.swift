@@ -29,7 +29,6 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         colour.apply()
-        try output.apply()
-        try conclude(MergeRun(inputs: outputs).run())
+        try conclude(MergeRun(inputs: outputs).run(console: try output.console()))
     }
 }

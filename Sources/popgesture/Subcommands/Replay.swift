@@ -34,7 +34,6 @@ struct ReplayCommand: ParsableCommand {
             jobs: settings.jobs,
             allowEmpty: input.allowEmpty, shard: try shard.resolved())
         replay.exclusions = settings.exclusions
-        try output.apply()
-        try conclude(replay.run())
+        try conclude(replay.run(console: try output.console()))
     }
 }

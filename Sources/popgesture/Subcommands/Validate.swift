@@ -29,7 +29,6 @@ struct ValidateCommand: ParsableCommand {
         var validate = ValidateRun(
             paths: settings.paths, format: format, jobs: settings.jobs, allowEmpty: input.allowEmpty)
         validate.exclusions = settings.exclusions
-        try output.apply()
-        try conclude(validate.run())
+        try conclude(validate.run(console: try output.console()))
     }
 }

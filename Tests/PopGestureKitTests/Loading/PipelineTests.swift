@@ -22,7 +22,7 @@ import Testing
                 lines.append("\(source): \(diagnostic)")
             case .rules(_, let source), .stackConfig(let source):
                 lines.append("other \(source)")
-            case .notATrace(let path):
+            case .foreign(let path):
                 lines.append("not a trace \(path)")
             }
         }

@@ -193,13 +193,52 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["out.txt", "t.yaml"])
     }
 
+    /// `-o` belongs to the console a run is given, not to the process: two in-process runs, each
+    /// with its own captured console and file, the second run whole while the first's file is open;
+    /// each file holds its own run's bytes and each capture says only where they went.
+    @Test func anInProcessRunWritesItsOwnFile() throws {
+        let dir = try CLI.fixture(["t.yaml": Self.twoDocuments, "u.yaml": CLI.swipe(expect: CLI.passingExpectations)])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let check = CheckRun(paths: [dir + "/t.yaml"], rules: RulesChoice(forced: nil), format: .json, jobs: 1)
+        let plain = ConsoleCapture()
+        #expect(check.run(console: Console(capturingInto: plain)) == .findings)
+        let first = ConsoleCapture()
+        let second = ConsoleCapture()
+        let checkConsole = try Console(capturingInto: first).writingOutput(to: dir + "/check.json")
+        let validateConsole = try Console(capturingInto: second).writingOutput(to: dir + "/validate.txt")
+        #expect(ValidateRun(paths: [dir + "/u.yaml"], jobs: 1).run(console: validateConsole) == .ok)
+        #expect(check.run(console: checkConsole) == .findings)
+        #expect(first.output == "wrote \(dir)/check.json\n")
+        #expect(second.output == "wrote \(dir)/validate.txt\n")
+        #expect(try String(contentsOfFile: dir + "/check.json", encoding: .utf8) == plain.output)
+        // One document, valid, in one file.
+        #expect(
+            try String(contentsOfFile: dir + "/validate.txt", encoding: .utf8)
+                == "1 document in 1 file: 1 valid, 0 invalid\n")
+        // A console given up before its `finish` leaves neither its file nor a temporary one.
+        do {
+            let dropped = try Console(capturingInto: ConsoleCapture()).writingOutput(to: dir + "/dropped.txt")
+            dropped.out("never committed\n")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: dir).contains { $0.hasPrefix("dropped.txt.tmp.") })
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == [
+                "check.json", "t.yaml", "u.yaml", "validate.txt",
+            ])
+        // A folder cannot be written over: said before the run, at its path.
+        #expect(throws: Diagnostic(path: dir, message: "cannot write the output file: is a directory")) {
+            try Console(capturingInto: ConsoleCapture()).writingOutput(to: dir)
+        }
+    }
+
     // MARK: github, markdown, sarif
 
     @Test func gitHubEscapesEverySpecialCharacter() {
         // Data: %, CR and LF only; `%` first, so `%0A` written by hand stays itself.
-        #expect(GitHubCheckReporter.data("50% a:b,c\r\nd %0A") == "50%25 a:b,c%0D%0Ad %250A")
+        #expect(CheckGitHubRenderer.data("50% a:b,c\r\nd %0A") == "50%25 a:b,c%0D%0Ad %250A")
         // Properties also : and , (which would end the property).
-        #expect(GitHubCheckReporter.property("a%b:c,d\ne\rf") == "a%25b%3Ac%2Cd%0Ae%0Df")
+        #expect(CheckGitHubRenderer.property("a%b:c,d\ne\rf") == "a%25b%3Ac%2Cd%0Ae%0Df")
     }
 
     /// A file whose name holds `,` `:` and `%`, and a trace whose name holds a line break.

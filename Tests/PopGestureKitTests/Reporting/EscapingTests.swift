@@ -60,6 +60,26 @@ import Testing
         #expect(xml.elements[2].attributes["classname"] == Self.file)
     }
 
+    /// The JUnit renderer's line shapes are what `merge` accepts: a filled line escapes its values
+    /// onto one line and matches its own pattern; the same line with a raw quote or break does not.
+    @Test func junitLinesAndTheirPatternsAgree() throws {
+        let failure = CheckJUnitRenderer.failure("a \"b\" <c>\nd", "GoldenMismatch", "e & f")
+        #expect(
+            failure
+                == #"      <failure message="a &quot;b&quot; &lt;c&gt;&#10;d" type="GoldenMismatch">e &amp; f</failure>"#
+        )
+        let pattern = try NSRegularExpression(pattern: "^" + CheckJUnitRenderer.failure.pattern + "$")
+        func matches(_ line: String) -> Bool {
+            pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil
+        }
+        #expect(matches(failure))
+        #expect(!matches(#"      <failure message="a "b"" type="GoldenMismatch">e</failure>"#))
+        #expect(!matches(#"      <failure message="a" type="Other">e</failure>"#))
+        #expect(
+            CheckJUnitRenderer.suite("x\ty.yaml", "2", "1", "0", "0")
+                == "  <testsuite name=\"x\ty.yaml\" tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"0\">")
+    }
+
     @Test func htmlReport() throws {
         let page = try HTMLElements(
             try Self.output(["check", "--format", "html", "-o", "r.html", Self.file], file: "r.html"))

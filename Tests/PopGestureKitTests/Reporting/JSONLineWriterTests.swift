@@ -105,4 +105,34 @@ import Testing
         log.append(0x21)
         #expect(log[text.count] == 0x21 && log[0] == UInt8(ascii: "t") && log[41] == UInt8(ascii: "o"))
     }
+
+    /// A `JSONValue` is written by the one writer: keys sorted (by their characters, so `B` before
+    /// `a`), a run-time key escaped like a string, control characters as `\u00XX` in lower case,
+    /// quotes and backslashes escaped, other characters (é) as their UTF-8 bytes.
+    @Test func valuesGoThroughTheWriter() {
+        let value = JSONValue.object([
+            "b": .array([.number(1.5), .null, .bool(true), .number(-0.0)]),
+            "a\"k": .string("x\u{1}\u{1F}\n\t\"\\é"), "B": .object([:]),
+        ])
+        #expect(value.rendered == #"{"B": {}, "a\"k": "x\u0001\u001f\n\t\"\\é", "b": [1.5, null, true, 0]}"#)
+    }
+
+    /// What is drained is the value so far; the next token is still separated from it.
+    @Test func aDrainedWriterKeepsItsPlace() {
+        var w = JSONWriter(capacity: 4)
+        var out: [UInt8] = []
+        w.open("{")
+        w.key("list")
+        w.open("[")
+        w.int(1)
+        w.drain { out += $0 }
+        w.int(22)
+        w.close("]")
+        w.key(string: "k\"")
+        w.string(nil)
+        w.close("}")
+        w.drain { out += $0 }
+        #expect(String(decoding: out, as: UTF8.self) == #"{"list": [1, 22], "k\"": null}"#)
+        #expect(w.bytes.isEmpty)
+    }
 }

@@ -1,7 +1,7 @@
 /// A static page for a CI artifact: the summary counts, a table of traces with the failures and
 /// errors first, then each failure with its messages and its plot inline. The page is whole only at
 /// the end (failures come first), so it is handed to `finish` rather than streamed.
-struct HTMLCheckReporter: CheckReporter {
+struct CheckHTMLRenderer: CheckRenderer {
     let title: String
     let finish: (String) -> Void
     private var documents: [CheckedDocument] = []

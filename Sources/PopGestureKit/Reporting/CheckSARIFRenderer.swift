@@ -3,7 +3,7 @@
 /// and one each for a golden mismatch, an unchecked trace, an input error and each warning; every
 /// finding is a result at its physical location. Results are streamed as they come (keys sorted, like
 /// every JSON output, put `results` before `tool`).
-struct SARIFCheckReporter: CheckReporter {
+struct CheckSARIFRenderer: CheckRenderer {
     static let schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     struct Rule {
@@ -52,9 +52,18 @@ struct SARIFCheckReporter: CheckReporter {
     }
 
     mutating func begin() {
-        console.out(
-            "{\"$schema\": \(JSONValue.string(Self.schema).rendered), \"runs\": [{\"columnKind\": \"unicodeCodePoints\", \"results\": ["
-        )
+        var w = JSONWriter(capacity: 256)
+        w.open("{")
+        w.key("$schema")
+        w.string(Self.schema)
+        w.key("runs")
+        w.open("[")
+        w.open("{")
+        w.key("columnKind")
+        w.string("unicodeCodePoints")
+        w.key("results")
+        w.open("[")
+        console.out(w.bytes)
     }
 
     mutating func document(_ document: CheckedDocument) {
@@ -120,9 +129,18 @@ struct SARIFCheckReporter: CheckReporter {
             "name": .string("popgesture"), "version": .string(toolVersion),
             "informationUri": .string("https://popgesture.dev"), "rules": rules,
         ])
-        console.out(
-            (first ? "" : "\n")
-                + "], \"tool\": \(JSONValue.object(["driver": driver]).rendered)}], \"version\": \"2.1.0\"}\n")
+        var w = JSONWriter(capacity: 4096)
+        if !first { w.raw("\n") }
+        w.close("]")
+        w.key("tool")
+        w.value(.object(["driver": driver]))
+        w.close("}")
+        w.close("]")
+        w.key("version")
+        w.string("2.1.0")
+        w.close("}")
+        w.raw("\n")
+        console.out(w.bytes)
     }
 
     private mutating func result(_ rule: String, _ diagnostic: Diagnostic) {
@@ -150,7 +168,11 @@ struct SARIFCheckReporter: CheckReporter {
             }
             fields["locations"] = .array([.object(["physicalLocation": .object(physical)])])
         }
-        console.out((first ? "\n" : ",\n") + JSONValue.object(fields).rendered)
+        // One result a line, so that a diff of two runs' SARIF shows results.
+        var w = JSONWriter(capacity: 1024)
+        w.raw(first ? "\n" : ",\n")
+        w.value(.object(fields))
+        console.out(w.bytes)
         first = false
     }
 

@@ -3,7 +3,7 @@
 ///
 /// `::error file=PATH,line=L,col=C,title=TITLE::MESSAGE`: a failure is an `error`, an input error
 /// too (each of a document's errors), a warning a `warning`, an unchecked trace a `notice`.
-struct GitHubCheckReporter: CheckReporter {
+struct CheckGitHubRenderer: CheckRenderer {
     let console: Console
 
     mutating func document(_ document: CheckedDocument) {
@@ -32,7 +32,7 @@ struct GitHubCheckReporter: CheckReporter {
         if let error = file.goldenError { emit(error, title: "golden not written") }
         if let refusal = file.goldenRefused { emit(refusal, title: "golden not recorded") }
         for entry in file.baselineFixed {
-            emit(TextCheckReporter.fixed(entry, in: file), title: "fixed since the baseline")
+            emit(CheckTextRenderer.fixed(entry, in: file), title: "fixed since the baseline")
         }
     }
 
@@ -41,7 +41,7 @@ struct GitHubCheckReporter: CheckReporter {
     }
 
     mutating func end(_ summary: CheckSummary) {
-        console.out(TextCheckReporter.summary(summary) + "\n")
+        console.out(CheckTextRenderer.summary(summary) + "\n")
     }
 
     private func emit(_ diagnostic: Diagnostic, title: String) {

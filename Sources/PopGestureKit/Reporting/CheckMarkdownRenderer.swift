@@ -1,7 +1,7 @@
 /// `check --format markdown`: a summary table and a table of the failures and input errors, each at
 /// its place, for `$GITHUB_STEP_SUMMARY` or a pull request comment (GitHub Flavored Markdown). The
 /// rows wait for the end, so that the summary comes first.
-struct MarkdownCheckReporter: CheckReporter {
+struct CheckMarkdownRenderer: CheckRenderer {
     let console: Console
     private var rows: [String] = []
 
@@ -40,7 +40,7 @@ struct MarkdownCheckReporter: CheckReporter {
 
     mutating func end(_ s: CheckSummary) {
         var text = "## popgesture check\n\n"
-        text += (s.failed + s.errors == 0 ? "Passed: " : "Failed: ") + Self.cell(TextCheckReporter.summary(s)) + "\n\n"
+        text += (s.failed + s.errors == 0 ? "Passed: " : "Failed: ") + Self.cell(CheckTextRenderer.summary(s)) + "\n\n"
         text += "| traces | files | passed | failed | unchecked | errors |\n|---:|---:|---:|---:|---:|---:|\n"
         text += "| \(s.documents) | \(s.files) | \(s.passed) | \(s.failed) | \(s.unchecked) | \(s.errors) |\n"
         if s.known + s.baselineFixed > 0 { text += "\nBaseline: \(s.known) known, \(s.baselineFixed) fixed.\n" }

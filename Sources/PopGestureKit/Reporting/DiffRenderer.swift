@@ -1,0 +1,2 @@
+/// One renderer per `diff` output format.
+protocol DiffRenderer: Renderer where Item == ComparedTrace, Summary == DiffSummary {}

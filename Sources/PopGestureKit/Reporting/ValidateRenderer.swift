@@ -1,0 +1,2 @@
+/// One renderer per `validate` output format.
+protocol ValidateRenderer: Renderer where Item == InvalidDocument, Summary == ValidateSummary {}
