@@ -98,7 +98,10 @@ struct ReplayFileJob: FileJob {
         self.produce = produce
         self.path = path
         output = RecordWriter(format) { produce(.text($0)) }
-        replays = [Replay(rules: rules, observer: output.observer)]
+        // JSON's arrays go to their logs from the first record, so no document keeps its records; a
+        // failure's detailed words come from a replay again with records (`reworded`). The text
+        // timeline keeps them until the loader commits, since its layout depends on that moment.
+        replays = [Replay(rules: rules, observer: output.observer, fromStart: format == .json)]
     }
 
     mutating func document(_ result: DocumentResult) {
@@ -110,7 +113,10 @@ struct ReplayFileJob: FileJob {
                 // An observed timeline is out already; the final state and verdicts follow.
                 produce(.text(timeline.endDocument() ? TextTimeline.footer(report) : TextTimeline.render(report)))
             case .json(let lines):
-                if !lines.isObserving {
+                if let whole = replays[0].reworded(report, of: trace) {
+                    lines.discard()
+                    produce(.text(whole.jsonLine() + "\n"))
+                } else if !lines.isObserving {
                     produce(.text(report.jsonLine() + "\n"))
                 } else if !lines.writeLine(report) {
                     produce(

@@ -4,6 +4,15 @@
 /// whichever path found it.
 struct StreamedEventReader {
     let path: String
+    /// Rows are read into this buffer, reused stroke after stroke, and each stroke gets an array of
+    /// exactly its rows: a grown array would hold up to twice its samples, and a long recording's
+    /// first strokes are kept (`TraceFileLoader.EventStream`).
+    private var rows: [Sample] = []
+
+    init(path: String) {
+        self.path = path
+        rows.reserveCapacity(64)
+    }
 
     enum EventItem {
         /// A plain, valid stroke, decoded straight from the events.
@@ -16,7 +25,7 @@ struct StreamedEventReader {
     /// nothing wrong, is decoded straight from the events; anything else (other kinds, anchors,
     /// quoted or odd values, any error) becomes a small node mapping, rebuilt from what was read so
     /// far, and goes through the decoder, so its errors are the node path's.
-    func item(_ reader: YAMLDocumentReader) throws -> EventItem {
+    mutating func item(_ reader: YAMLDocumentReader) throws -> EventItem {
         guard reader.kind == .mappingStart, !reader.hasAnchor else { return .node(try reader.node(), nil) }
         let position = reader.position
         var plains: [PlainScalar] = []
@@ -136,11 +145,10 @@ struct StreamedEventReader {
     /// A stroke's samples straight from the events: plain numbers are read from libyaml's bytes; any
     /// other element becomes a node and goes through the same checks as the node path, so the errors
     /// are the same. Only syntax errors are thrown; a sample error is returned, the rows consumed.
-    private func readSamples(_ reader: YAMLDocumentReader, at list: SourcePosition) throws -> Result<
+    private mutating func readSamples(_ reader: YAMLDocumentReader, at list: SourcePosition) throws -> Result<
         [Sample], Diagnostic
     > {
-        var samples: [Sample] = []
-        samples.reserveCapacity(16)
+        rows.removeAll(keepingCapacity: true)
         // Every row is checked: its own errors, gathered (at most DocumentErrors.limit, the rest counted).
         let failures = DocumentErrors()
         var failure: Diagnostic? { failures.isEmpty ? nil : failures.combined(path: path) }
@@ -194,7 +202,7 @@ struct StreamedEventReader {
                     try TraceDecoder.checkOrder(
                         sample, after: previous,
                         at: SourcePosition(path: path, line: tLine, column: tColumn))
-                    if failures.isEmpty { samples.append(sample) }
+                    if failures.isEmpty { rows.append(sample) }
                 } catch {
                     failures.record(error, path: path)
                 }
@@ -204,7 +212,7 @@ struct StreamedEventReader {
                     let sample = try TraceDecoder.decodeSample(row, after: nil)
                     defer { previous = sample }
                     try TraceDecoder.checkOrder(sample, after: previous, row: row)
-                    if failures.isEmpty { samples.append(sample) }
+                    if failures.isEmpty { rows.append(sample) }
                 } catch let error as Diagnostic where !reader.broken {
                     failures.record(error, path: path)
                 }
@@ -212,7 +220,7 @@ struct StreamedEventReader {
             try reader.advance()
         }
         if let failure { return .failure(failure) }
-        if samples.isEmpty { return .failure(TraceDecoder.emptySamples(at: list)) }
-        return .success(samples)
+        if rows.isEmpty { return .failure(TraceDecoder.emptySamples(at: list)) }
+        return .success(rows.withUnsafeBufferPointer { Array($0) })
     }
 }

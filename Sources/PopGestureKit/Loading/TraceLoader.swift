@@ -281,11 +281,12 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         var decoder = TraceDecoder(path: path, loadConfig: config)
         decoder.errors = errors
         var order = EventOrderCheck()
+        var streamed = StreamedEventReader(path: path)
         try reader.advance()
         while reader.kind != .sequenceEnd {
             let line = reader.line
             let column = reader.column
-            let item = try StreamedEventReader(path: path).item(reader)
+            let item = try streamed.item(reader)
             let event = errors.attempt(path: path) { () throws -> TraceEvent in
                 switch item {
                 case .stroke(let stroke):

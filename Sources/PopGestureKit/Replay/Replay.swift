@@ -61,11 +61,12 @@ public struct Replay: Sendable {
         return session.finish(name: trace.name, expectations: trace.expectations, locations: trace.expectationLocations)
     }
 
-    /// A replay without records words failed expectations briefly; with the trace's events at hand,
-    /// the trace replayed again with records, so the failures say what happened and why (SPEC
-    /// section 6). Nil when `report` needs no other wording.
+    /// A replay without records (or one that handed them all to its observer) words failed
+    /// expectations briefly; with the trace's events at hand, the trace replayed again with records,
+    /// so the failures say what happened and why (SPEC section 6). Nil when `report` needs no other
+    /// wording.
     func reworded(_ report: TraceReport, of trace: Trace) -> TraceReport? {
-        guard !keepsRecords, report.expectations.failed > 0, trace.eventsKept else { return nil }
+        guard !keepsRecords || observesFromStart, report.expectations.failed > 0, trace.eventsKept else { return nil }
         return Replay(rules: rules).run(trace)
     }
 }

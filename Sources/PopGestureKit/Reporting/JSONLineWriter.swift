@@ -18,7 +18,10 @@ final class JSONLineWriter: ReplayObserver, @unchecked Sendable {
     /// Records are coming: the replay of the current document stopped keeping them.
     private(set) var isObserving = false
 
-    init(blockSize: Int = 1 << 20, write: @escaping (String) -> Void) {
+    /// Six logs of up to a block each (an array that grew to it, so up to twice that) are a long
+    /// recording's peak: 256 KB blocks keep that near a megabyte, and a small document's arrays,
+    /// tens of kilobytes, still never touch the disk.
+    init(blockSize: Int = 1 << 18, write: @escaping (String) -> Void) {
         self.write = write
         self.blockSize = blockSize
         (anomalies, bar, detections, gestures, notes, transitions) = Self.logs(blockSize)

@@ -48,6 +48,22 @@ import Testing
         #expect(reports[0].gestures.count == 2 && reports[0].expectations.passed == 1)
     }
 
+    /// A long recording's first strokes are kept for a replay again: each keeps its own samples and
+    /// no room to spare, whatever room reading them took.
+    @Test func keptStrokesHoldExactlyTheirSamples() throws {
+        let rows = (0..<37).map { "[\(1000 + $0 * 8), \(30 + $0), 400]" }.joined(separator: ", ")
+        let yaml =
+            "format: popgesture-trace/1\nstack: [{id: inbox}, {id: thread}]\n\(Self.events)\n- touch: 3\n  samples: [\(rows)]\n  up: 1300\n"
+        guard case .trace(let trace, _)? = try Self.streamed(yaml).documents.first else {
+            Issue.record("expected a trace")
+            return
+        }
+        let strokes = trace.events.compactMap { if case .touch(let stroke) = $0.kind { stroke } else { nil } }
+        #expect(strokes.map(\.samples.count) == [4, 3, 37])
+        #expect(strokes.map(\.samples.capacity) == [4, 3, 37])
+        #expect(strokes[2].samples[36] == Sample(t: 1288, x: 66, y: 400))
+    }
+
     @Test func lateHeaderKeyAfterALongEventListIsAnError() throws {
         let yaml =
             "format: popgesture-trace/1\nstack: [{id: inbox}, {id: thread}]\n\(Self.events)\nscreen: {width: 320}\n"

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import PopGestureKit
@@ -81,6 +82,27 @@ import Testing
         let whole = Replay(rules: rules).run(trace).jsonLine() + "\n"
         #expect(whole.utf8.count > 50_000)
         #expect(out == whole)
+    }
+
+    /// `replay --format json` hands every record to the writer from the first, so no document keeps
+    /// its records; a failed expectation's words still say why, from a replay again with records.
+    @Test func aFailedExpectationKeepsItsWordsInReplaysJSON() throws {
+        let yaml = CommandLineTests.swipe(expect: "- {gesture: 1, pop: cancelled}")
+        let dir = try CommandLineTests.fixture(["a.yaml": yaml])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let rules = try RulesLoader.load("fd")
+        let capture = ConsoleCapture()
+        let status = ReplayRun(paths: [dir + "/a.yaml"], rules: RulesChoice(forced: rules), format: .json, jobs: 1)
+            .run(console: Console(capturingInto: capture))
+        #expect(status == .findings)
+        // The swipe completes by projection under fd (CommandLineTests.swipe); from the summary a
+        // replay without records keeps, the message would end at "by projection".
+        #expect(capture.output.contains("gesture 1: expected pop cancelled, got completed by projection: progress"))
+        guard case .trace(let trace, _)? = TraceFileLoader(text: yaml, path: dir + "/a.yaml").next() else {
+            Issue.record("the swipe did not load")
+            return
+        }
+        #expect(capture.output == Replay(rules: rules).run(trace).jsonLine() + "\n")
     }
 
     @Test func byteLogsReadBackAcrossBlocks() {
