@@ -29,9 +29,6 @@ public struct GestureRecord: Sendable, Equatable {
     public var recognition: Recognition?
     /// The check that refused it, with the value it tested; nil unless refused.
     public var refusal: CheckEvidence?
-
-    /// Why it was decided as it was, in words: the refusing check, else the recognition.
-    var decisionEvidence: String? { refusal?.text ?? recognition?.text }
 }
 
 /// What the content under a gesture's down point did (SPEC section 8).
@@ -153,14 +150,37 @@ public struct IntentTally: Sendable, Equatable {
     }
 }
 
+/// A failed `expect` item and what the replay found instead, as records and numbers: the renderers
+/// word it (`ExpectationFailure.message`), so that the replay never builds a sentence.
 public struct ExpectationFailure: Sendable, Equatable {
     /// 0-based position in the trace's `expect` list.
     public var index: Int
-    public var message: String
-    /// The item's kind (`Expectation.kind`).
-    public var kind: String
+    public var expectation: Expectation
+    public var found: Found
     /// Where the item is written; nil for a trace built in code.
     public var location: SourcePosition?
+
+    /// The item's kind (`Expectation.kind`).
+    public var kind: String { expectation.kind }
+
+    /// What the item asked about, as the replay recorded it. A replay without records keeps only a
+    /// summary: gestures without positions or the pop's numbers, anomalies without details, bar
+    /// changes without causes (those lists are then empty).
+    public enum Found: Sendable, Equatable {
+        /// The item names gesture `n`, but the trace has only `count` gestures.
+        case noGesture(count: Int)
+        /// The named gesture, and the completion model that ended its pop.
+        case gesture(GestureRecord, model: CompletionModelKind)
+        /// Every detection's direction, consecutive repeats collapsed.
+        case detections([ScrollDirection])
+        case final(FinalState)
+        /// How many anomalies in all, the kinds of the first `ExpectationCheck.shownItems`, and their
+        /// records when the replay kept them.
+        case anomalies(count: Int, kinds: [AnomalyKind], records: [Anomaly])
+        /// How many bar changes after the initial state in all, the first `shownItems`, and their causes
+        /// when the replay kept them.
+        case bar(count: Int, points: [Expectation.BarPoint], causes: [String])
+    }
 }
 
 /// A detector's report (SPEC section 10).

@@ -74,7 +74,7 @@ public struct TakeJudge: Sendable {
             return TakeVerdict(rules: rules, text: "no gesture", finding: finding)
         }
         var parts: [String] = []
-        var decision = ExpectationCheck.describe(gesture)
+        var decision = ExpectationWording.describe(gesture)
         if gesture.outcome != .began, let evidence = gesture.decisionEvidence { decision += ": \(evidence)" }
         parts.append(decision)
         if let pop = gesture.pop {

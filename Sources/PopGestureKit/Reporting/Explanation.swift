@@ -60,7 +60,7 @@ public struct Explanation {
     private static let indent = "           "
 
     private func explain(_ gesture: GestureRecord, steps: [Derivation.Step]) -> String {
-        var out = "gesture \(gesture.index): \(ExpectationCheck.describe(gesture)), finger \(gesture.finger)\n"
+        var out = "gesture \(gesture.index): \(ExpectationWording.describe(gesture)), finger \(gesture.finger)\n"
         var largest = Vector.zero
         for step in steps {
             largest = Vector(x: max(largest.x, abs(step.d.x)), y: max(largest.y, abs(step.d.y)))

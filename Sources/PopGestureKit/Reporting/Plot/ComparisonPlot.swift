@@ -70,7 +70,7 @@ struct ComparisonPlot {
             if x?.outcome != y?.outcome || x?.reason != y?.reason || x?.decidedAt != y?.decidedAt {
                 at(
                     { $0.decidedAt?.t ?? $0.down.t },
-                    "decided \(x.map(ExpectationCheck.describe) ?? "absent") vs \(y.map(ExpectationCheck.describe) ?? "absent")"
+                    "decided \(x.map(ExpectationWording.describe) ?? "absent") vs \(y.map(ExpectationWording.describe) ?? "absent")"
                 )
             }
             if x?.pop?.result != y?.pop?.result || x?.pop?.by != y?.pop?.by || x?.pop?.releasedAt != y?.pop?.releasedAt
