@@ -11,13 +11,13 @@ public func formatNumber(_ value: Double) -> String {
 /// A report's numbers written straight as bytes: Swift's `description` allocates, and it was most
 /// of the cost of writing a report. Integers and numbers of up to six decimals take a digit-by-digit
 /// path; any other finite number is `description`'s bytes from `ShortestDecimal` (Ryu).
-enum NumberText {
-    static let capacity = 32
+package enum NumberText {
+    package static let capacity = 32
     private static let powers: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
 
     /// Writes `value`, returning the length: integers below 9e18 without a fraction, every other
     /// finite number as its `description`; nil for infinities and NaN, whose text is `description`.
-    static func write(_ value: Double, into out: UnsafeMutablePointer<UInt8>) -> Int? {
+    package static func write(_ value: Double, into out: UnsafeMutablePointer<UInt8>) -> Int? {
         if value == 0 {
             out[0] = UInt8(ascii: "0")  // also folds -0
             return 1
@@ -49,7 +49,7 @@ enum NumberText {
     /// The bytes of `description` for a finite, non-zero double of this magnitude and sign: plain
     /// from 1e-4 up to 2^53, else `d.ddde±XX` (Swift's thresholds, found by NumberTests, which
     /// compare every layout with `description`).
-    static func write(shortest magnitude: Double, negative: Bool, into out: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func write(shortest magnitude: Double, negative: Bool, into out: UnsafeMutablePointer<UInt8>) -> Int {
         let (digits, exponent) = ShortestDecimal.of(magnitude)
         var length = 0
         if negative {
@@ -120,7 +120,7 @@ enum NumberText {
     private static let pairs: StaticString =
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
-    static func write(integer value: Int64, into out: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func write(integer value: Int64, into out: UnsafeMutablePointer<UInt8>) -> Int {
         var length = 0
         if value < 0 {
             out[0] = UInt8(ascii: "-")

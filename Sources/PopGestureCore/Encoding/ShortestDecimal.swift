@@ -4,10 +4,10 @@
 /// or Boost), with its small tables: every 26th power of five, the others derived by one multiply
 /// and a stored two-bit correction. Only 64-bit multiplies, so it builds on every platform Swift 6
 /// targets.
-enum ShortestDecimal {
+package enum ShortestDecimal {
     /// `digits` × 10^`exponent` for a finite, non-zero `magnitude` (the sign is the caller's):
     /// `digits` has no trailing zeros beyond what the shortest form needs, at most 17 of them.
-    static func of(_ magnitude: Double) -> (digits: UInt64, exponent: Int) {
+    package static func of(_ magnitude: Double) -> (digits: UInt64, exponent: Int) {
         let bits = magnitude.bitPattern
         let ieeeMantissa = bits & ((1 << 52) - 1)
         let ieeeExponent = Int((bits >> 52) & 0x7FF)

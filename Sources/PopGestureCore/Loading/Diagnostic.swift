@@ -87,7 +87,7 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
 /// file's bytes must neither end the line early (a NUL ends what `fputs` writes), nor colour or
 /// retitle the terminal (ESC), nor start a forged diagnostic line of their own. Tabs and the line
 /// breaks of a multi-line message stay.
-func visible(_ text: String) -> String {
+package func visible(_ text: String) -> String {
     func hidden(_ scalar: Unicode.Scalar) -> Bool {
         (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F..<0xA0).contains(scalar.value)
     }
@@ -115,17 +115,17 @@ public struct SourcePosition: Sendable, Equatable {
         self.column = column
     }
 
-    func error(_ message: String, suggestion: String? = nil) -> Diagnostic {
+    package func error(_ message: String, suggestion: String? = nil) -> Diagnostic {
         Diagnostic(path: path, line: line, column: column, message: message, suggestion: suggestion)
     }
 
-    func warning(_ message: String, suggestion: String? = nil) -> Diagnostic {
+    package func warning(_ message: String, suggestion: String? = nil) -> Diagnostic {
         Diagnostic(path: path, line: line, column: column, message: message, suggestion: suggestion, severity: .warning)
     }
 }
 
 /// The known word closest to `word`, when it is close enough to be a plausible typo.
-func nearest(to word: String, in known: [String]) -> String? {
+package func nearest(to word: String, in known: [String]) -> String? {
     let lowered = Array(word.lowercased())
     var best: (String, Int)?
     for candidate in known {
@@ -138,7 +138,7 @@ func nearest(to word: String, in known: [String]) -> String? {
     return best?.0
 }
 
-func didYouMean(_ word: String, in known: [String]) -> String? {
+package func didYouMean(_ word: String, in known: [String]) -> String? {
     nearest(to: word, in: known).map { "did you mean `\($0)`?" }
 }
 
@@ -159,6 +159,6 @@ private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
 }
 
 /// Every failure the loader throws is a `Diagnostic`; anything else is still shown at the file's start.
-func asDiagnostic(_ error: any Error, path: String) -> Diagnostic {
+package func asDiagnostic(_ error: any Error, path: String) -> Diagnostic {
     error as? Diagnostic ?? Diagnostic(path: path, line: 1, column: 1, message: "\(error)")
 }

@@ -5,14 +5,14 @@
 ///
 /// At most `limit` are kept; the rest are counted ("N more errors ... not shown"), so a recording
 /// with a million bad samples costs no more than twenty.
-final class DocumentErrors {
-    static let limit = 20
-    private(set) var kept: [Diagnostic] = []
-    private(set) var notShown = 0
+package final class DocumentErrors {
+    package static let limit = 20
+    package private(set) var kept: [Diagnostic] = []
+    package private(set) var notShown = 0
 
-    var isEmpty: Bool { kept.isEmpty }
+    package var isEmpty: Bool { kept.isEmpty }
 
-    func record(_ error: any Error, path: String) {
+    package func record(_ error: any Error, path: String) {
         // Recorded already, by whoever threw it.
         if error is Collected { return }
         for diagnostic in asDiagnostic(error, path: path).all {
@@ -25,18 +25,18 @@ final class DocumentErrors {
     }
 
     /// `body`'s result; with `errors`, nil and its error recorded, without, its error thrown.
-    static func attempt<T>(_ errors: DocumentErrors?, path: String, _ body: () throws -> T) throws -> T? {
+    package static func attempt<T>(_ errors: DocumentErrors?, path: String, _ body: () throws -> T) throws -> T? {
         guard let errors else { return try body() }
         return errors.attempt(path: path, body)
     }
 
     /// Thrown by a decoder that recorded its errors: they are all in `diagnostic`, already counted.
-    struct Collected: Error {
-        let diagnostic: Diagnostic
+    package struct Collected: Error {
+        package let diagnostic: Diagnostic
     }
 
     /// `body`'s result, or nil with its error recorded.
-    func attempt<T>(path: String, _ body: () throws -> T) -> T? {
+    package func attempt<T>(path: String, _ body: () throws -> T) -> T? {
         do {
             return try body()
         } catch {
@@ -48,7 +48,7 @@ final class DocumentErrors {
     /// Every error so far, plus `last` (a syntax error ending the document), as one diagnostic: the
     /// first in document order, the others in `further`.
     /// `last` is shown whatever the limit: it says why the rest of the file was not read.
-    func combined(with last: Diagnostic? = nil, path: String) -> Diagnostic {
+    package func combined(with last: Diagnostic? = nil, path: String) -> Diagnostic {
         // Stable: errors at one place keep the order they were found in.
         var ordered = kept.enumerated().sorted {
             ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)

@@ -5,7 +5,7 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
     case rules = "popgesture-rules/1"
     case config = "popgesture-config/1"
 
-    var noun: String {
+    package var noun: String {
         switch self {
         case .trace: "trace document"
         case .stack: "stack-config document"
@@ -16,7 +16,7 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
 
     /// Reads `format` before anything else, so a rules file handed over as a trace is named as one
     /// instead of drowning in unknown-key errors.
-    static func of(_ node: YAMLNode, expecting expected: [DocumentFormat]) throws -> DocumentFormat {
+    package static func of(_ node: YAMLNode, expecting expected: [DocumentFormat]) throws -> DocumentFormat {
         let wanted = expected.map { "`format: \($0.rawValue)`" }.joined(separator: " or ")
         guard case .mapping(let pairs) = node.content else {
             throw node.error(

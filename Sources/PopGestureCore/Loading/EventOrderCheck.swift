@@ -1,15 +1,15 @@
 /// Events in start-time order, and no finger down in two strokes at once (SPEC section 1).
-struct EventOrderCheck {
+package struct EventOrderCheck {
     private var previous: (t: Double, line: Int)?
     /// The end of each finger's latest stroke; nil = still down at the end of the trace.
     private var fingerFree: [Int: (end: Double?, line: Int)] = [:]
 
-    mutating func check(_ event: TraceEvent, _ item: YAMLNode) throws {
+    package mutating func check(_ event: TraceEvent, _ item: YAMLNode) throws {
         try check(event, at: item.location.line, item.location.column, path: item.location.path)
     }
 
     /// `line` and `column` are the event's; the position is only built for an error.
-    mutating func check(_ event: TraceEvent, at line: Int, _ column: Int, path: String) throws {
+    package mutating func check(_ event: TraceEvent, at line: Int, _ column: Int, path: String) throws {
         if let previous, event.t < previous.t {
             throw Diagnostic(
                 path: path, line: line, column: column,

@@ -11,10 +11,10 @@ import Foundation
 /// events, failure and end the serial path sees, in the same batches' order: a syntax error is
 /// still reported after the events before it and nothing later. A reader that stops early (a fatal
 /// error, another tool's JSON) stops the scan when it lets go of the pipe.
-final class EventPipe: @unchecked Sendable {
+package final class EventPipe: @unchecked Sendable {
     /// Events per batch: large enough that handing batches over costs little beside the scan.
-    static let batchSize: Int32 = 4096
-    static let slots = 4
+    package static let batchSize: Int32 = 4096
+    package static let slots = 4
 
     // The parser belongs to the scanning thread until it has exited (`stop` waits for that).
     private let parser: UnsafeMutablePointer<yaml_parser_t>
@@ -27,7 +27,7 @@ final class EventPipe: @unchecked Sendable {
     private var exited = false
 
     /// Nil when the batches cannot be allocated: the reader then scans serially.
-    init?(parser: UnsafeMutablePointer<yaml_parser_t>) {
+    package init?(parser: UnsafeMutablePointer<yaml_parser_t>) {
         self.parser = parser
         for _ in 0..<Self.slots {
             guard let batch = pg_batch_new(Self.batchSize) else {
@@ -68,7 +68,7 @@ final class EventPipe: @unchecked Sendable {
     /// The next scanned batch, once there is one; `used` (the reader's last, or its own first empty
     /// batch) goes back to be filled again. The scan always delivers a last batch before it exits, and
     /// the reader asks for none after that one (it failed or ended the stream).
-    func next(returning used: UnsafeMutablePointer<pg_batch>) -> UnsafeMutablePointer<pg_batch> {
+    package func next(returning used: UnsafeMutablePointer<pg_batch>) -> UnsafeMutablePointer<pg_batch> {
         condition.lock()
         defer { condition.unlock() }
         empty.append(used)
@@ -79,7 +79,7 @@ final class EventPipe: @unchecked Sendable {
 
     /// Stops the scan, waits for its thread to let go of the parser, and frees every batch but
     /// `held`, the reader's.
-    func stop() {
+    package func stop() {
         condition.lock()
         stopping = true
         condition.broadcast()

@@ -8,13 +8,13 @@ internal import CYaml
 
 /// The reader's input read again from its start, after libyaml stopped at an error (it reads no
 /// further then): where a bad byte stands, and a line's text for a syntax error's hint.
-struct InputRereader {
-    let path: String
-    let text: UnsafeMutableBufferPointer<UInt8>?
-    let file: UnsafeMutablePointer<FILE>?
+package struct InputRereader {
+    package let path: String
+    package let text: UnsafeMutableBufferPointer<UInt8>?
+    package let file: UnsafeMutablePointer<FILE>?
 
     /// Where the character at byte `offset` of the input is, counted as libyaml counts its marks.
-    func position(ofByte offset: Int, encoding: yaml_encoding_t) -> SourcePosition? {
+    package func position(ofByte offset: Int, encoding: yaml_encoding_t) -> SourcePosition? {
         var counter = MarkCounter(
             utf16: encoding == YAML_UTF16LE_ENCODING || encoding == YAML_UTF16BE_ENCODING,
             bigEndian: encoding == YAML_UTF16BE_ENCODING)
@@ -43,7 +43,7 @@ struct InputRereader {
     /// The text of a 1-based line of the input, for a syntax error's hint; nil past the end or when
     /// the input cannot be read again. libyaml reads no further after an error, so a file is read
     /// again from its start.
-    func line(_ number: Int) -> String? {
+    package func line(_ number: Int) -> String? {
         guard number >= 1 else { return nil }
         var current = 1
         var bytes: [UInt8] = []

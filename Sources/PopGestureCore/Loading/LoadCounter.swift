@@ -2,22 +2,22 @@ import Foundation
 
 /// How many times each file was opened for loading, once switched on: a test's proof that a command
 /// (`sweep`) parses a file once however many replays it feeds. Off, it costs one flag read per file.
-final class LoadCounter: @unchecked Sendable {
-    static let shared = LoadCounter()
+package final class LoadCounter: @unchecked Sendable {
+    package static let shared = LoadCounter()
     private let lock = NSLock()
     private var counts: [String: Int]?
 
     /// From now on, count (what was counted so far is kept).
-    func start() {
+    package func start() {
         lock.withLock { if counts == nil { counts = [:] } }
     }
 
-    func opened(_ path: String) {
+    package func opened(_ path: String) {
         lock.withLock { counts?[path, default: 0] += 1 }
     }
 
     /// Opens of `path` since `start`.
-    func count(_ path: String) -> Int {
+    package func count(_ path: String) -> Int {
         lock.withLock { counts?[path] ?? 0 }
     }
 }

@@ -1,20 +1,20 @@
 /// Lines and columns over raw input bytes, counted as libyaml counts its marks: in characters, not
 /// bytes; `\r\n`, `\r` and `\n` each end a line; a byte order mark takes no column.
-struct MarkCounter {
-    let utf16: Bool
-    let bigEndian: Bool
-    private(set) var line = 1
-    private(set) var column = 1
+package struct MarkCounter {
+    package let utf16: Bool
+    package let bigEndian: Bool
+    package private(set) var line = 1
+    package private(set) var column = 1
     private var afterCR = false
     private var held: [UInt8] = []
     private var started = false
 
-    init(utf16: Bool, bigEndian: Bool) {
+    package init(utf16: Bool, bigEndian: Bool) {
         self.utf16 = utf16
         self.bigEndian = bigEndian
     }
 
-    mutating func feed(_ byte: UInt8) {
+    package mutating func feed(_ byte: UInt8) {
         held.append(byte)
         if !started {
             // The first character decides about a byte order mark: 3 bytes in UTF-8, 2 in UTF-16.
@@ -43,7 +43,7 @@ struct MarkCounter {
     }
 
     /// Counts bytes held back while looking for a byte order mark in an input shorter than one.
-    mutating func finish() {
+    package mutating func finish() {
         guard !started else { return }
         started = true
         let bytes = held

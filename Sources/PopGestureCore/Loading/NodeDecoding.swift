@@ -1,18 +1,18 @@
 /// Typed reads of YAML nodes under the SPEC's scalar rules (YAML 1.2 core schema, section 1).
 /// Every failure names the node's position and what was expected there.
 extension YAMLNode {
-    func error(_ message: String, suggestion: String? = nil) -> Diagnostic {
+    package func error(_ message: String, suggestion: String? = nil) -> Diagnostic {
         location.error(message, suggestion: suggestion)
     }
 
-    func expectSequence(_ what: String) throws -> [YAMLNode] {
+    package func expectSequence(_ what: String) throws -> [YAMLNode] {
         guard case .sequence(let items) = content else {
             throw error("expected \(what) (a list), found \(kindDescription)")
         }
         return items
     }
 
-    func scalarText(_ what: String) throws -> (String, isString: Bool) {
+    package func scalarText(_ what: String) throws -> (String, isString: Bool) {
         guard case .scalar(let text, let isString) = content else {
             throw error("expected \(what), found \(kindDescription)")
         }
@@ -20,13 +20,13 @@ extension YAMLNode {
     }
 
     /// Any scalar taken as text: ids may be written `id: 7` or `id: true`.
-    func text(_ what: String) throws -> String {
+    package func text(_ what: String) throws -> String {
         let (text, isString) = try scalarText(what)
         if !isString && isNullScalar(text) { throw error("expected \(what), found null") }
         return text
     }
 
-    func bool(_ what: String) throws -> Bool {
+    package func bool(_ what: String) throws -> Bool {
         let (text, isString) = try scalarText("\(what) (true or false)")
         if !isString {
             switch text {
@@ -42,7 +42,7 @@ extension YAMLNode {
     }
 
     /// A finite number written as a plain decimal integer or float.
-    func number(_ what: String) throws -> Double {
+    package func number(_ what: String) throws -> Double {
         // The common case first, without allocating: a plain scalar that parses as a finite decimal.
         if case .scalar(let text, false) = content, let value = parseDecimal(text), value.isFinite { return value }
         let (text, isString) = try scalarText("\(what) (a number)")
@@ -61,19 +61,19 @@ extension YAMLNode {
         throw error("expected \(what) to be a finite number, `\(text)` is out of range")
     }
 
-    func nonNegativeNumber(_ what: String) throws -> Double {
+    package func nonNegativeNumber(_ what: String) throws -> Double {
         let value = try number(what)
         if value < 0 { throw error("expected \(what) to be >= 0, found \(formatNumber(value))") }
         return value == 0 ? 0 : value  // no -0 in reports
     }
 
     /// One of an enumeration's names, with the closest name suggested for a typo.
-    func choice<T: RawRepresentable & CaseIterable>(_ what: String, _: T.Type) throws -> T where T.RawValue == String {
+    package func choice<T: RawRepresentable & CaseIterable>(_ what: String, _: T.Type) throws -> T where T.RawValue == String {
         T(rawValue: try choice(what, among: T.allCases.map(\.rawValue)))!
     }
 
     /// One of `names`, with the closest name suggested for a typo.
-    func choice(_ what: String, among names: [String]) throws -> String {
+    package func choice(_ what: String, among names: [String]) throws -> String {
         let text = try text(what)
         guard names.contains(text) else {
             throw error(
@@ -83,7 +83,7 @@ extension YAMLNode {
         return text
     }
 
-    func integer(_ what: String, minimum: Int) throws -> Int {
+    package func integer(_ what: String, minimum: Int) throws -> Int {
         let (text, isString) = try scalarText("\(what) (an integer)")
         guard !isString, isDecimalInteger(text), let value = Int(text) else {
             throw error("expected \(what) to be an integer >= \(minimum), found \(kindDescription)")
@@ -95,7 +95,7 @@ extension YAMLNode {
 
 private func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 
-func isDecimalInteger(_ text: String) -> Bool {
+package func isDecimalInteger(_ text: String) -> Bool {
     var bytes = Substring(text).utf8[...]
     if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
     return !bytes.isEmpty && bytes.allSatisfy(isDigit)
@@ -104,12 +104,12 @@ func isDecimalInteger(_ text: String) -> Bool {
 /// `[-+]? ( digits ( . digits? )? | . digits ) ( [eE] [-+]? digits )?`: YAML 1.2 core's decimal
 /// numbers, as a Double (infinite when it overflows); nil for anything else, including the hex,
 /// octal, `inf` and `nan` spellings that strtod would take.
-func parseDecimal(_ text: String) -> Double? {
+package func parseDecimal(_ text: String) -> Double? {
     var bytes = text
     return bytes.withUTF8 { parseDecimal(bytes: $0) }
 }
 
-func isDecimalNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+package func isDecimalNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var i = 0
     let n = bytes.count
     func digits() -> Int {
@@ -133,13 +133,13 @@ func isDecimalNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 }
 
 /// The keys of one YAML mapping, checked against the keys a document kind knows.
-struct MappingFields {
-    let node: YAMLNode
-    let what: String
-    private(set) var entries: [(key: String, keyNode: YAMLNode, value: YAMLNode)] = []
+package struct MappingFields {
+    package let node: YAMLNode
+    package let what: String
+    package private(set) var entries: [(key: String, keyNode: YAMLNode, value: YAMLNode)] = []
 
     /// With `errors`, a bad key is recorded there and left out, and the other keys are read.
-    init(_ node: YAMLNode, _ what: String, known: [String], errors: DocumentErrors? = nil) throws {
+    package init(_ node: YAMLNode, _ what: String, known: [String], errors: DocumentErrors? = nil) throws {
         self.node = node
         self.what = what
         guard case .mapping(let pairs) = node.content else {
@@ -169,15 +169,15 @@ struct MappingFields {
         }
     }
 
-    subscript(key: String) -> YAMLNode? {
+    package subscript(key: String) -> YAMLNode? {
         entries.first { $0.key == key }?.value
     }
 
-    func keyNode(_ key: String) -> YAMLNode? {
+    package func keyNode(_ key: String) -> YAMLNode? {
         entries.first { $0.key == key }?.keyNode
     }
 
-    func required(_ key: String) throws -> YAMLNode {
+    package func required(_ key: String) throws -> YAMLNode {
         guard let value = self[key] else { throw node.error("missing required key `\(key)` in \(what)") }
         return value
     }
@@ -190,7 +190,7 @@ private let exactPowersOfTen: [Double] = (0...22).map { e in (0..<e).reduce(1.0)
 /// Up to 15 significant digits with a small exponent, the value is an exact integer times or divided
 /// by an exact power of ten, which IEEE division and multiplication round correctly (Clinger's fast
 /// path); anything else goes to the C library's correctly rounded conversion.
-func parseDecimal(bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+package func parseDecimal(bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     // One pass: the grammar is checked while the value is read.
     let n = bytes.count
     var i = 0

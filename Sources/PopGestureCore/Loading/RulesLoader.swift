@@ -9,10 +9,10 @@
 /// `extends` chains merge as YAML trees, mappings key by key and lists replaced, before anything is
 /// decoded; so an error in a user's file points at the user's line, whatever it extends.
 public enum RulesLoader {
-    static let topKeys = RuleKey.documentKeys + RuleKey.topLevel.map(\.name)
+    package static let topKeys = RuleKey.documentKeys + RuleKey.topLevel.map(\.name)
 
     /// Each sub-mapping's keys, in the table's order (the order an unknown key's message lists them).
-    static let sectionKeys: [String: [String]] = Dictionary(
+    package static let sectionKeys: [String: [String]] = Dictionary(
         uniqueKeysWithValues: RuleKey.topLevel.compactMap { group in
             group.keys[0].section.map { ($0, group.keys.map(\.name)) }
         })
@@ -21,7 +21,7 @@ public enum RulesLoader {
     /// It predates the table and differs from its order (the sub-mappings and `begin` before the
     /// top-level scalars, `progressCap` first in `transition`, `strict` after `popOnZero`); it is kept
     /// so that no document's diagnostic changes. Every key of the table is in it once.
-    static let checkOrder: [RuleKey] = {
+    package static let checkOrder: [RuleKey] = {
         let paths = [
             "recognizer.region", "recognizer.edgeWidth", "recognizer.kind", "recognizer.hysteresis", "recognizer.slop",
             "recognizer.maxTouches", "recognizer.arena", "stackOps", "begin",
@@ -60,7 +60,7 @@ public enum RulesLoader {
     }
 
     /// A rule version's merged tree, undecoded, and its name.
-    static func resolvedTree(_ spec: String, relativeTo referrer: String? = nil) throws -> (YAMLNode, String) {
+    package static func resolvedTree(_ spec: String, relativeTo referrer: String? = nil) throws -> (YAMLNode, String) {
         if let preset = Presets.named(spec) {
             return (try presetTree(preset), preset.name)
         }
@@ -78,12 +78,12 @@ public enum RulesLoader {
 
     /// `base` with the keys of `overlay` (a partial rules mapping) set, merged as `extends` merges
     /// and checked as a rules document is (`sweep`'s versions).
-    static func load(base: (tree: YAMLNode, name: String), overlay: YAMLNode) throws -> Rules {
+    package static func load(base: (tree: YAMLNode, name: String), overlay: YAMLNode) throws -> Rules {
         try decode(merge(base: base.tree, over: overlay), name: base.name)
     }
 
     /// A name only a rules file could have: a folder in it, or a YAML extension.
-    static func looksLikePath(_ spec: String) -> Bool {
+    package static func looksLikePath(_ spec: String) -> Bool {
         spec.hasSuffix(".yaml") || spec.hasSuffix(".yml") || spec.contains("/")
     }
 
@@ -99,7 +99,7 @@ public enum RulesLoader {
         return node
     }
 
-    static func presetTree(_ preset: Presets.Preset) throws -> YAMLNode {
+    package static func presetTree(_ preset: Presets.Preset) throws -> YAMLNode {
         let node = try parseSingle(
             YAMLDocumentReader(text: preset.document, path: "<preset \(preset.name)>"), what: "rules document")
         guard preset.name != "fd", let fd = Presets.named("fd") else { return node }
@@ -128,7 +128,7 @@ public enum RulesLoader {
     }
 
     /// A rules document already read (by `validate`, say), resolved and checked.
-    static func load(document node: YAMLNode, path: String) throws -> Rules {
+    package static func load(document node: YAMLNode, path: String) throws -> Rules {
         var visiting = [path]
         let (tree, name) = try tree(of: node, path: path, visiting: &visiting)
         return try decode(tree, name: name)
@@ -157,7 +157,7 @@ public enum RulesLoader {
     }
 
     /// Mappings merge key by key; anything else (lists included) replaces.
-    static func merge(base: YAMLNode, over top: YAMLNode) -> YAMLNode {
+    package static func merge(base: YAMLNode, over top: YAMLNode) -> YAMLNode {
         guard case .mapping(let basePairs) = base.content, case .mapping(let topPairs) = top.content else { return top }
         var pairs = basePairs
         for (key, value) in topPairs {
@@ -176,7 +176,7 @@ public enum RulesLoader {
 
     /// Checks every rule key of a resolved tree (a document merged over what it extends, so every key
     /// is there) against its type in the table, and decodes it.
-    static func decode(_ tree: YAMLNode, name: String) throws -> Rules {
+    package static func decode(_ tree: YAMLNode, name: String) throws -> Rules {
         let top = try MappingFields(tree, "a rules document", known: topKeys)
         var sections: [String: MappingFields] = [:]
         var rules = unset
@@ -251,14 +251,14 @@ public enum RulesLoader {
 }
 
 /// `dir/of/referrer.yaml` + `x.yaml` -> `dir/of/x.yaml`; absolute paths stay.
-func resolve(_ path: String, relativeTo referrer: String) -> String {
+package func resolve(_ path: String, relativeTo referrer: String) -> String {
     if path.hasPrefix("/") { return path }
     guard let slash = referrer.lastIndex(of: "/") else { return path }
     return String(referrer[...slash]) + path
 }
 
 /// A file name without its folder and its last extension.
-func stem(of path: String) -> String {
+package func stem(of path: String) -> String {
     var name = Substring(path)
     if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
     if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }

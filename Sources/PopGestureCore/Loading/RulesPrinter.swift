@@ -1,12 +1,12 @@
 /// Writes resolved rules as a rules document that `--rules` reads back unchanged: every key of the
 /// table in its order, a sub-mapping's keys on one line.
-enum RulesPrinter {
-    static func print(_ rules: Rules) -> String {
+package enum RulesPrinter {
+    package static func print(_ rules: Rules) -> String {
         document(name: rules.name) { $0.get(rules) }
     }
 
     /// A complete rules document holding `value(key)` for every key (the `fd` preset is the table's defaults).
-    static func document(name: String, value: (RuleKey) -> RuleValue) -> String {
+    package static func document(name: String, value: (RuleKey) -> RuleValue) -> String {
         var out = "format: popgesture-rules/1\nname: \(quoted(name))\n"
         for (top, keys) in RuleKey.topLevel {
             if keys.count == 1, keys[0].section == nil {
@@ -19,7 +19,7 @@ enum RulesPrinter {
     }
 
     /// A value as YAML 1.2 reads it back: numbers shortest round-trip, lists in flow style.
-    static func text(_ value: RuleValue) -> String {
+    package static func text(_ value: RuleValue) -> String {
         switch value {
         case .name(let name): name
         case .number(let number): formatNumber(number)
@@ -38,7 +38,7 @@ enum RulesPrinter {
     /// Double-quoted YAML, so a name like `yes` or `1.0` stays a string; what YAML does not allow in
     /// a file (C0 and C1 controls, DEL, U+FFFE, U+FFFF: libyaml refuses the file) escaped, so that
     /// a device name read from a recording reads back.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -61,7 +61,7 @@ enum RulesPrinter {
 }
 
 extension String {
-    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+    package func leftPadded(to width: Int, with pad: Character = "0") -> String {
         count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }

@@ -1,9 +1,9 @@
 /// A stack-config document (`format: popgesture-stack/1`): the five keys several traces share.
-struct StackConfig {
-    static let keys = ["screen", "layoutDirection", "barAppearanceManaged", "initialBarHidden", "stack"]
-    let values: [String: YAMLNode]
+package struct StackConfig {
+    package static let keys = ["screen", "layoutDirection", "barAppearanceManaged", "initialBarHidden", "stack"]
+    package let values: [String: YAMLNode]
 
-    init(_ node: YAMLNode) throws {
+    package init(_ node: YAMLNode) throws {
         let fields = try MappingFields(node, "a stack-config document", known: ["format", "name"] + Self.keys)
         var values: [String: YAMLNode] = [:]
         for key in Self.keys { values[key] = fields[key] }
@@ -13,7 +13,7 @@ struct StackConfig {
     }
 
     /// The first document of `reader`, which must be a stack-config.
-    init(reading reader: YAMLDocumentReader) throws {
+    package init(reading reader: YAMLDocumentReader) throws {
         guard let document = try reader.nextDocument() else {
             throw Diagnostic(path: reader.path, line: 1, column: 1, message: "contains no stack-config document")
         }

@@ -7,8 +7,8 @@
 /// `-` as a path: a trace read from standard input, named `-` in every report. It is read whole, once,
 /// on first use (a pipe cannot be read twice, and the rules comment at its top is read before its
 /// documents); it has no golden.
-enum StandardInput {
-    static let path = "-"
+package enum StandardInput {
+    package static let path = "-"
 
     /// Every byte, kept for the whole process (a run reads `-` at most once); written once, by the
     /// lazy initialiser, and only read after.
@@ -32,10 +32,10 @@ enum StandardInput {
         return UnsafeMutableBufferPointer(rebasing: buffer[0..<data.count])
     }()
 
-    static var text: String { String(decoding: bytes, as: UTF8.self) }
+    package static var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// A stream over the bytes, for readers of a file's first lines; nil when there are none.
-    static func open() -> UnsafeMutablePointer<FILE>? {
+    package static func open() -> UnsafeMutablePointer<FILE>? {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
         return fmemopen(base, bytes.count, "r")
     }

@@ -2,10 +2,10 @@
 /// node tree: the common stroke, `{touch: N, samples: [...], up|cancel: T}` with plain scalars, is
 /// decoded here; anything else becomes nodes for `TraceDecoder`, so every error reads the same
 /// whichever path found it.
-struct StreamedEventReader {
-    let path: String
+package struct StreamedEventReader {
+    package let path: String
 
-    enum EventItem {
+    package enum EventItem {
         /// A plain, valid stroke, decoded straight from the events.
         case stroke(Stroke)
         /// Anything else, as nodes, for the decoder and its messages; samples already read.
@@ -16,7 +16,7 @@ struct StreamedEventReader {
     /// nothing wrong, is decoded straight from the events; anything else (other kinds, anchors,
     /// quoted or odd values, any error) becomes a small node mapping, rebuilt from what was read so
     /// far, and goes through the decoder, so its errors are the node path's.
-    func item(_ reader: YAMLDocumentReader) throws -> EventItem {
+    package func item(_ reader: YAMLDocumentReader) throws -> EventItem {
         guard reader.kind == .mappingStart, !reader.hasAnchor else { return .node(try reader.node(), nil) }
         let position = reader.position
         var plains: [PlainScalar] = []

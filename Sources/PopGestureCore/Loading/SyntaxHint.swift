@@ -1,10 +1,10 @@
 /// What a person should look at when libyaml's own words ("found character that cannot start any
 /// token") do not say: a tab in the indentation, a bracket never closed and where it opened, a key
 /// without a space after its colon.
-struct SyntaxHint {
-    let text: String?
+package struct SyntaxHint {
+    package let text: String?
 
-    init(
+    package init(
         problem: String, context: String?, problemAt: SourcePosition, contextAt: SourcePosition?, line: (Int) -> String?
     ) {
         text = Self.hint(problem: problem, context: context, problemAt: problemAt, contextAt: contextAt, line: line)

@@ -1,7 +1,7 @@
 /// SPEC section 9: a view controller's content regions, each checked on its own terms.
 extension TraceDecoder {
     /// A view controller's `content` list, back to front (SPEC section 9).
-    static func decodeContent(_ node: YAMLNode) throws -> [ContentRegion] {
+    package static func decodeContent(_ node: YAMLNode) throws -> [ContentRegion] {
         var regions: [ContentRegion] = []
         var seen: [String: YAMLNode] = [:]
         for item in try node.expectSequence("`content`, a list of regions") {
@@ -17,7 +17,7 @@ extension TraceDecoder {
         return regions
     }
 
-    static let regionKeys = ["id", "kind", "frame", "axis", "offset", "maxOffset", "open", "protected"]
+    package static let regionKeys = ["id", "kind", "frame", "axis", "offset", "maxOffset", "open", "protected"]
 
     private static func decodeRegion(_ node: YAMLNode) throws -> ContentRegion {
         let fields = try MappingFields(node, "a content region", known: regionKeys)

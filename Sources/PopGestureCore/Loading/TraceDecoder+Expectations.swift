@@ -1,7 +1,7 @@
 /// SPEC section 6: each `expect` item decoded on its own, so that one bad item is one error and the
 /// rest are still checked.
 extension TraceDecoder {
-    func decodeExpectations(_ node: YAMLNode) throws -> [Expectation] {
+    package func decodeExpectations(_ node: YAMLNode) throws -> [Expectation] {
         try node.expectSequence("`expect`, a list of expectations").compactMap { item in
             try attempt { try decodeExpectation(item) }
         }

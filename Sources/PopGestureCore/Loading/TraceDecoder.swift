@@ -1,32 +1,32 @@
 /// Decodes one trace document's YAML tree into a `Trace`, checking every rule of SPEC section 1.
-struct TraceDecoder {
-    static let topKeys = [
+package struct TraceDecoder {
+    package static let topKeys = [
         "format", "name", "config", "screen", "layoutDirection", "barAppearanceManaged",
         "initialBarHidden", "stack", "events", "expect", "origin",
     ]
-    static let eventKinds = ["touch", "push", "pop", "popToRoot", "setStack", "update", "setBarHidden"]
+    package static let eventKinds = ["touch", "push", "pop", "popToRoot", "setStack", "update", "setBarHidden"]
 
-    let path: String
-    let loadConfig: (String, YAMLNode) throws -> StackConfig
+    package let path: String
+    package let loadConfig: (String, YAMLNode) throws -> StackConfig
     /// Where independent errors are gathered (the loader's, one per document); without it the
     /// first error is thrown.
-    var errors: DocumentErrors? = nil
+    package var errors: DocumentErrors? = nil
 
-    struct Settings {
-        var screen = Screen()
-        var layoutDirection = LayoutDirection.ltr
-        var barAppearanceManaged = true
-        var initialBarHidden: Bool?
-        var stack: [ViewControllerSpec]?
+    package struct Settings {
+        package var screen = Screen()
+        package var layoutDirection = LayoutDirection.ltr
+        package var barAppearanceManaged = true
+        package var initialBarHidden: Bool?
+        package var stack: [ViewControllerSpec]?
     }
 
     /// Runs `body`, recording its error in `errors` when there are any (nil then), else throwing it.
-    func attempt<T>(_ body: () throws -> T) throws -> T? {
+    package func attempt<T>(_ body: () throws -> T) throws -> T? {
         try DocumentErrors.attempt(errors, path: path, body)
     }
 
     /// `events`: the document's events when they were already read as they streamed past.
-    func decode(_ node: YAMLNode, source: String, defaultName: String, events streamed: [TraceEvent]? = nil) throws
+    package func decode(_ node: YAMLNode, source: String, defaultName: String, events streamed: [TraceEvent]? = nil) throws
         -> Trace
     {
         let fields = try MappingFields(node, "a trace document", known: Self.topKeys, errors: errors)
@@ -75,7 +75,7 @@ struct TraceDecoder {
     }
 
     /// With `errors`, each key is checked on its own and a bad one recorded.
-    static func settings(_ values: [String: YAMLNode], errors: DocumentErrors? = nil, path: String = "") throws
+    package static func settings(_ values: [String: YAMLNode], errors: DocumentErrors? = nil, path: String = "") throws
         -> Settings
     {
         var settings = Settings()
@@ -129,7 +129,7 @@ struct TraceDecoder {
     /// A stack entry fills in defaults (`complete`); a `setStack` entry leaves unset keys nil, to keep
     /// a kept instance's values.
     /// With `errors`, each entry is checked on its own.
-    static func decodeStack(
+    package static func decodeStack(
         _ node: YAMLNode, what: String, complete: Bool, errors: DocumentErrors? = nil, path: String = ""
     ) throws -> [ViewControllerSpec] {
         let items = try node.expectSequence(what)
@@ -166,7 +166,7 @@ struct TraceDecoder {
         return specs
     }
 
-    static func decodeViewController(_ node: YAMLNode, what: String, errors: DocumentErrors? = nil) throws
+    package static func decodeViewController(_ node: YAMLNode, what: String, errors: DocumentErrors? = nil) throws
         -> ViewControllerSpec
     {
         let fields = try MappingFields(
@@ -181,7 +181,7 @@ struct TraceDecoder {
     }
 
     /// With `errors`, each event is checked on its own (an event in error is left out of the order check).
-    func decodeEvents(_ node: YAMLNode) throws -> [TraceEvent] {
+    package func decodeEvents(_ node: YAMLNode) throws -> [TraceEvent] {
         var order = EventOrderCheck()
         return try node.expectSequence("`events`").compactMap { item in
             try attempt {
@@ -225,7 +225,7 @@ struct TraceDecoder {
     }
 
     /// `samples`: a stroke's samples when they were read as they streamed past.
-    func decodeEvent(_ item: YAMLNode, samples: Result<[Sample], Diagnostic>? = nil) throws -> TraceEvent {
+    package func decodeEvent(_ item: YAMLNode, samples: Result<[Sample], Diagnostic>? = nil) throws -> TraceEvent {
         let kind = try kindKey(of: item)
         if kind == "touch" { return .touch(try decodeStroke(item, samples: samples)) }
         let known = kind == "update" ? ["t", kind] : ["t", kind, "animated"]
@@ -259,7 +259,7 @@ struct TraceDecoder {
     }
 
     /// With `errors`, the finger, the samples (row by row) and the end are checked apart.
-    func decodeStroke(_ item: YAMLNode, samples preparsed: Result<[Sample], Diagnostic>? = nil) throws -> Stroke {
+    package func decodeStroke(_ item: YAMLNode, samples preparsed: Result<[Sample], Diagnostic>? = nil) throws -> Stroke {
         let fields = try MappingFields(
             item, "a `touch` event", known: ["touch", "samples", "up", "cancel"], errors: errors)
         let finger = try attempt { try fields.required("touch").integer("the finger number `touch`", minimum: 0) }
@@ -288,11 +288,11 @@ struct TraceDecoder {
         return Stroke(finger: finger, samples: samples, end: end)
     }
 
-    static let sampleWhat = (t: "sample time t (ms)", x: "sample x", y: "sample y")
+    package static let sampleWhat = (t: "sample time t (ms)", x: "sample x", y: "sample y")
 
     /// With `errors`, every row is checked; a row out of order is still the one the next is compared
     /// with, so one misplaced row is one error.
-    static func decodeSamples(_ node: YAMLNode, errors: DocumentErrors? = nil, path: String = "") throws -> [Sample] {
+    package static func decodeSamples(_ node: YAMLNode, errors: DocumentErrors? = nil, path: String = "") throws -> [Sample] {
         let rows = try node.expectSequence("`samples`, a list of [t, x, y]")
         guard !rows.isEmpty else { throw emptySamples(at: node.location) }
         var samples: [Sample] = []
@@ -318,11 +318,11 @@ struct TraceDecoder {
         return samples
     }
 
-    static func emptySamples(at list: SourcePosition) -> Diagnostic {
+    package static func emptySamples(at list: SourcePosition) -> Diagnostic {
         list.error("`samples` is empty; a stroke needs at least its touch-down sample [t, x, y]")
     }
 
-    static func decodeSample(_ row: YAMLNode, after previous: Sample?) throws -> Sample {
+    package static func decodeSample(_ row: YAMLNode, after previous: Sample?) throws -> Sample {
         let values = try row.expectSequence("a sample [t, x, y]")
         guard values.count == 3 else {
             throw row.error("expected a sample [t, x, y] with 3 numbers, found \(values.count)")
@@ -336,13 +336,13 @@ struct TraceDecoder {
     }
 
     /// A row's order error stands at its time value (at the alias, for an aliased row).
-    static func checkOrder(_ sample: Sample, after previous: Sample?, row: YAMLNode) throws {
+    package static func checkOrder(_ sample: Sample, after previous: Sample?, row: YAMLNode) throws {
         try checkOrder(
             sample, after: previous,
             at: row.isAlias ? row.location : (try? row.expectSequence(""))?.first?.location ?? row.location)
     }
 
-    static func checkOrder(_ sample: Sample, after previous: Sample?, at position: SourcePosition) throws {
+    package static func checkOrder(_ sample: Sample, after previous: Sample?, at position: SourcePosition) throws {
         guard let previous else { return }
         if sample.t <= previous.t {
             throw position.error(

@@ -4,19 +4,19 @@
 /// a subnormal screen width overflows progress = dx / width, and a subnormal gap between samples
 /// overflows the velocity of `velocity: last2`. With the limits below the largest velocity is
 /// about 1e18 pt/s, far from overflow, and every derived number is finite.
-enum TraceLimits {
+package enum TraceLimits {
     /// Sample positions and content offsets, in points, at most this far from 0 either way.
-    static let coordinate = 1e9
+    package static let coordinate = 1e9
     /// Screen width and height, in points.
-    static let extent: ClosedRange<Double> = 1e-3...1e9
+    package static let extent: ClosedRange<Double> = 1e-3...1e9
     /// The least gap between two samples of a stroke, in ms (a nanosecond): strictly increasing
     /// times closer than that are rounding noise, not touches.
-    static let sampleStep = 1e-6
+    package static let sampleStep = 1e-6
 }
 
 extension YAMLNode {
     /// A position in points, within ±`TraceLimits.coordinate` (and >= 0 when `nonNegative`).
-    func coordinate(_ what: String, nonNegative: Bool = false) throws -> Double {
+    package func coordinate(_ what: String, nonNegative: Bool = false) throws -> Double {
         let value = nonNegative ? try nonNegativeNumber(what) : try number(what)
         guard abs(value) <= TraceLimits.coordinate else {
             throw error("expected \(what) within ±1e9 points, found \(formatNumber(value))")

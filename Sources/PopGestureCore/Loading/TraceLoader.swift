@@ -31,9 +31,9 @@ public protocol TraceEventSink: AnyObject, Sendable {
 
 /// The sink of a load that wants no events, only their checks (`validate`): a long recording then
 /// keeps no more of its events than a replay would.
-final class DiscardedEvents: TraceEventSink {
-    func add(_ event: TraceEvent) {}
-    func eventsDropped() {}
+package final class DiscardedEvents: TraceEventSink {
+    package func add(_ event: TraceEvent) {}
+    package func eventsDropped() {}
 }
 
 /// Load stage: turns one file's YAML documents into typed documents, one document at a time.
@@ -44,11 +44,11 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     public let path: String
     private var reader: YAMLDocumentReader?
     /// Why the file could not be opened; yielded as the file's one failure.
-    private(set) var openError: Diagnostic?
+    package private(set) var openError: Diagnostic?
     private var index = 0
     private var configs: [String: Result<StackConfig, Diagnostic>] = [:]
     /// Starts a sink for a trace whose header (`format` and a stack) came before its events.
-    var sink: ((Trace) -> any TraceEventSink)?
+    package var sink: ((Trace) -> any TraceEventSink)?
     /// Another tool's file may turn up here (a `*.json` found by walking a folder): without a
     /// popgesture `format` at its root it is `.notATrace`, not an error.
     private let mayBeForeign: Bool
@@ -56,7 +56,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     private var hasPopgestureFormat = false
     /// Samples kept per document, beyond which a trace whose events go to a sink keeps no events:
     /// a long recording then costs what its sink holds, not its size.
-    let retainedSamples: Int
+    package let retainedSamples: Int
     /// False for a trace that came from elsewhere (a recorded take): a `config` path in it is an
     /// error, never a file read on this machine.
     public var readsConfigs = true
@@ -157,19 +157,19 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
 
     /// A trace's events as they stream past: kept (up to a bound when a sink consumes them) and
     /// handed to the sink once the header it needs has been read.
-    struct EventStream {
-        let source: String
-        let limit: Int
-        var read = false
-        var kept: [TraceEvent] = []
-        var keptSamples = 0
+    package struct EventStream {
+        package let source: String
+        package let limit: Int
+        package var read = false
+        package var kept: [TraceEvent] = []
+        package var keptSamples = 0
         /// Some events went to the sink and were not kept.
-        var dropped = false
-        var sink: (any TraceEventSink)?
+        package var dropped = false
+        package var sink: (any TraceEventSink)?
         /// The header the sink was started with.
-        var header: Trace?
+        package var header: Trace?
 
-        mutating func add(_ event: TraceEvent) {
+        package mutating func add(_ event: TraceEvent) {
             sink?.add(event)
             if !dropped {
                 kept.append(event)
@@ -250,7 +250,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         return value.hasPrefix("popgesture-") && !outputFormats.contains { value.hasPrefix($0) }
     }
 
-    static let outputFormats = ["popgesture-sweep/"]
+    package static let outputFormats = ["popgesture-sweep/"]
 
     private static func mayBeTrace(_ pairs: [(key: YAMLNode, value: YAMLNode)]) -> Bool {
         for (key, value) in pairs {

@@ -13,13 +13,13 @@ internal import CYaml
 /// `node()`), building nodes only for the small parts and reading the bulk, the samples, straight
 /// from the events. Only the current event is held; after a syntax error libyaml cannot go on, so
 /// the reader reports it once and then ends.
-final class YAMLDocumentReader {
+package final class YAMLDocumentReader {
     /// Alias expansions past this many nodes in one document are an alias bomb, not a trace.
-    static let aliasBudget = 1_000_000
+    package static let aliasBudget = 1_000_000
     /// Deeper than any trace, rules or stack document; keeps a pathological file from exhausting the stack.
-    static let maximumDepth = 256
+    package static let maximumDepth = 256
 
-    let path: String
+    package let path: String
     // libyaml keeps a pointer to the parser inside the parser, so it must never move.
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     /// Events copied out of libyaml a batch at a time by the C loop in the shim header.
@@ -27,7 +27,7 @@ final class YAMLDocumentReader {
     /// The scan on a thread of its own (a large file with a core to spare); nil scans here.
     private var pipe: EventPipe?
     private var cursor = -1
-    static let batchSize: Int32 = 256
+    package static let batchSize: Int32 = 256
     private var file: UnsafeMutablePointer<FILE>?
     private var text: UnsafeMutableBufferPointer<UInt8>?
     private var finished = false
@@ -39,7 +39,7 @@ final class YAMLDocumentReader {
 
     /// Opens a regular file for streaming; throws when it cannot be read or is anything else.
     /// `pipelineFrom`: a file of at least this many bytes is scanned on a thread of its own.
-    init(path: String, pipelineFrom: Int? = nil) throws {
+    package init(path: String, pipelineFrom: Int? = nil) throws {
         self.path = path
         let handle = try RegularFile.open(path)
         file = handle
@@ -64,7 +64,7 @@ final class YAMLDocumentReader {
     }
 
     /// Reads YAML held in memory (built-in presets, tests).
-    init(text source: String, path: String) {
+    package init(text source: String, path: String) {
         self.path = path
         let bytes = Array(source.utf8)
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
@@ -90,7 +90,7 @@ final class YAMLDocumentReader {
     // MARK: The current event
 
     /// Moves to the next event.
-    func advance() throws {
+    package func advance() throws {
         cursor += 1
         if cursor >= Int(batch.pointee.count) {
             kind = .none
@@ -128,27 +128,27 @@ final class YAMLDocumentReader {
     private var current: pg_event { batch.pointee.events[cursor] }
 
     /// The current event's kind, worked out once per event: the loader asks it several times.
-    private(set) var kind = EventKind.none
+    package private(set) var kind = EventKind.none
 
-    var position: SourcePosition { SourcePosition(path: path, line: line, column: column) }
+    package var position: SourcePosition { SourcePosition(path: path, line: line, column: column) }
     /// The current event's 1-based line and column, without building a position.
-    var line: Int { Int(current.line) }
-    var column: Int { Int(current.column) }
+    package var line: Int { Int(current.line) }
+    package var column: Int { Int(current.column) }
     /// Set once libyaml has failed: the rest of the stream cannot be read.
-    private(set) var broken = false
+    package private(set) var broken = false
 
     /// A scalar's bytes, valid until the next `advance`.
-    var scalarBytes: UnsafeBufferPointer<UInt8> {
+    package var scalarBytes: UnsafeBufferPointer<UInt8> {
         let e = current
         let start = UnsafeRawPointer(batch.pointee.arena! + Int(e.start)).assumingMemoryBound(to: UInt8.self)
         return UnsafeBufferPointer(start: start, count: Int(e.length))
     }
 
     /// A plain scalar with no tag: the only kind that may be a number or a boolean.
-    var isPlainScalar: Bool { current.plain != 0 }
+    package var isPlainScalar: Bool { current.plain != 0 }
 
     /// The current node carries an anchor, so it must be kept as a node for later aliases.
-    var hasAnchor: Bool { current.name >= 0 && current.type != Int32(YAML_ALIAS_EVENT.rawValue) }
+    package var hasAnchor: Bool { current.name >= 0 && current.type != Int32(YAML_ALIAS_EVENT.rawValue) }
 
     /// The current event's anchor, or the name an alias refers to.
     private var name: String? {
@@ -159,7 +159,7 @@ final class YAMLDocumentReader {
     }
 
     /// Compares the current scalar with a key name without making a String.
-    func scalarEquals(_ key: StaticString) -> Bool {
+    package func scalarEquals(_ key: StaticString) -> Bool {
         let bytes = scalarBytes
         guard bytes.count == key.utf8CodeUnitCount, let start = bytes.baseAddress else {
             return bytes.isEmpty && key.utf8CodeUnitCount == 0
@@ -170,7 +170,7 @@ final class YAMLDocumentReader {
     // MARK: Documents
 
     /// Moves to the next document's root node; false at the end of the stream.
-    func beginDocument() throws -> Bool {
+    package func beginDocument() throws -> Bool {
         if let pendingError {
             self.pendingError = nil
             finished = true
@@ -196,7 +196,7 @@ final class YAMLDocumentReader {
 
     /// After the root node: moves past the document's end and looks one event further, so that
     /// `atEnd` knows whether another document follows.
-    func endDocument() throws {
+    package func endDocument() throws {
         do {
             try advance()
             while kind != .documentEnd { try advance() }
@@ -214,7 +214,7 @@ final class YAMLDocumentReader {
     }
 
     /// After an error inside a document: skips the rest of it, so the next one can be read.
-    func skipDocument() {
+    package func skipDocument() {
         do {
             var depth = 0
             while kind != .documentEnd {
@@ -232,10 +232,10 @@ final class YAMLDocumentReader {
 
     /// True once the stream is known to hold no document after the ones read: a document's default
     /// name depends on whether its file holds several.
-    var atEnd: Bool { finished && pendingError == nil }
+    package var atEnd: Bool { finished && pendingError == nil }
 
     /// The next document's root node, or nil after the last one.
-    func nextDocument() throws -> YAMLNode? {
+    package func nextDocument() throws -> YAMLNode? {
         guard try beginDocument() else { return nil }
         let root = try node()
         try endDocument()
@@ -245,7 +245,7 @@ final class YAMLDocumentReader {
     // MARK: Nodes
 
     /// The node starting at the current event, through its last event (which stays current).
-    func node() throws -> YAMLNode {
+    package func node() throws -> YAMLNode {
         var stack: [Frame] = []
         while true {
             let here = position
@@ -321,7 +321,7 @@ final class YAMLDocumentReader {
 
     /// Moves past the node starting at the current event, like `node()` but building nothing: for
     /// the parts of a large document a reader has no use for.
-    func skipNode() throws {
+    package func skipNode() throws {
         var depth = 0
         while true {
             try track(&depth)

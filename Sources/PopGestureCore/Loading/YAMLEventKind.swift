@@ -2,12 +2,12 @@ internal import CYaml
 
 extension YAMLDocumentReader {
     /// What the current libyaml event is, as the reader's callers ask it.
-    enum EventKind {
+    package enum EventKind {
         case streamStart, streamEnd, documentStart, documentEnd
         case scalar, alias, sequenceStart, sequenceEnd, mappingStart, mappingEnd
         case none
 
-        init(libyamlType type: Int32) {
+        package init(libyamlType type: Int32) {
             self =
                 switch yaml_event_type_t(UInt32(type)) {
                 case YAML_STREAM_START_EVENT: .streamStart

@@ -2,22 +2,22 @@
 ///
 /// A class so that an alias shares its anchor's children instead of copying them: an alias bomb then
 /// costs no memory, and the node budget bounds the work of walking it.
-final class YAMLNode: @unchecked Sendable {
-    enum Content {
+package final class YAMLNode: @unchecked Sendable {
+    package enum Content {
         /// `isString` is true for quoted scalars and `!!str`: they never become numbers or booleans.
         case scalar(String, isString: Bool)
         case sequence([YAMLNode])
         case mapping([(key: YAMLNode, value: YAMLNode)])
     }
 
-    let content: Content
-    let location: SourcePosition
+    package let content: Content
+    package let location: SourcePosition
     /// Nodes in this subtree with aliases expanded, the unit of the alias budget.
-    let expandedSize: Int
+    package let expandedSize: Int
     /// An alias: `location` is where it stands, its children are where its anchor's are written.
-    let isAlias: Bool
+    package let isAlias: Bool
 
-    init(_ content: Content, at location: SourcePosition, expandedSize: Int, isAlias: Bool = false) {
+    package init(_ content: Content, at location: SourcePosition, expandedSize: Int, isAlias: Bool = false) {
         self.content = content
         self.location = location
         self.expandedSize = expandedSize
@@ -25,7 +25,7 @@ final class YAMLNode: @unchecked Sendable {
     }
 
     /// How a user would name this node's kind in an error message.
-    var kindDescription: String {
+    package var kindDescription: String {
         switch content {
         case .scalar(let text, let isString):
             if isString { return "the string \"\(text.prefix(40))\"" }
@@ -38,6 +38,6 @@ final class YAMLNode: @unchecked Sendable {
 }
 
 /// YAML 1.2 core schema nulls.
-func isNullScalar(_ text: String) -> Bool {
+package func isNullScalar(_ text: String) -> Bool {
     text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
 }

@@ -38,7 +38,7 @@ public struct ContentRegion: Sendable, Equatable {
     }
 
     /// The keys each kind takes besides `id`, `kind` and `frame`.
-    static func keys(of kind: Kind) -> [String] {
+    package static func keys(of kind: Kind) -> [String] {
         switch kind {
         case .scroll: ["axis", "offset", "maxOffset"]
         case .swipeRow: ["open"]

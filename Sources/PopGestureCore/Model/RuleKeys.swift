@@ -34,9 +34,9 @@ public struct RuleKey: Sendable {
     /// The `fd` preset's value, hence that of every rules document that leaves the key out.
     public let fd: RuleValue
     /// What a diagnostic calls the value (`` `edgeWidth` ``, `recognizer kind`); a list's, one item.
-    let label: String
-    let get: @Sendable (Rules) -> RuleValue
-    let set: @Sendable (inout Rules, RuleValue) -> Void
+    package let label: String
+    package let get: @Sendable (Rules) -> RuleValue
+    package let set: @Sendable (inout Rules, RuleValue) -> Void
 
     /// The sub-mapping holding the key (`recognizer`), nil for a top-level key.
     public var section: String? {

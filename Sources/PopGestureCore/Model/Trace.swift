@@ -40,7 +40,7 @@ public struct Trace: Sendable {
 
 extension Trace {
     /// The trace with every stack entry's `maxStartX` replaced (`sweep --vary maxStartX=...`).
-    func settingMaxStartX(_ value: Double) -> Trace {
+    package func settingMaxStartX(_ value: Double) -> Trace {
         var trace = self
         for i in trace.stack.indices { trace.stack[i].maxStartX = value }
         return trace
@@ -48,7 +48,7 @@ extension Trace {
 
     /// Everything but the name, events and expectations is the same: a replay started from
     /// `other` is a replay of this trace.
-    func hasSameHeader(as other: Trace) -> Bool {
+    package func hasSameHeader(as other: Trace) -> Bool {
         screen == other.screen && layoutDirection == other.layoutDirection
             && barAppearanceManaged == other.barAppearanceManaged
             && initialBarHidden == other.initialBarHidden && stack == other.stack
@@ -140,7 +140,7 @@ public struct TraceEvent: Sendable, Equatable {
 
     /// The event with every view controller it names given this `maxStartX` (an update too: the
     /// value is everyone's already, so setting it changes nothing but keeps one rule).
-    func settingMaxStartX(_ value: Double) -> TraceEvent {
+    package func settingMaxStartX(_ value: Double) -> TraceEvent {
         var event = self
         switch kind {
         case .push(var spec, let animated):

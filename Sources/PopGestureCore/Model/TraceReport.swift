@@ -129,16 +129,16 @@ public struct IntentTally: Sendable, Equatable {
     }
 
     /// Every count by its JSON name, in the JSON's (sorted) order.
-    var fields: [(name: String, value: Int)] {
+    package var fields: [(name: String, value: Int)] {
         [("back", back), ("falsePop", falsePop), ("missedBack", missedBack), ("stay", stay)]
     }
 
-    var json: JSONValue {
+    package var json: JSONValue {
         .object(Dictionary(uniqueKeysWithValues: fields.map { ($0.name, .number(Double($0.value))) }))
     }
 
     /// `3 backs (1 missed), 2 stays (0 false pops)`.
-    var summaryText: String {
+    package var summaryText: String {
         "\(counted(back, "back")) (\(missedBack) missed), \(counted(stay, "stay")) (\(counted(falsePop, "false pop")))"
     }
 

@@ -1,24 +1,24 @@
 /// What the begin checks look at when a gesture is recognized.
-struct BeginContext {
-    var stackCount: Int
-    var top: ViewControllerInstance
-    var location: Sample
-    var translation: Vector
+package struct BeginContext {
+    package var stackCount: Int
+    package var top: ViewControllerInstance
+    package var location: Sample
+    package var translation: Vector
     /// What keeps the navigation controller busy (a transition in flight, an unsettled interactive
     /// pop, deferred operations); nil when nothing does.
-    var busy: Busy?
+    package var busy: Busy?
     /// Recognized at the tracked finger's down by a recognizer alone in its arena: a zero
     /// translation has no direction, so `direction` and `horizontal` pass.
-    var atDown = false
+    package var atDown = false
 }
 
 /// The gesture arbiter: runs the rule's begin checks in order; the first refusal decides (SPEC section 3).
-struct Arbiter {
-    let rules: Rules
-    let recognizer: Recognizer
+package struct Arbiter {
+    package let rules: Rules
+    package let recognizer: Recognizer
 
     /// The first check that refuses, or nil when the gesture begins.
-    func refusal(_ context: BeginContext) -> (check: BeginCheck, evidence: CheckEvidence)? {
+    package func refusal(_ context: BeginContext) -> (check: BeginCheck, evidence: CheckEvidence)? {
         for check in rules.begin {
             let evidence = evidence(check, context)
             if evidence.refuses { return (check, evidence) }
@@ -27,7 +27,7 @@ struct Arbiter {
     }
 
     /// Each check in the rule's order up to the first that refuses, as `explain` shows them.
-    func checks(_ context: BeginContext) -> [CheckEvidence] {
+    package func checks(_ context: BeginContext) -> [CheckEvidence] {
         var out: [CheckEvidence] = []
         for check in rules.begin {
             out.append(evidence(check, context))
@@ -39,7 +39,7 @@ struct Arbiter {
     /// Whether the recognizer is alone in its gesture arena and so wins it at the tracked finger's
     /// down (SPEC section 3, Arena). `hitsContent` (the down point hits a content region of the top
     /// view controller) is asked only under `byContent`.
-    func winsArenaAtDown(hitsContent: () -> Bool) -> Bool {
+    package func winsArenaAtDown(hitsContent: () -> Bool) -> Bool {
         switch rules.recognizer.arena {
         case .contested: false
         case .alone: true
@@ -47,7 +47,7 @@ struct Arbiter {
         }
     }
 
-    func evidence(_ check: BeginCheck, _ c: BeginContext) -> CheckEvidence {
+    package func evidence(_ check: BeginCheck, _ c: BeginContext) -> CheckEvidence {
         let name = check.rawValue
         switch check {
         case .rootOnly:

@@ -1,19 +1,19 @@
 /// The navigation bar's hidden state and what changes it (SPEC section 5): FDFullscreenPopGesture's
 /// willAppear blocks, its disappear hook and the app's own calls, plus the anomalies they cause.
-struct BarCoordinator {
-    let bar: Rules.Bar
+package struct BarCoordinator {
+    package let bar: Rules.Bar
     /// The trace's `barAppearanceManaged`.
-    let managed: Bool
-    private(set) var hidden: Bool
-    private(set) var entries: [BarEntry]
+    package let managed: Bool
+    package private(set) var hidden: Bool
+    package private(set) var entries: [BarEntry]
     /// Entries ever appended, the initial one included, whether kept or not.
-    private(set) var count = 1
+    package private(set) var count = 1
     /// The animated or interactive transition in flight that a non-animated entry is charged to
     /// (`abruptBarChange`), nil when none is; set by the navigation controller, which decides which
     /// one counts when several are in flight. A transition is in flight while its own start hooks run.
-    var flight: TransitionKind?
+    package var flight: TransitionKind?
 
-    init(bar: Rules.Bar, managed: Bool, initiallyHidden: Bool) {
+    package init(bar: Rules.Bar, managed: Bool, initiallyHidden: Bool) {
         self.bar = bar
         self.managed = managed
         hidden = initiallyHidden
@@ -21,7 +21,7 @@ struct BarCoordinator {
     }
 
     /// Whether the instance's viewWillAppear sets the bar.
-    func hasBlock(_ controller: ViewControllerInstance) -> Bool {
+    package func hasBlock(_ controller: ViewControllerInstance) -> Bool {
         guard managed else { return false }
         switch bar.inject {
         case .fd: return controller.fdBlock
@@ -31,13 +31,13 @@ struct BarCoordinator {
     }
 
     /// A replay without records has taken the entries after the initial one.
-    mutating func keepInitialEntryOnly() {
+    package mutating func keepInitialEntryOnly() {
         entries.removeSubrange(1...)
     }
 
     /// Only a real change is an entry; a non-animated one during an animated or interactive
     /// transition is the jump users see.
-    mutating func setBar(_ newValue: Bool, animated: Bool, cause: String, at t: Double, anomalies: inout [Anomaly]) {
+    package mutating func setBar(_ newValue: Bool, animated: Bool, cause: String, at t: Double, anomalies: inout [Anomaly]) {
         guard newValue != hidden else { return }
         hidden = newValue
         count += 1
@@ -51,7 +51,7 @@ struct BarCoordinator {
     }
 
     /// The top changed from `disappearing` to `appearing`: willDisappear, willAppear, then the hook.
-    mutating func topChanged(
+    package mutating func topChanged(
         from disappearing: ViewControllerInstance, to appearing: ViewControllerInstance,
         animated: Bool, at t: Double, anomalies: inout [Anomaly]
     ) {
@@ -67,7 +67,7 @@ struct BarCoordinator {
     }
 
     /// Checks made when a transition settles; `mark` is the entry count before its start hooks ran.
-    func settleAnomalies(since mark: Int, top: ViewControllerInstance?, at t: Double) -> [Anomaly] {
+    package func settleAnomalies(since mark: Int, top: ViewControllerInstance?, at t: Double) -> [Anomaly] {
         var found: [Anomaly] = []
         let changes = count - mark
         if changes >= 2 {

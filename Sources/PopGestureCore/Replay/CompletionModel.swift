@@ -1,10 +1,10 @@
 /// What a lift decides about an interactive pop (SPEC section 4, Release).
-struct ReleaseDecision: Equatable {
-    var completes: Bool
-    var by: PopDecider
+package struct ReleaseDecision: Equatable {
+    package var completes: Bool
+    package var by: PopDecider
     /// Points per second along the pop direction; the settle model divides by it.
-    var velocity: Double
-    var reason: ReleaseReason
+    package var velocity: Double
+    package var reason: ReleaseReason
 }
 
 /// Why a release decided as it did: the model's terms with the numbers it compared. Kept as numbers
@@ -74,10 +74,10 @@ public struct SettleTerms: Sendable, Equatable {
 }
 
 /// The completion model: on `up`, whether the pop completes and why.
-struct CompletionModel {
-    let completion: Rules.Completion
+package struct CompletionModel {
+    package let completion: Rules.Completion
     /// Milliseconds; the projection looks this far ahead.
-    let duration: Double
+    package let duration: Double
 
     /// - Parameters:
     ///   - progress: p, the pop's progress at the lift.
@@ -85,7 +85,7 @@ struct CompletionModel {
     ///   - width: W, the screen width.
     ///   - statistics: the projection statistics, lift included.
     ///   - moved: the tracked finger moved after the recognition sample.
-    func decide(progress p: Double, velocity: Double, width: Double, statistics: ProjectionStatistics, moved: Bool)
+    package func decide(progress p: Double, velocity: Double, width: Double, statistics: ProjectionStatistics, moved: Bool)
         -> ReleaseDecision
     {
         let v = velocity / width
@@ -129,13 +129,13 @@ struct CompletionModel {
 }
 
 /// How long a released pop takes to settle (SPEC section 4, Settle), in milliseconds.
-struct Settle {
-    let transition: Rules.Transition
+package struct Settle {
+    package let transition: Rules.Transition
 
     /// - Parameters:
     ///   - remaining: r, 1 - p when completing, p when cancelling.
     ///   - velocity: the release velocity, points per second.
-    func duration(remaining r: Double, completing: Bool, velocity: Double, width: Double) -> Double {
+    package func duration(remaining r: Double, completing: Bool, velocity: Double, width: Double) -> Double {
         let d = transition.duration
         switch transition.settle {
         case .uikit:
@@ -155,12 +155,12 @@ struct Settle {
 
     /// A cancelled touch (under `onCancel: cancel`) settles linearly whatever the model: the system
     /// animates it back.
-    func cancelledDuration(progress p: Double) -> Double {
+    package func cancelledDuration(progress p: Double) -> Double {
         p * transition.duration
     }
 
     /// The settle's duration with the terms that made it.
-    func terms(remaining r: Double, completing: Bool, velocity: Double, width: Double) -> SettleTerms {
+    package func terms(remaining r: Double, completing: Bool, velocity: Double, width: Double) -> SettleTerms {
         SettleTerms(
             model: transition.settle.rawValue, remaining: r, duration: transition.duration, velocity: velocity,
             width: width,
@@ -168,7 +168,7 @@ struct Settle {
             result: duration(remaining: r, completing: completing, velocity: velocity, width: width))
     }
 
-    func cancelledTerms(progress p: Double, velocity: Double, width: Double) -> SettleTerms {
+    package func cancelledTerms(progress p: Double, velocity: Double, width: Double) -> SettleTerms {
         SettleTerms(
             model: "linear", remaining: p, duration: transition.duration, velocity: velocity, width: width,
             completing: false, result: cancelledDuration(progress: p))

@@ -38,23 +38,23 @@ public final class Derivation: @unchecked Sendable {
     /// Steps by gesture, in the order the replay took them; index = the gesture's record.
     public private(set) var gestures: [[Step]] = []
 
-    init() {}
+    package init() {}
 
-    func add(_ step: Step, gesture: Int) {
+    package func add(_ step: Step, gesture: Int) {
         while gestures.count <= gesture { gestures.append([]) }
         gestures[gesture].append(step)
     }
 
-    func recognized(_ recognition: Recognition, checks: [CheckEvidence], gesture: Int) {
+    package func recognized(_ recognition: Recognition, checks: [CheckEvidence], gesture: Int) {
         gestures[gesture][gestures[gesture].count - 1].recognition = recognition
         gestures[gesture][gestures[gesture].count - 1].checks = checks
     }
 
-    func refused(_ refusal: CheckEvidence, gesture: Int) {
+    package func refused(_ refusal: CheckEvidence, gesture: Int) {
         gestures[gesture][gestures[gesture].count - 1].refusal = refusal
     }
 
-    func popped(_ pop: PopStep, gesture: Int) {
+    package func popped(_ pop: PopStep, gesture: Int) {
         gestures[gesture][gestures[gesture].count - 1].pop = pop
     }
 }

@@ -1,38 +1,38 @@
 /// What a trace's `expect` items can ask about, kept in a few bytes per gesture, bar change and
 /// anomaly, so that a long recording replayed without records need not keep them (SPEC section 6).
 /// The items usually come after the events, so everything is kept; past a block, on disk.
-struct ExpectationEvidence {
+package struct ExpectationEvidence {
     /// One gesture: outcome, reason, pop result and what decided the pop, as indices.
-    struct GestureSummary {
-        var outcome: UInt8 = 0
-        var reason: UInt8 = 0
-        var popResult: UInt8 = 0
-        var popBy: UInt8 = 0
+    package struct GestureSummary {
+        package var outcome: UInt8 = 0
+        package var reason: UInt8 = 0
+        package var popResult: UInt8 = 0
+        package var popBy: UInt8 = 0
         /// 0 no content; 1 + the result's index, or 255 while undecided.
-        var content: UInt8 = 0
+        package var content: UInt8 = 0
     }
 
-    struct BarPoint {
-        var t: Double
-        var hidden: Bool
+    package struct BarPoint {
+        package var t: Double
+        package var hidden: Bool
     }
 
-    let gestures: RecordLog<GestureSummary>
+    package let gestures: RecordLog<GestureSummary>
     /// Bar entries after the initial one.
-    let bar: RecordLog<BarPoint>
+    package let bar: RecordLog<BarPoint>
     /// Anomaly kinds, as indices into `AnomalyKind.allCases`.
-    let anomalies: RecordLog<UInt8>
+    package let anomalies: RecordLog<UInt8>
     /// Detection directions, as indices into `ScrollDirection.allCases`.
-    let detections: RecordLog<UInt8>
+    package let detections: RecordLog<UInt8>
 
-    init(blockSize: Int = 1 << 16) {
+    package init(blockSize: Int = 1 << 16) {
         gestures = RecordLog(blockSize: blockSize)
         bar = RecordLog(blockSize: blockSize)
         anomalies = RecordLog(blockSize: blockSize)
         detections = RecordLog(blockSize: blockSize)
     }
 
-    func add(_ gesture: GestureRecord) {
+    package func add(_ gesture: GestureRecord) {
         var summary = GestureSummary()
         summary.outcome = gesture.outcome.map { UInt8(GestureOutcome.allCases.firstIndex(of: $0)! + 1) } ?? 0
         summary.reason = gesture.reason.map { UInt8(GestureReason.allCases.firstIndex(of: $0)! + 1) } ?? 0
@@ -44,20 +44,20 @@ struct ExpectationEvidence {
         gestures.append(summary)
     }
 
-    func add(bar entry: BarEntry) {
+    package func add(bar entry: BarEntry) {
         bar.append(BarPoint(t: entry.t, hidden: entry.hidden))
     }
 
-    func add(detection direction: ScrollDirection) {
+    package func add(detection direction: ScrollDirection) {
         detections.append(UInt8(ScrollDirection.allCases.firstIndex(of: direction)!))
     }
 
-    func add(anomaly kind: AnomalyKind) {
+    package func add(anomaly kind: AnomalyKind) {
         anomalies.append(UInt8(AnomalyKind.allCases.firstIndex(of: kind)!))
     }
 
     /// Gesture `n` (from 1) as far as the summary knows it: no positions, progress or velocity.
-    func gesture(_ n: Int) -> GestureRecord? {
+    package func gesture(_ n: Int) -> GestureRecord? {
         guard let s = gestures[n - 1] else { return nil }
         var record = GestureRecord(index: n, finger: 0, down: Sample(t: 0, x: 0, y: 0))
         record.outcome = s.outcome == 0 ? nil : GestureOutcome.allCases[Int(s.outcome) - 1]
@@ -75,7 +75,7 @@ struct ExpectationEvidence {
         return record
     }
 
-    func anomalyKinds(prefix n: Int) -> [AnomalyKind] {
+    package func anomalyKinds(prefix n: Int) -> [AnomalyKind] {
         anomalies.prefix(n).map { AnomalyKind.allCases[Int($0)] }
     }
 }

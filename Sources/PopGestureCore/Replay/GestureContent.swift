@@ -5,15 +5,15 @@ import Foundation
 /// region's state. The session tells it what happens to the gesture and the pop; it answers whether
 /// the pop is refused and what anomalies arose, and never touches the transition or the bar. A class:
 /// the gesture that holds it is copied on the replay's hot path, and this need not be.
-final class GestureContent {
+package final class GestureContent {
     /// Front-most first; kept until the gesture ends, even if the view controller's list is replaced.
-    let regions: [RegionInstance]
+    package let regions: [RegionInstance]
     private let rules: Rules.Content
     /// +1 in ltr, -1 in rtl: the pop direction.
     private let c: Double
     private let p0: Sample
 
-    private(set) var result: ContentResult?
+    package private(set) var result: ContentResult?
     /// The first region that wanted the drag at the content moment.
     private var claimant: RegionInstance?
     /// A swipe row's state after its claim, as the wants rules saw the drag at the moment.
@@ -33,7 +33,7 @@ final class GestureContent {
     /// A claim made at the last call, for the detectors: its region, the offset and the time.
     private var newClaim: (region: ContentRegion, offset: Double, t: Double)?
 
-    init?(regions: [RegionInstance], rules: Rules.Content, direction: LayoutDirection, down p0: Sample) {
+    package init?(regions: [RegionInstance], rules: Rules.Content, direction: LayoutDirection, down p0: Sample) {
         guard !regions.isEmpty else { return nil }
         self.regions = regions
         self.rules = rules
@@ -42,16 +42,16 @@ final class GestureContent {
     }
 
     /// What the pop is when the content moment comes.
-    enum PopState { case undecided, began, refused }
+    package enum PopState { case undecided, began, refused }
 
     /// What the session must do after the content moment.
-    enum Verdict { case none, refusePop }
+    package enum Verdict { case none, refusePop }
 
     // MARK: The content moment
 
     /// The content moment is this sample: the first move past the content hysteresis, while the
     /// content result is not set (SPEC section 9).
-    func reachesMoment(_ sample: Sample) -> Bool {
+    package func reachesMoment(_ sample: Sample) -> Bool {
         guard result == nil, moment == nil else { return false }
         let dx = abs(sample.x - p0.x)
         let dy = abs(sample.y - p0.y)
@@ -60,7 +60,7 @@ final class GestureContent {
 
     /// Evaluates the wants rules at the content moment and arbitrates with the pop as it stands;
     /// `popRecognizesHere`: the pop is recognized at this same sample (i = j).
-    func moment(_ sample: Sample, pop: PopState, popRecognizesHere: Bool, anomalies: inout [Anomaly]) -> Verdict {
+    package func moment(_ sample: Sample, pop: PopState, popRecognizesHere: Bool, anomalies: inout [Anomaly]) -> Verdict {
         moment = sample
         let dx = sample.x - p0.x
         let dy = sample.y - p0.y
@@ -130,7 +130,7 @@ final class GestureContent {
 
     /// The pop was decided at this item, not by the content (`atMoment`: at the content moment's own
     /// sample); `latest` is the tracked finger's latest sample, the point of a claim delayed to here.
-    func popDecided(began: Bool, at t: Double, atMoment: Bool, latest: Sample, anomalies: inout [Anomaly]) {
+    package func popDecided(began: Bool, at t: Double, atMoment: Bool, latest: Sample, anomalies: inout [Anomaly]) {
         if began, let control = regions.first(where: { $0.region.kind == .control && !$0.region.protected }) {
             anomalies.append(
                 Finding(
@@ -182,14 +182,14 @@ final class GestureContent {
     }
 
     /// The claim the last call made, once (will-begin-dragging, for the detectors).
-    func takeNewClaim() -> (region: ContentRegion, offset: Double, t: Double)? {
+    package func takeNewClaim() -> (region: ContentRegion, offset: Double, t: Double)? {
         defer { newClaim = nil }
         return newClaim
     }
 
     /// A claimed scroll region follows the tracked finger 1:1 from the claim point, unclamped; the
     /// new offset when it changed (did-scroll).
-    func follow(_ sample: Sample) -> Double? {
+    package func follow(_ sample: Sample) -> Double? {
         guard let following, let claimant else { return nil }
         let a = claimant.region.axis == .horizontal ? c : 1
         let offset = following.offset - a * (position(of: sample, along: claimant.region) - following.position)
@@ -199,7 +199,7 @@ final class GestureContent {
     }
 
     /// A claimed scroll region's offset while the finger drags it.
-    var draggedOffset: Double? {
+    package var draggedOffset: Double? {
         following == nil ? nil : claimant?.region.offset
     }
 
@@ -210,7 +210,7 @@ final class GestureContent {
     // MARK: The end
 
     /// The tracked finger lifted (or was cancelled) with `velocity`, the estimator's at the lift.
-    func trackedFingerEnded(at t: Double, velocity: Vector, cancelled: Bool, popBegan: Bool, anomalies: inout [Anomaly])
+    package func trackedFingerEnded(at t: Double, velocity: Vector, cancelled: Bool, popBegan: Bool, anomalies: inout [Anomaly])
     {
         if following != nil, let claimant {
             following = nil
@@ -229,7 +229,7 @@ final class GestureContent {
     }
 
     /// The trace ended with the tracked finger down; `t` is the trace's last item.
-    func traceEnded(at t: Double, popBegan: Bool, anomalies: inout [Anomaly]) {
+    package func traceEnded(at t: Double, popBegan: Bool, anomalies: inout [Anomaly]) {
         following = nil
         settleUnset(at: t, popBegan: popBegan, anomalies: &anomalies)
     }
@@ -248,7 +248,7 @@ final class GestureContent {
     }
 
     /// The gesture's `content` in the report (SPEC section 8).
-    var record: ContentRecord {
+    package var record: ContentRecord {
         let shown = claimant ?? regions[0]
         let claimed = result == .claimed
         return ContentRecord(

@@ -1,31 +1,31 @@
 /// The interactive transition of one gesture that began: progress, the projection statistics, and the
 /// view controllers it moves between (SPEC section 4).
-struct InteractivePop {
-    let gestureRecord: Int
-    let transitionIndex: Int
+package struct InteractivePop {
+    package let gestureRecord: Int
+    package let transitionIndex: Int
     /// B, out of the stack until the pop settles; back on top if it is cancelled.
-    let disappearing: ViewControllerInstance
+    package let disappearing: ViewControllerInstance
     /// Translation is measured from here; fixed at recognition.
-    let origin: Vector
+    package let origin: Vector
     /// +1 in ltr, -1 in rtl: the pop direction.
-    let c: Double
-    let width: Double
-    let progressCap: Double
-    private(set) var translation = Vector.zero
-    private(set) var progress = 0.0
-    private(set) var statistics = ProjectionStatistics()
+    package let c: Double
+    package let width: Double
+    package let progressCap: Double
+    package private(set) var translation = Vector.zero
+    package private(set) var progress = 0.0
+    package private(set) var statistics = ProjectionStatistics()
     /// A move of the tracked finger after the recognition sample, moved or not.
-    private(set) var moved = false
+    package private(set) var moved = false
     /// Nil while the tracked finger is down; then whether the release completes the pop.
-    private(set) var releaseCompletes: Bool?
+    package private(set) var releaseCompletes: Bool?
     /// B is back in the stack: an operation put it back (`stackOps: immediate`), at most once, so the
     /// settle neither adds it again nor runs hooks (SPEC section 4).
-    var putBack = false
+    package var putBack = false
     /// When an operation before the release put B back and left it in the stack: the release can
     /// then only cancel, by `interrupted`.
-    var interruptedAt: Double?
+    package var interruptedAt: Double?
 
-    init(
+    package init(
         gestureRecord: Int, transitionIndex: Int, disappearing: ViewControllerInstance, origin: Vector,
         direction: LayoutDirection, width: Double, progressCap: Double
     ) {
@@ -40,13 +40,13 @@ struct InteractivePop {
 
     /// SPEC section 4's progress for a translation along x; `c` is +1 in ltr, -1 in rtl. The plot draws
     /// its curve with the same formula.
-    static func progress(translationX: Double, c: Double, width: Double, cap: Double) -> Double {
+    package static func progress(translationX: Double, c: Double, width: Double, cap: Double) -> Double {
         min(max(c * translationX / width, 0), cap)
     }
 
     /// A sample of the tracked finger, the recognition sample first. `velocity` includes it.
     @discardableResult
-    mutating func track(_ sample: Sample, velocity: Vector, isRecognition: Bool) -> StatisticsStep {
+    package mutating func track(_ sample: Sample, velocity: Vector, isRecognition: Bool) -> StatisticsStep {
         if !isRecognition { moved = true }
         translation = Vector(x: sample.x - origin.x, y: sample.y - origin.y)
         progress = Self.progress(translationX: translation.x, c: c, width: width, cap: progressCap)
@@ -55,26 +55,26 @@ struct InteractivePop {
     }
 
     /// The lift keeps the last move's translation and velocity but has its own time.
-    mutating func lift(at t: Double, velocity: Vector) -> StatisticsStep {
+    package mutating func lift(at t: Double, velocity: Vector) -> StatisticsStep {
         statistics.add(time: t, displacement: max(c * translation.x, 0) / width, velocity: c * velocity.x / width)
     }
 
     /// How a release went: the completion model's decision (or a touch cancel) and the settle it takes.
-    struct Release {
-        var completes: Bool
-        var by: PopDecider
+    package struct Release {
+        package var completes: Bool
+        package var by: PopDecider
         /// Points per second along the pop direction.
-        var velocity: Double
-        var why: ReleaseReason
-        var settle: SettleTerms
+        package var velocity: Double
+        package var why: ReleaseReason
+        package var settle: SettleTerms
         /// What the lift's statistics sample did (nil when no model looked at the statistics).
-        var liftStep: StatisticsStep?
+        package var liftStep: StatisticsStep?
         /// Milliseconds from the release to the settle.
-        var duration: Double { settle.result }
+        package var duration: Double { settle.result }
     }
 
     /// The tracked finger lifted or was cancelled (SPEC section 4, Release and Settle).
-    mutating func release(at t: Double, velocity: Vector, cancelled: Bool, rules: Rules) -> Release {
+    package mutating func release(at t: Double, velocity: Vector, cancelled: Bool, rules: Rules) -> Release {
         let p = progress
         let settle = Settle(transition: rules.transition)
         var release: Release

@@ -1,12 +1,12 @@
 /// A binary min-heap: the replay's timeline and the streamed text timeline both hand out items in
 /// order while more arrive, and hold only those that something still to come could precede.
-struct MinHeap<Element: Comparable> {
+package struct MinHeap<Element: Comparable> {
     private var items: [Element] = []
 
-    var isEmpty: Bool { items.isEmpty }
-    var first: Element? { items.first }
+    package var isEmpty: Bool { items.isEmpty }
+    package var first: Element? { items.first }
 
-    mutating func push(_ item: Element) {
+    package mutating func push(_ item: Element) {
         items.append(item)
         var child = items.count - 1
         while child > 0 {
@@ -17,7 +17,7 @@ struct MinHeap<Element: Comparable> {
         }
     }
 
-    mutating func popFirst() -> Element? {
+    package mutating func popFirst() -> Element? {
         guard let first = items.first else { return nil }
         let last = items.removeLast()
         if !items.isEmpty {

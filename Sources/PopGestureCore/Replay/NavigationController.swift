@@ -1,11 +1,11 @@
 /// The navigation controller that gestures and operations act on (SPEC sections 2, 4 and 5): its
 /// stack, its bar, the transitions in flight with the operations deferred behind them, and the
 /// interactive pop. Times are passed in; what it finds goes to the record book.
-struct NavigationController {
-    private(set) var stack: NavigationStack
-    var bar: BarCoordinator
+package struct NavigationController {
+    package private(set) var stack: NavigationStack
+    package var bar: BarCoordinator
     /// The interactive pop in flight, from its start until it settles.
-    private(set) var pop: InteractivePop?
+    package private(set) var pop: InteractivePop?
     /// One transition in flight: its record and the bar's entry count before its start hooks ran.
     private struct Flight {
         var index: Int
@@ -25,7 +25,7 @@ struct NavigationController {
     private let barAppearanceManaged: Bool
     private let duration: Double
 
-    init(trace: Trace, rules: Rules) {
+    package init(trace: Trace, rules: Rules) {
         barAppearanceManaged = trace.barAppearanceManaged
         duration = rules.transition.duration
         stackOps = rules.stackOps
@@ -44,14 +44,14 @@ struct NavigationController {
 
     /// The record number of the earliest-started transition still in flight: the records before it
     /// can no longer change. Nil when none is in flight.
-    var firstInFlight: Int? { inFlight.first?.index }
+    package var firstInFlight: Int? { inFlight.first?.index }
     /// What the `transitioning` check refuses on: a transition in flight (an interactive pop that has
     /// not settled is one), or deferred operations.
-    var isBusy: Bool { !inFlight.isEmpty || !deferred.isEmpty }
+    package var isBusy: Bool { !inFlight.isEmpty || !deferred.isEmpty }
 
     /// Why the `transitioning` check refuses: the newest transition in flight, or the deferred
     /// operations; nil when it would not.
-    var busy: Busy? {
+    package var busy: Busy? {
         guard isBusy else { return nil }
         if let flight = inFlight.last {
             return .transition(flight.kind, from: flight.from, to: flight.to, start: flight.start)
@@ -61,7 +61,7 @@ struct NavigationController {
 
     /// Whether `point`, a gesture's first down, hits a content region of the top view controller (SPEC
     /// section 9's hit test), which makes `recognizer.arena: byContent` contested.
-    func downPointHitsContent(_ point: Sample) -> Bool {
+    package func downPointHitsContent(_ point: Sample) -> Bool {
         !(stack.top?.regions(at: point).isEmpty ?? true)
     }
 
@@ -70,7 +70,7 @@ struct NavigationController {
     /// Settles every transition whose end is at or before `t` (all with a known end when nil),
     /// earliest end first, ties in start order; each settle is followed by the operations deferred
     /// behind it.
-    mutating func settleDue(upTo t: Double?, records: inout RecordBook) {
+    package mutating func settleDue(upTo t: Double?, records: inout RecordBook) {
         while let (position, end) = nextToSettle(upTo: t, records: records) {
             settle(at: position, time: end, records: &records)
             runDeferred(at: end, records: &records)
@@ -139,7 +139,7 @@ struct NavigationController {
 
     // MARK: Stack operations
 
-    mutating func arrive(_ event: TraceEvent.Kind, at t: Double, records: inout RecordBook) {
+    package mutating func arrive(_ event: TraceEvent.Kind, at t: Double, records: inout RecordBook) {
         switch event {
         case .update(let spec):
             guard let controller = stack.instance(spec.id) else {
@@ -163,7 +163,7 @@ struct NavigationController {
         }
     }
 
-    static func operationName(_ event: TraceEvent.Kind) -> String {
+    package static func operationName(_ event: TraceEvent.Kind) -> String {
         switch event {
         case .push: "push"
         case .pop: "pop"
@@ -271,7 +271,7 @@ struct NavigationController {
     /// is nothing to pop to or another transition is in flight (SPEC section 4).
     /// Returns the pop's state after its first sample, or nil when it is ignored (the gesture then
     /// drives no pop).
-    mutating func beginInteractivePop(
+    package mutating func beginInteractivePop(
         gesture record: Int, at sample: Sample, translation: Vector, velocity: Vector,
         trace: Trace, progressCap: Double, records: inout RecordBook
     ) -> Derivation.PopStep? {
@@ -310,7 +310,7 @@ struct NavigationController {
     /// A later sample of the finger that drives the pop of gesture `record`.
     /// The pop's state after the sample, for a derivation; nil when the gesture does not drive it.
     @discardableResult
-    mutating func trackPop(gesture record: Int, _ sample: Sample, velocity: Vector) -> Derivation.PopStep? {
+    package mutating func trackPop(gesture record: Int, _ sample: Sample, velocity: Vector) -> Derivation.PopStep? {
         guard driven(by: record) != nil else { return nil }
         let step = pop!.track(sample, velocity: velocity, isRecognition: false)
         return Derivation.PopStep(translation: pop!.translation, progress: pop!.progress, statistics: step)
@@ -320,7 +320,7 @@ struct NavigationController {
     /// starts to settle.
     /// Returns the pop's state at the release, for a derivation.
     @discardableResult
-    mutating func releasePop(
+    package mutating func releasePop(
         gesture record: Int, at t: Double, velocity: Vector, cancelled: Bool, rules: Rules,
         records: inout RecordBook
     ) -> Derivation.PopStep? {

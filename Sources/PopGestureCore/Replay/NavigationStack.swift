@@ -1,16 +1,16 @@
 /// One view controller instance on the stack. A class because identity matters: `setStack` keeps the
 /// instance (and its willAppear block) of an id already present, and "the top changed" means another instance.
-final class ViewControllerInstance {
-    let id: String
-    var barHidden: Bool
-    var popDisabled: Bool
-    var maxStartX: Double
+package final class ViewControllerInstance {
+    package let id: String
+    package var barHidden: Bool
+    package var popDisabled: Bool
+    package var maxStartX: Double
     /// FDFullscreenPopGesture's willAppear block, as `bar.inject: fd` hands them out.
-    var fdBlock = false
+    package var fdBlock = false
     /// Back to front; their state (offset, open) lives as long as this instance (SPEC section 9).
-    var content: [RegionInstance]
+    package var content: [RegionInstance]
 
-    init(_ spec: ViewControllerSpec) {
+    package init(_ spec: ViewControllerSpec) {
         id = spec.id
         barHidden = spec.barHidden ?? false
         popDisabled = spec.popDisabled ?? false
@@ -20,7 +20,7 @@ final class ViewControllerInstance {
 
     /// Applies only the keys a `setStack` entry or an `update` gives; a `content` list replaces the
     /// whole list, state included.
-    func apply(_ spec: ViewControllerSpec) {
+    package func apply(_ spec: ViewControllerSpec) {
         if let barHidden = spec.barHidden { self.barHidden = barHidden }
         if let popDisabled = spec.popDisabled { self.popDisabled = popDisabled }
         if let maxStartX = spec.maxStartX { self.maxStartX = maxStartX }
@@ -28,43 +28,43 @@ final class ViewControllerInstance {
     }
 
     /// The regions containing `point`, front-most first (SPEC section 9, Hit test).
-    func regions(at point: Sample) -> [RegionInstance] {
+    package func regions(at point: Sample) -> [RegionInstance] {
         content.reversed().filter { $0.region.frame.contains(x: point.x, y: point.y) }
     }
 }
 
 /// The navigation controller's `viewControllers`, bottom to top.
-struct NavigationStack {
-    private(set) var controllers: [ViewControllerInstance]
+package struct NavigationStack {
+    package private(set) var controllers: [ViewControllerInstance]
 
-    init(_ controllers: [ViewControllerInstance]) {
+    package init(_ controllers: [ViewControllerInstance]) {
         self.controllers = controllers
     }
 
-    var top: ViewControllerInstance? { controllers.last }
-    var count: Int { controllers.count }
-    var ids: [String] { controllers.map(\.id) }
+    package var top: ViewControllerInstance? { controllers.last }
+    package var count: Int { controllers.count }
+    package var ids: [String] { controllers.map(\.id) }
 
-    func instance(_ id: String) -> ViewControllerInstance? {
+    package func instance(_ id: String) -> ViewControllerInstance? {
         controllers.first { $0.id == id }
     }
 
-    func contains(_ controller: ViewControllerInstance) -> Bool {
+    package func contains(_ controller: ViewControllerInstance) -> Bool {
         controllers.contains { $0 === controller }
     }
 
-    mutating func push(_ controller: ViewControllerInstance) { controllers.append(controller) }
-    @discardableResult mutating func popTop() -> ViewControllerInstance { controllers.removeLast() }
-    mutating func popToRoot() { controllers.removeLast(controllers.count - 1) }
-    mutating func replace(with controllers: [ViewControllerInstance]) { self.controllers = controllers }
+    package mutating func push(_ controller: ViewControllerInstance) { controllers.append(controller) }
+    @discardableResult package mutating func popTop() -> ViewControllerInstance { controllers.removeLast() }
+    package mutating func popToRoot() { controllers.removeLast(controllers.count - 1) }
+    package mutating func replace(with controllers: [ViewControllerInstance]) { self.controllers = controllers }
 }
 
 /// One content region of a view controller instance, with its state. A class because a gesture keeps
 /// the regions it hit until it ends, even when an `update` replaces the list under it.
-final class RegionInstance {
-    var region: ContentRegion
+package final class RegionInstance {
+    package var region: ContentRegion
 
-    init(_ region: ContentRegion) {
+    package init(_ region: ContentRegion) {
         self.region = region
     }
 }

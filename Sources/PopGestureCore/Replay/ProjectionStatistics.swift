@@ -2,12 +2,12 @@
 /// and of clamped acceleration, over samples thinned by time (SPEC section 4, `projection`).
 ///
 /// Displacement and velocity are in screen widths (per second), along the pop direction.
-struct ProjectionStatistics {
-    private(set) var n = 0
-    private(set) var averageVelocity = 0.0
-    private(set) var averageAcceleration = 0.0
+package struct ProjectionStatistics {
+    package private(set) var n = 0
+    package private(set) var averageVelocity = 0.0
+    package private(set) var averageAcceleration = 0.0
     /// The velocity of the last sample taken; UIKit releases with it.
-    private(set) var previousVelocity = 0.0
+    package private(set) var previousVelocity = 0.0
     private var previousTime = 0.0
     private var skipTime = 0.0
     private var previousDisplacement = 0.0
@@ -16,10 +16,10 @@ struct ProjectionStatistics {
     private var accelerationSlots = [0.0, 0.0, 0.0]
 
     /// The largest change in acceleration one sample may make (widths per second squared).
-    static let accelerationStep = 5.0
+    package static let accelerationStep = 5.0
 
     @discardableResult
-    mutating func add(time s: Double, displacement: Double, velocity: Double) -> StatisticsStep {
+    package mutating func add(time s: Double, displacement: Double, velocity: Double) -> StatisticsStep {
         guard n > 0 else {
             previousTime = s
             skipTime = s

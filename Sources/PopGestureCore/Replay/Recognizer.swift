@@ -1,16 +1,16 @@
 /// Where a gesture may start and when its movement counts as a pan (SPEC section 3).
-struct Recognizer {
-    let rules: Rules.Recognizer
-    let width: Double
-    let direction: LayoutDirection
+package struct Recognizer {
+    package let rules: Rules.Recognizer
+    package let width: Double
+    package let direction: LayoutDirection
 
     /// Distance from the leading edge: x in ltr, width - x in rtl.
-    func leadingDistance(_ x: Double) -> Double {
+    package func leadingDistance(_ x: Double) -> Double {
         direction == .ltr ? x : width - x
     }
 
     /// The recognition with its translation, or nil while the move stays inside the hysteresis or slop.
-    func recognize(from p0: Sample, to p: Sample) -> Recognition? {
+    package func recognize(from p0: Sample, to p: Sample) -> Recognition? {
         let d = Vector(x: p.x - p0.x, y: p.y - p0.y)
         switch rules.kind {
         case .uikit:
@@ -26,7 +26,7 @@ struct Recognizer {
     }
 
     /// The region check at the down (SPEC section 3, Region).
-    func regionEvidence(down: Sample) -> CheckEvidence? {
+    package func regionEvidence(down: Sample) -> CheckEvidence? {
         guard rules.region == .edge else { return nil }
         let distance = leadingDistance(down.x)
         return CheckEvidence(

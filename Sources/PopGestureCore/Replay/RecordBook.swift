@@ -2,19 +2,19 @@
 /// whole report; or, for `check` without goldens and for a long recording once its loader committed
 /// it, only the records still open, each closed one handed to the observer and summed up for the
 /// expectations, so memory does not grow with a recording's length.
-struct RecordBook {
-    var report: TraceReport
+package struct RecordBook {
+    package var report: TraceReport
     /// False from the start for `check` without goldens; with an observer, from the commit on.
-    private(set) var keepsRecords: Bool
-    let observer: (any ReplayObserver)?
+    package private(set) var keepsRecords: Bool
+    package let observer: (any ReplayObserver)?
     /// Without records, what expectations need.
-    private(set) var evidence: ExpectationEvidence
+    package private(set) var evidence: ExpectationEvidence
     /// How many records were dropped before those kept: record numbers count from the start.
     private var gestureOffset = 0
     private var transitionOffset = 0
 
     /// `evidenceBlock`: what each of the evidence's logs keeps in memory before it spills to disk.
-    init(report: TraceReport, keepsRecords: Bool, observer: (any ReplayObserver)?, evidenceBlock: Int = 1 << 16) {
+    package init(report: TraceReport, keepsRecords: Bool, observer: (any ReplayObserver)?, evidenceBlock: Int = 1 << 16) {
         evidence = ExpectationEvidence(blockSize: evidenceBlock)
         self.report = report
         self.keepsRecords = keepsRecords
@@ -24,34 +24,34 @@ struct RecordBook {
     // MARK: Records
 
     /// A new gesture's record; its number, from 0.
-    mutating func openGesture(finger: Int, down: Sample) -> Int {
+    package mutating func openGesture(finger: Int, down: Sample) -> Int {
         let record = gestureOffset + report.gestures.count
         report.gestures.append(GestureRecord(index: record + 1, finger: finger, down: down))
         return record
     }
 
-    mutating func editGesture(_ record: Int, _ body: (inout GestureRecord) -> Void) {
+    package mutating func editGesture(_ record: Int, _ body: (inout GestureRecord) -> Void) {
         body(&report.gestures[record - gestureOffset])
     }
 
     /// The number the next transition's record gets.
-    var nextTransition: Int { transitionOffset + report.transitions.count }
+    package var nextTransition: Int { transitionOffset + report.transitions.count }
 
     /// A new transition's record; its number, from 0.
-    mutating func openTransition(_ record: TransitionRecord) -> Int {
+    package mutating func openTransition(_ record: TransitionRecord) -> Int {
         defer { report.transitions.append(record) }
         return nextTransition
     }
 
-    func transition(_ index: Int) -> TransitionRecord {
+    package func transition(_ index: Int) -> TransitionRecord {
         report.transitions[index - transitionOffset]
     }
 
-    mutating func editTransition(_ index: Int, _ body: (inout TransitionRecord) -> Void) {
+    package mutating func editTransition(_ index: Int, _ body: (inout TransitionRecord) -> Void) {
         body(&report.transitions[index - transitionOffset])
     }
 
-    mutating func note(_ kind: NoteKind, at t: Double, _ detail: String) {
+    package mutating func note(_ kind: NoteKind, at t: Double, _ detail: String) {
         report.notes.append(Finding(kind: kind, t: t, detail: detail))
     }
 
@@ -59,7 +59,7 @@ struct RecordBook {
 
     /// The loader keeps no copy of the events, so this replay will not be run again: from here on
     /// the observer gets the records, those closed so far first, and none are kept.
-    mutating func commit(
+    package mutating func commit(
         trace: Trace, rules: String, bar: inout BarCoordinator, gestureIsOpen: Bool, firstInFlight: Int?
     ) {
         guard keepsRecords, let observer else { return }
@@ -73,7 +73,7 @@ struct RecordBook {
     }
 
     /// Without records: a gesture whose fingers are all up can no longer change; keep its summary.
-    mutating func closeGestures() {
+    package mutating func closeGestures() {
         guard !keepsRecords else { return }
         for record in report.gestures {
             evidence.add(record)
@@ -87,7 +87,7 @@ struct RecordBook {
     /// A transition goes once it and every transition started before it have settled, so records
     /// leave in report order while transitions overlap (`stackOps: immediate`); `firstInFlight` is
     /// the record number of the earliest-started one still in flight.
-    mutating func dropFinished(firstInFlight: Int?, bar: inout BarCoordinator) {
+    package mutating func dropFinished(firstInFlight: Int?, bar: inout BarCoordinator) {
         guard !keepsRecords else { return }
         if !report.transitions.isEmpty, case let settled = (firstInFlight ?? nextTransition) - transitionOffset,
             settled > 0
@@ -130,7 +130,7 @@ struct RecordBook {
 
     /// Without records, after the item at `t`: nothing to come happens before it, nor before the
     /// open gesture went down or the oldest unsettled transition started.
-    func reached(after t: Double) {
+    package func reached(after t: Double) {
         guard !keepsRecords, let observer else { return }
         var mark = t
         if let open = report.gestures.first { mark = min(mark, open.down.t) }
@@ -140,7 +140,7 @@ struct RecordBook {
 
     /// The trace ended: transitions still in flight stay unfinished for good; the expectations are
     /// judged on the whole report, or on the evidence kept without records.
-    mutating func finish(
+    package mutating func finish(
         bar: BarCoordinator, final: FinalState, expectations: [Expectation], locations: [SourcePosition], rules: Rules
     ) -> TraceReport {
         if !keepsRecords, let observer { for record in report.transitions { observer.closed(transition: record) } }

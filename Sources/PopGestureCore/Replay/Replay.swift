@@ -8,18 +8,18 @@ public struct Replay: Sendable {
     /// Keeps records until its loader commits it (keeps no copy of the events), then hands each
     /// record to the observer as it closes and keeps none: a short document gets its whole report,
     /// a long recording costs no memory.
-    let observer: (any ReplayObserver)?
+    package let observer: (any ReplayObserver)?
     /// Hands every record to the observer from the first, as if committed at once: for a consumer
     /// that never needs a whole report (`diff`), whatever the document's length.
-    let observesFromStart: Bool
+    package let observesFromStart: Bool
     /// Follows the replay sample by sample (`explain`).
-    let derivation: Derivation?
+    package let derivation: Derivation?
     /// `sweep`'s one trace key: every view controller's `maxStartX` (stack, pushes, setStack and
     /// updates alike) replaced by this value.
-    let maxStartX: Double?
+    package let maxStartX: Double?
     /// Elements each log of the expectation evidence keeps in memory: many replays of one long
     /// recording (`sweep`) keep small blocks, so memory stays bounded whatever their number.
-    let evidenceBlock: Int
+    package let evidenceBlock: Int
 
     public init(rules: Rules, keepsRecords: Bool = true) {
         self.rules = rules
@@ -31,7 +31,7 @@ public struct Replay: Sendable {
         evidenceBlock = 1 << 16
     }
 
-    init(
+    package init(
         rules: Rules, observer: any ReplayObserver, fromStart: Bool = false, maxStartX: Double? = nil,
         evidenceBlock: Int = 1 << 16
     ) {
@@ -64,7 +64,7 @@ public struct Replay: Sendable {
     /// A replay without records words failed expectations briefly; with the trace's events at hand,
     /// the trace replayed again with records, so the failures say what happened and why (SPEC
     /// section 6). Nil when `report` needs no other wording.
-    func reworded(_ report: TraceReport, of trace: Trace) -> TraceReport? {
+    package func reworded(_ report: TraceReport, of trace: Trace) -> TraceReport? {
         guard !keepsRecords, report.expectations.failed > 0, trace.eventsKept else { return nil }
         return Replay(rules: rules).run(trace)
     }
@@ -75,22 +75,22 @@ public struct Replay: Sendable {
 /// interactive pop) and keeps nothing of its own but the clock's order; the record book decides
 /// what is kept. `trace.events` is not read: the events arrive through `feed`, so a loader can hand
 /// them over as it reads them.
-struct ReplaySession {
-    let trace: Trace
-    let rules: Rules
-    let arbiter: Arbiter
-    var timeline = Timeline()
-    var fingersDown = Set<Int>()
-    var gesture: Gesture?
-    var navigation: NavigationController
-    var records: RecordBook
+package struct ReplaySession {
+    package let trace: Trace
+    package let rules: Rules
+    package let arbiter: Arbiter
+    package var timeline = Timeline()
+    package var fingersDown = Set<Int>()
+    package var gesture: Gesture?
+    package var navigation: NavigationController
+    package var records: RecordBook
     /// The time of the last item replayed: where a claimant still waiting at the end is blocked.
-    var lastItemTime = 0.0
-    var detectors: [any Detector]
-    let derivation: Derivation?
-    let maxStartX: Double?
+    package var lastItemTime = 0.0
+    package var detectors: [any Detector]
+    package let derivation: Derivation?
+    package let maxStartX: Double?
 
-    init(trace header: Trace, replay: Replay) {
+    package init(trace header: Trace, replay: Replay) {
         let trace = replay.maxStartX.map { header.settingMaxStartX($0) } ?? header
         self.trace = trace
         maxStartX = replay.maxStartX
@@ -109,21 +109,21 @@ struct ReplaySession {
     }
 
     /// The next event, in document order (start times never decrease).
-    mutating func feed(_ event: TraceEvent) {
+    package mutating func feed(_ event: TraceEvent) {
         // Items up to this event's start can no longer be preceded by anything still to come.
         process(upTo: event.t)
         timeline.add(maxStartX.map { event.settingMaxStartX($0) } ?? event)
     }
 
     /// The loader keeps no copy of the events, so this replay will not be run again.
-    mutating func commit() {
+    package mutating func commit() {
         records.commit(
             trace: trace, rules: rules.name, bar: &navigation.bar, gestureIsOpen: gesture != nil,
             firstInFlight: navigation.firstInFlight)
     }
 
     /// Ends the trace; `name` is the trace's, known only once the whole document was read.
-    mutating func finish(name: String, expectations: [Expectation], locations: [SourcePosition] = []) -> TraceReport {
+    package mutating func finish(name: String, expectations: [Expectation], locations: [SourcePosition] = []) -> TraceReport {
         records.report.trace = name
         process(upTo: nil)
         navigation.settleDue(upTo: nil, records: &records)

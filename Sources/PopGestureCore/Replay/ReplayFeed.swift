@@ -1,23 +1,23 @@
 /// The loader's sink for a replay: replays a trace under one or more rule versions while the loader
 /// reads it, so a long recording is replayed as it streams past.
-final class ReplayFeed: TraceEventSink, @unchecked Sendable {
+package final class ReplayFeed: TraceEventSink, @unchecked Sendable {
     // Fed and finished by the one thread that reads the file.
     private var sessions: [ReplaySession]
 
-    init(header: Trace, replays: [Replay]) {
+    package init(header: Trace, replays: [Replay]) {
         sessions = replays.map { ReplaySession(trace: header, replay: $0) }
     }
 
-    func add(_ event: TraceEvent) {
+    package func add(_ event: TraceEvent) {
         for i in sessions.indices { sessions[i].feed(event) }
     }
 
-    func eventsDropped() {
+    package func eventsDropped() {
         for i in sessions.indices { sessions[i].commit() }
     }
 
     /// `trace` is the whole document: its name and expectations are known only at its end.
-    func finish(_ trace: Trace) -> [TraceReport] {
+    package func finish(_ trace: Trace) -> [TraceReport] {
         sessions.indices.map {
             sessions[$0].finish(
                 name: trace.name, expectations: trace.expectations, locations: trace.expectationLocations)

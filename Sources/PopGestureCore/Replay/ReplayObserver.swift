@@ -2,7 +2,7 @@
 /// `ReplaySession.commit`), so that a long recording's report is written while it is replayed rather
 /// than held whole. Each record is handed over once it can no longer change, in report order within
 /// its kind, those closed before the commit first.
-protocol ReplayObserver: AnyObject, Sendable {
+package protocol ReplayObserver: AnyObject, Sendable {
     /// Records start coming; the name is empty when the document gives it after its events.
     func began(trace: String, source: String, rules: String)
     func closed(gesture: GestureRecord)

@@ -3,7 +3,7 @@
 /// the navigation controller's interactive pop.
 extension ReplaySession {
 
-    mutating func down(_ finger: Int, _ sample: Sample) {
+    package mutating func down(_ finger: Int, _ sample: Sample) {
         let idle = fingersDown.isEmpty
         fingersDown.insert(finger)
         if idle {
@@ -43,7 +43,7 @@ extension ReplaySession {
     }
 
     /// The pop gesture's decision (SPEC section 3); the content learns it unless it made it.
-    mutating func decide(
+    package mutating func decide(
         _ outcome: GestureOutcome, reason: GestureReason?, at sample: Sample, atMoment: Bool = false,
         refusal: CheckEvidence? = nil, recognition: Recognition? = nil
     ) {
@@ -66,7 +66,7 @@ extension ReplaySession {
     }
 
     /// The gesture's record shows its content as it stands; a new claim begins the detectors' drag.
-    mutating func recordContent() {
+    package mutating func recordContent() {
         guard gesture?.content != nil else { return }
         if let claim = gesture!.content!.takeNewClaim() {
             for i in detectors.indices {
@@ -77,7 +77,7 @@ extension ReplaySession {
         records.editGesture(gesture!.record) { $0.content = record }
     }
 
-    mutating func move(_ finger: Int, _ sample: Sample) {
+    package mutating func move(_ finger: Int, _ sample: Sample) {
         guard gesture?.trackedFinger == finger, gesture?.trackedDown == true else { return }
         // In place: a copy of the gesture would share its boxed estimator and copy it on every sample.
         gesture!.estimator.add(sample)
@@ -121,7 +121,7 @@ extension ReplaySession {
 
     /// The tracked finger's gesture is recognized at `sample`: the begin checks decide, and a gesture
     /// that began starts the interactive pop; `atMoment`: at the content moment's own sample.
-    mutating func recognized(at sample: Sample, _ recognition: Recognition, atDown: Bool, atMoment: Bool) {
+    package mutating func recognized(at sample: Sample, _ recognition: Recognition, atDown: Bool, atMoment: Bool) {
         let translation = recognition.translation
         let context = BeginContext(
             stackCount: navigation.stack.count, top: navigation.stack.top!, location: sample,
@@ -141,7 +141,7 @@ extension ReplaySession {
         if let step { derivation?.popped(step, gesture: gesture!.record) }
     }
 
-    mutating func lift(_ finger: Int, at t: Double, cancelled: Bool) {
+    package mutating func lift(_ finger: Int, at t: Double, cancelled: Bool) {
         fingersDown.remove(finger)
         if var current = gesture, current.trackedFinger == finger, current.trackedDown {
             current.trackedDown = false

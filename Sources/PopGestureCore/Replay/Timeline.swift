@@ -5,8 +5,8 @@
 /// has arrived, or the trace has ended: nothing that arrives afterwards can come before it. Only the
 /// events still under way are held, and only each one's next item is in the heap (a stroke's items
 /// are already in order), so the heap stays as small as the number of fingers down.
-struct Timeline {
-    enum Kind {
+package struct Timeline {
+    package enum Kind {
         case down(finger: Int, Sample)
         case move(finger: Int, Sample)
         case lift(finger: Int, cancelled: Bool)
@@ -14,20 +14,20 @@ struct Timeline {
         case operation
     }
 
-    struct Item: Comparable {
-        var t: Double
-        var event: Int
-        var index: Int
-        var kind: Kind
+    package struct Item: Comparable {
+        package var t: Double
+        package var event: Int
+        package var index: Int
+        package var kind: Kind
         /// Where the item's stroke is held; -1 for an operation.
-        var slot: Int
+        package var slot: Int
 
-        static func < (a: Item, b: Item) -> Bool {
+        package static func < (a: Item, b: Item) -> Bool {
             (a.t, a.event, a.index) < (b.t, b.event, b.index)
         }
 
         /// Two items are never the same place in the order.
-        static func == (a: Item, b: Item) -> Bool {
+        package static func == (a: Item, b: Item) -> Bool {
             (a.t, a.event, a.index) == (b.t, b.event, b.index)
         }
     }
@@ -40,7 +40,7 @@ struct Timeline {
     private var freeSlots: [Int] = []
 
     /// Adds the next event's items; returns nothing, see `next(upTo:)`.
-    mutating func add(_ event: TraceEvent) {
+    package mutating func add(_ event: TraceEvent) {
         let e = events
         events += 1
         guard case .touch(let stroke) = event.kind else {
@@ -83,13 +83,13 @@ struct Timeline {
     }
 
     /// The operation of an `.operation` item, handed over once.
-    mutating func takeOperation(_ item: Item) -> TraceEvent.Kind? {
+    package mutating func takeOperation(_ item: Item) -> TraceEvent.Kind? {
         operations.removeValue(forKey: item.event)
     }
 
     /// The earliest item with t <= `limit` (every item when nil): the items an event starting at
     /// `limit` would follow.
-    mutating func next(upTo limit: Double?) -> Item? {
+    package mutating func next(upTo limit: Double?) -> Item? {
         guard let first = heap.first, limit.map({ first.t <= $0 }) ?? true else { return nil }
         _ = heap.popFirst()
         if first.slot >= 0, let stroke = strokes[first.slot] {

@@ -11,6 +11,6 @@ public struct Vector: Sendable, Equatable {
 }
 
 /// -1, 0 or +1.
-func sign(_ value: Double) -> Double {
+package func sign(_ value: Double) -> Double {
     value > 0 ? 1 : value < 0 ? -1 : 0
 }

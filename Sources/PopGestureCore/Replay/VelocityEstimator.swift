@@ -1,12 +1,12 @@
 /// Turns the tracked finger's down and move samples into a velocity (SPEC section 4). The lift is
 /// never fed: on iOS and in Flutter it repeats the last position and would drag the estimate to zero.
-protocol VelocityEstimator {
+package protocol VelocityEstimator {
     mutating func add(_ sample: Sample)
     /// Points per second, including the newest sample.
     var velocity: Vector { get }
 }
 
-func makeVelocityEstimator(_ model: VelocityModel) -> any VelocityEstimator {
+package func makeVelocityEstimator(_ model: VelocityModel) -> any VelocityEstimator {
     switch model {
     case .uikit: UIKitVelocityEstimator()
     case .lsq2: LeastSquaresVelocityEstimator()
@@ -15,12 +15,12 @@ func makeVelocityEstimator(_ model: VelocityModel) -> any VelocityEstimator {
 }
 
 /// UIPanGestureRecognizer's smoothing *(UIKit)*: 0.2 of the newest raw velocity, 0.8 of the one before.
-struct UIKitVelocityEstimator: VelocityEstimator {
+package struct UIKitVelocityEstimator: VelocityEstimator {
     private var previousSample: Sample?
     private var latest: Vector?
     private var beforeLatest: Vector?
 
-    mutating func add(_ sample: Sample) {
+    package mutating func add(_ sample: Sample) {
         defer { previousSample = sample }
         guard let previous = previousSample else { return }
         let dt = sample.t - previous.t
@@ -34,7 +34,7 @@ struct UIKitVelocityEstimator: VelocityEstimator {
         latest = raw
     }
 
-    var velocity: Vector {
+    package var velocity: Vector {
         guard let latest else { return .zero }
         guard let beforeLatest else { return latest }
         return Vector(x: 0.2 * latest.x + 0.8 * beforeLatest.x, y: 0.2 * latest.y + 0.8 * beforeLatest.y)
@@ -42,16 +42,16 @@ struct UIKitVelocityEstimator: VelocityEstimator {
 }
 
 /// The velocity over the last two samples, the simplest estimator hand-made pans use.
-struct LastTwoVelocityEstimator: VelocityEstimator {
+package struct LastTwoVelocityEstimator: VelocityEstimator {
     private var last: Sample?
     private var beforeLast: Sample?
 
-    mutating func add(_ sample: Sample) {
+    package mutating func add(_ sample: Sample) {
         beforeLast = last
         last = sample
     }
 
-    var velocity: Vector {
+    package var velocity: Vector {
         guard let last, let beforeLast else { return .zero }
         let dt = last.t - beforeLast.t
         return Vector(x: (last.x - beforeLast.x) / dt * 1000, y: (last.y - beforeLast.y) / dt * 1000)
@@ -60,21 +60,21 @@ struct LastTwoVelocityEstimator: VelocityEstimator {
 
 /// Flutter's VelocityTracker *(Flutter)*: an unweighted least-squares quadratic over the samples of the
 /// last 100 ms that are at most 40 ms apart, 3 to 20 of them; the slope at the newest sample.
-struct LeastSquaresVelocityEstimator: VelocityEstimator {
-    static let historySize = 20
-    static let horizon = 100.0
-    static let maximumGap = 40.0
-    static let minimumSamples = 3
+package struct LeastSquaresVelocityEstimator: VelocityEstimator {
+    package static let historySize = 20
+    package static let horizon = 100.0
+    package static let maximumGap = 40.0
+    package static let minimumSamples = 3
 
     /// The newest samples; older ones can never be used.
     private var history: [Sample] = []
 
-    mutating func add(_ sample: Sample) {
+    package mutating func add(_ sample: Sample) {
         if history.count == Self.historySize { history.removeFirst() }
         history.append(sample)
     }
 
-    var velocity: Vector {
+    package var velocity: Vector {
         guard let newest = history.last else { return .zero }
         var taus: [Double] = []
         var xs: [Double] = []
@@ -107,7 +107,7 @@ struct LeastSquaresVelocityEstimator: VelocityEstimator {
 /// The linear coefficient of y = b0 + b1 x + b2 x^2 fitted by least squares, solved the way Flutter's
 /// LeastSquaresSolver does (Gram-Schmidt QR, then back-substitution), so the digits agree with it;
 /// nil when the samples cannot determine the curve.
-func quadraticSlope(_ x: [Double], _ y: [Double]) -> Double? {
+package func quadraticSlope(_ x: [Double], _ y: [Double]) -> Double? {
     let m = x.count
     let n = 3
     guard m >= n else { return nil }

@@ -4,7 +4,7 @@ import Foundation
 /// go to an unlinked temporary file. What a replay without records keeps for expectations that may
 /// come after the events then costs no memory however long the recording; the few items the
 /// expectations read back are fetched from the file.
-final class RecordLog<Element: BitwiseCopyable> {
+package final class RecordLog<Element: BitwiseCopyable> {
     private var block: [Element] = []
     private var file: UnsafeMutablePointer<FILE>?
     /// Elements in the file, all before those in `block`.
@@ -13,7 +13,7 @@ final class RecordLog<Element: BitwiseCopyable> {
     private var inMemory = false
     private let blockSize: Int
 
-    init(blockSize: Int = 1 << 16) {
+    package init(blockSize: Int = 1 << 16) {
         self.blockSize = blockSize
     }
 
@@ -21,9 +21,9 @@ final class RecordLog<Element: BitwiseCopyable> {
         if let file { fclose(file) }
     }
 
-    var count: Int { spilled + block.count }
+    package var count: Int { spilled + block.count }
 
-    func append(_ element: Element) {
+    package func append(_ element: Element) {
         block.append(element)
         if block.count >= blockSize, !inMemory { spill() }
     }
@@ -41,7 +41,7 @@ final class RecordLog<Element: BitwiseCopyable> {
         block.removeAll(keepingCapacity: true)
     }
 
-    func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+    package func append(contentsOf elements: UnsafeBufferPointer<Element>) {
         var rest = elements
         while !rest.isEmpty {
             let taken = inMemory ? rest.count : min(rest.count, blockSize - block.count)
@@ -53,7 +53,7 @@ final class RecordLog<Element: BitwiseCopyable> {
 
     /// Every element in order, a block at a time; false if the file could not be read back whole.
     @discardableResult
-    func forEachBlock(_ body: (UnsafeBufferPointer<Element>) -> Void) -> Bool {
+    package func forEachBlock(_ body: (UnsafeBufferPointer<Element>) -> Void) -> Bool {
         if spilled > 0 {
             guard let file, fseeko(file, 0, SEEK_SET) == 0 else { return false }
             let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: blockSize)
@@ -74,7 +74,7 @@ final class RecordLog<Element: BitwiseCopyable> {
     }
 
     /// The element at `index`, or nil when it cannot be read back from the file.
-    subscript(index: Int) -> Element? {
+    package subscript(index: Int) -> Element? {
         guard index >= 0, index < count else { return nil }
         if index >= spilled { return block[index - spilled] }
         guard let file else { return nil }
@@ -88,7 +88,7 @@ final class RecordLog<Element: BitwiseCopyable> {
     }
 
     /// The first `n` elements (fewer if some cannot be read back).
-    func prefix(_ n: Int) -> [Element] {
+    package func prefix(_ n: Int) -> [Element] {
         (0..<min(n, count)).compactMap { self[$0] }
     }
 }

@@ -7,9 +7,9 @@
 /// Opens an input for reading only when it is a regular file. A FIFO would block the run forever
 /// waiting for a writer, a device can be endless or have effects when opened, and a directory
 /// reads as empty: each is refused at the file's start instead, like an unreadable file.
-enum RegularFile {
+package enum RegularFile {
     /// `what` names what was expected, for the message: "is a directory, expected a YAML file".
-    static func open(_ path: String, expecting what: String = "a YAML file") throws(Diagnostic) -> UnsafeMutablePointer<
+    package static func open(_ path: String, expecting what: String = "a YAML file") throws(Diagnostic) -> UnsafeMutablePointer<
         FILE
     > {
         // The kind is looked at before opening: opening a FIFO or a tape drive already waits or acts.
@@ -42,7 +42,7 @@ enum RegularFile {
     }
 
     /// Whether `path` names anything (a golden may be absent; whatever is there must be a regular file).
-    static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
     }

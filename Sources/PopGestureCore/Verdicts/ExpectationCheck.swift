@@ -1,9 +1,9 @@
 /// Evaluates a trace's `expect` items against its report (SPEC section 6). A failure is its item and
 /// what the replay found instead; `ExpectationFailure.message` words it.
-enum ExpectationCheck {
+package enum ExpectationCheck {
     /// Evaluates against the full report when the replay kept one, else against its summary.
     /// `locations`: where each item is written (`Trace.expectationLocations`).
-    static func evaluate(
+    package static func evaluate(
         _ expectations: [Expectation], locations: [SourcePosition] = [], against facts: Facts, rules: Rules
     ) -> ExpectationResults {
         var results = ExpectationResults()
@@ -34,39 +34,39 @@ enum ExpectationCheck {
 
     /// What the replay found: its full report (a failure can say why), or only the summary a replay
     /// without records keeps (verdicts are the same, failures carry less).
-    enum Facts {
+    package enum Facts {
         case report(TraceReport)
         case summary(ExpectationEvidence, final: FinalState)
 
-        var final: FinalState {
+        package var final: FinalState {
             switch self {
             case .report(let report): report.final
             case .summary(_, let final): final
             }
         }
 
-        var gestureCount: Int {
+        package var gestureCount: Int {
             switch self {
             case .report(let report): report.gestures.count
             case .summary(let evidence, _): evidence.gestures.count
             }
         }
 
-        func gesture(_ n: Int) -> GestureRecord? {
+        package func gesture(_ n: Int) -> GestureRecord? {
             switch self {
             case .report(let report): n >= 1 && n <= report.gestures.count ? report.gestures[n - 1] : nil
             case .summary(let evidence, _): evidence.gesture(n)
             }
         }
 
-        var anomalyCount: Int {
+        package var anomalyCount: Int {
             switch self {
             case .report(let report): report.anomalies.count
             case .summary(let evidence, _): evidence.anomalies.count
             }
         }
 
-        func anomalyKinds(prefix n: Int) -> [AnomalyKind] {
+        package func anomalyKinds(prefix n: Int) -> [AnomalyKind] {
             switch self {
             case .report(let report): report.anomalies.prefix(n).map(\.kind)
             case .summary(let evidence, _): evidence.anomalyKinds(prefix: n)
@@ -74,19 +74,19 @@ enum ExpectationCheck {
         }
 
         /// The first `n` anomalies' records; none without a full report.
-        func anomalies(prefix n: Int) -> [Anomaly] {
+        package func anomalies(prefix n: Int) -> [Anomaly] {
             guard case .report(let report) = self else { return [] }
             return Array(report.anomalies.prefix(n))
         }
 
-        var barCount: Int {
+        package var barCount: Int {
             switch self {
             case .report(let report): report.bar.count - 1
             case .summary(let evidence, _): evidence.bar.count
             }
         }
 
-        func barPoints(prefix n: Int) -> [Expectation.BarPoint] {
+        package func barPoints(prefix n: Int) -> [Expectation.BarPoint] {
             switch self {
             case .report(let report): report.bar.dropFirst().prefix(n).map { .init(t: $0.t, hidden: $0.hidden) }
             case .summary(let evidence, _): evidence.bar.prefix(n).map { .init(t: $0.t, hidden: $0.hidden) }
@@ -94,7 +94,7 @@ enum ExpectationCheck {
         }
 
         /// Every detection's direction, consecutive repeats collapsed.
-        var detectionRuns: [ScrollDirection] {
+        package var detectionRuns: [ScrollDirection] {
             switch self {
             case .report(let report): collapsed(report.detections.map(\.direction))
             case .summary(let evidence, _):
@@ -103,14 +103,14 @@ enum ExpectationCheck {
             }
         }
 
-        func barCauses(prefix n: Int) -> [String] {
+        package func barCauses(prefix n: Int) -> [String] {
             guard case .report(let report) = self else { return [] }
             return report.bar.dropFirst().prefix(n).map(\.cause)
         }
     }
 
     /// A failure lists at most this many of what happened, then how many in all.
-    static let shownItems = 20
+    package static let shownItems = 20
 
     /// Nil when the item holds; else what the replay found instead.
     private static func failure(_ expectation: Expectation, _ facts: Facts, _ rules: Rules) -> ExpectationFailure.Found? {
@@ -149,7 +149,7 @@ enum ExpectationCheck {
 }
 
 /// Consecutive repeats collapsed: `[up, up, down]` -> `[up, down]`.
-func collapsed<T: Equatable>(_ items: [T]) -> [T] {
+package func collapsed<T: Equatable>(_ items: [T]) -> [T] {
     var out: [T] = []
     for item in items where out.last != item { out.append(item) }
     return out
