@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// Issue 17's "rough edges found by a new user", one test (or a few) per item, end to end through the

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// One renderer per `diff` output format.
 protocol DiffRenderer: Renderer where Item == ComparedTrace, Summary == DiffSummary {}
 

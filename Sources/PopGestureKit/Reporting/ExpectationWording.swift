@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// The words for a failed `expect` item (SPEC section 6): which item, what was expected, what happened,
 /// and why. The replay hands over the item and the records it found (`ExpectationFailure.Found`); every
 /// format prints this one sentence.

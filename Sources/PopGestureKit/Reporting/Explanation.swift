@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// `popgesture explain`: one trace document's gestures derived step by step, as a worked example of
 /// SPEC sections 3 and 4 (and 9 for the content): each sample of the tracked finger with what it did
 /// to the recognizer, the begin checks, the pop's progress, the velocity and the projection

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// The readable form of a report: one line per decision, pop, transition, bar change, anomaly and
 /// note, in time order, then the final state.
 public enum TextTimeline {

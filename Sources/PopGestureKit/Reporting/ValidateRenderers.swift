@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// One renderer per `validate` output format.
 protocol ValidateRenderer: Renderer where Item == InvalidDocument, Summary == ValidateSummary {}
 

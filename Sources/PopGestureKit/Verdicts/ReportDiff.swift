@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// What changed in one trace between two rule versions: gesture outcomes, pops, the bar timeline,
 /// anomalies, notes and the final state. Each change has a kind, counted in `diff`'s summary.
 public struct ReportChange: Sendable, Equatable {

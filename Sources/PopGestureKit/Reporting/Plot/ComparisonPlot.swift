@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// One trace under two rule versions, one plot above the other on a shared time axis, with what
 /// `diff` would report listed on top and the moments that differ highlighted across both.
 struct ComparisonPlot {
