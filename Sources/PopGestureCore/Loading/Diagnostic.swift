@@ -103,6 +103,11 @@ package func visible(_ text: String) -> String {
     return shown
 }
 
+/// "1 trace", "2 traces".
+package func counted(_ n: Int, _ noun: String) -> String {
+    "\(n) \(noun)\(n == 1 ? "" : "s")"
+}
+
 /// A position in a named input.
 public struct SourcePosition: Sendable, Equatable {
     public var path: String

@@ -27,7 +27,7 @@ package final class EventPipe: @unchecked Sendable {
     private var exited = false
 
     /// Nil when the batches cannot be allocated: the reader then scans serially.
-    package init?(parser: UnsafeMutablePointer<yaml_parser_t>) {
+    init?(parser: UnsafeMutablePointer<yaml_parser_t>) {
         self.parser = parser
         for _ in 0..<Self.slots {
             guard let batch = pg_batch_new(Self.batchSize) else {
@@ -68,7 +68,7 @@ package final class EventPipe: @unchecked Sendable {
     /// The next scanned batch, once there is one; `used` (the reader's last, or its own first empty
     /// batch) goes back to be filled again. The scan always delivers a last batch before it exits, and
     /// the reader asks for none after that one (it failed or ended the stream).
-    package func next(returning used: UnsafeMutablePointer<pg_batch>) -> UnsafeMutablePointer<pg_batch> {
+    func next(returning used: UnsafeMutablePointer<pg_batch>) -> UnsafeMutablePointer<pg_batch> {
         condition.lock()
         defer { condition.unlock() }
         empty.append(used)

@@ -11,10 +11,10 @@ internal import CYaml
 package struct InputRereader {
     package let path: String
     package let text: UnsafeMutableBufferPointer<UInt8>?
-    package let file: UnsafeMutablePointer<FILE>?
+    let file: UnsafeMutablePointer<FILE>?
 
     /// Where the character at byte `offset` of the input is, counted as libyaml counts its marks.
-    package func position(ofByte offset: Int, encoding: yaml_encoding_t) -> SourcePosition? {
+    func position(ofByte offset: Int, encoding: yaml_encoding_t) -> SourcePosition? {
         var counter = MarkCounter(
             utf16: encoding == YAML_UTF16LE_ENCODING || encoding == YAML_UTF16BE_ENCODING,
             bigEndian: encoding == YAML_UTF16BE_ENCODING)

@@ -32,6 +32,7 @@ public protocol TraceEventSink: AnyObject, Sendable {
 /// The sink of a load that wants no events, only their checks (`validate`): a long recording then
 /// keeps no more of its events than a replay would.
 package final class DiscardedEvents: TraceEventSink {
+    package init() {}
     package func add(_ event: TraceEvent) {}
     package func eventsDropped() {}
 }
@@ -60,6 +61,11 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     /// False for a trace that came from elsewhere (a recorded take): a `config` path in it is an
     /// error, never a file read on this machine.
     public var readsConfigs = true
+
+    /// Checks a `popgesture-config/1` document (`validate .popgesture.yml`), given its root and path.
+    /// Run settings belong to the commands (`ConfigFile`, in PopGestureKit), which set this; without it
+    /// such a document passes as one the replay passes by.
+    package var checkRunSettings: ((YAMLNode, String) throws -> Void)?
 
     /// With `sink`, each trace document's events go to a sink made from its header as they are read.
     /// `pipelineFrom`: a file of at least this many bytes is scanned on a thread of its own, the
@@ -333,7 +339,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
             return .stackConfig(source: source)
         case .config:
             // `validate .popgesture.yml`: checked like any input; a config is no trace.
-            _ = try ConfigFile(node, path: path)
+            try checkRunSettings?(node, path)
             return .stackConfig(source: source)
         case .rules:
             return .rules(try RulesLoader.load(document: node, path: path), source: source)

@@ -133,15 +133,6 @@ public struct IntentTally: Sendable, Equatable {
         [("back", back), ("falsePop", falsePop), ("missedBack", missedBack), ("stay", stay)]
     }
 
-    package var json: JSONValue {
-        .object(Dictionary(uniqueKeysWithValues: fields.map { ($0.name, .number(Double($0.value))) }))
-    }
-
-    /// `3 backs (1 missed), 2 stays (0 false pops)`.
-    package var summaryText: String {
-        "\(counted(back, "back")) (\(missedBack) missed), \(counted(stay, "stay")) (\(counted(falsePop, "false pop")))"
-    }
-
     public mutating func add(_ other: IntentTally) {
         back += other.back
         missedBack += other.missedBack

@@ -3,7 +3,7 @@
 /// The items usually come after the events, so everything is kept; past a block, on disk.
 package struct ExpectationEvidence {
     /// One gesture: outcome, reason, pop result and what decided the pop, as indices.
-    package struct GestureSummary {
+    package struct GestureSummary: BitwiseCopyable {
         package var outcome: UInt8 = 0
         package var reason: UInt8 = 0
         package var popResult: UInt8 = 0
@@ -12,9 +12,14 @@ package struct ExpectationEvidence {
         package var content: UInt8 = 0
     }
 
-    package struct BarPoint {
+    package struct BarPoint: BitwiseCopyable {
         package var t: Double
         package var hidden: Bool
+
+        package init(t: Double, hidden: Bool) {
+            self.t = t
+            self.hidden = hidden
+        }
     }
 
     package let gestures: RecordLog<GestureSummary>

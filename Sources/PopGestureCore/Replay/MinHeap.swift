@@ -3,6 +3,8 @@
 package struct MinHeap<Element: Comparable> {
     private var items: [Element] = []
 
+    package init() {}
+
     package var isEmpty: Bool { items.isEmpty }
     package var first: Element? { items.first }
 
