@@ -86,7 +86,7 @@ public struct ConfigFile: Sendable {
     /// Every key checked; the first error thrown, at its line and column.
     /// A config document's problems, as every loader of the commands reports them
     /// (`TraceFileLoader.checkRunSettings`).
-    static func check(_ node: YAMLNode, path: String) throws {
+    package static func check(_ node: YAMLNode, path: String) throws {
         _ = try ConfigFile(node, path: path)
     }
 
