@@ -9,15 +9,16 @@ import Testing
 @Suite struct ExpectationFailureTests {
     /// IntentTests.fiveGestures's events (gestures 1 and 3 complete, 2 is cancelled by projection,
     /// 4 and 5 are refused as wrongDirection), so the final stack is [a, b, c] with the bar shown.
-    static let trace = IntentTests.fiveGestures.components(separatedBy: "expect:")[0] + """
-        expect:
-          - {gesture: 2, pop: completed}
-          - {gesture: 5, outcome: began}
-          - {gesture: 7, pop: completed}
-          - {final: {stack: [a], barHidden: false}}
-          - {anomalies: [wrongFinalBar]}
-          - {bar: [[100, true]]}
-        """
+    static let trace =
+        IntentTests.fiveGestures.components(separatedBy: "expect:")[0] + """
+            expect:
+              - {gesture: 2, pop: completed}
+              - {gesture: 5, outcome: began}
+              - {gesture: 7, pop: completed}
+              - {final: {stack: [a], barHidden: false}}
+              - {anomalies: [wrongFinalBar]}
+              - {bar: [[100, true]]}
+            """
 
     @Test func eachFailureIsItsItemAndTheFacts() throws {
         let trace = try loadTrace(Self.trace)

@@ -143,7 +143,8 @@ import Testing
         }
         #expect(
             Self.forbiddenImports(
-                in: "import Foundation\ninternal import CYaml\n@testable import PopGestureKit\n    import PopGestureRecord\n",
+                in:
+                    "import Foundation\ninternal import CYaml\n@testable import PopGestureKit\n    import PopGestureRecord\n",
                 targets: targets) == ["PopGestureKit", "PopGestureRecord"])
     }
 }

@@ -49,7 +49,9 @@ package enum NumberText {
     /// The bytes of `description` for a finite, non-zero double of this magnitude and sign: plain
     /// from 1e-4 up to 2^53, else `d.ddde±XX` (Swift's thresholds, found by NumberTests, which
     /// compare every layout with `description`).
-    package static func write(shortest magnitude: Double, negative: Bool, into out: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func write(
+        shortest magnitude: Double, negative: Bool, into out: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         let (digits, exponent) = ShortestDecimal.of(magnitude)
         var length = 0
         if negative {

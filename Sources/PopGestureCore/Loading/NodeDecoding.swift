@@ -68,7 +68,8 @@ extension YAMLNode {
     }
 
     /// One of an enumeration's names, with the closest name suggested for a typo.
-    package func choice<T: RawRepresentable & CaseIterable>(_ what: String, _: T.Type) throws -> T where T.RawValue == String {
+    package func choice<T: RawRepresentable & CaseIterable>(_ what: String, _: T.Type) throws -> T
+    where T.RawValue == String {
         T(rawValue: try choice(what, among: T.allCases.map(\.rawValue)))!
     }
 

@@ -26,7 +26,8 @@ package struct TraceDecoder {
     }
 
     /// `events`: the document's events when they were already read as they streamed past.
-    package func decode(_ node: YAMLNode, source: String, defaultName: String, events streamed: [TraceEvent]? = nil) throws
+    package func decode(_ node: YAMLNode, source: String, defaultName: String, events streamed: [TraceEvent]? = nil)
+        throws
         -> Trace
     {
         let fields = try MappingFields(node, "a trace document", known: Self.topKeys, errors: errors)
@@ -259,7 +260,8 @@ package struct TraceDecoder {
     }
 
     /// With `errors`, the finger, the samples (row by row) and the end are checked apart.
-    package func decodeStroke(_ item: YAMLNode, samples preparsed: Result<[Sample], Diagnostic>? = nil) throws -> Stroke {
+    package func decodeStroke(_ item: YAMLNode, samples preparsed: Result<[Sample], Diagnostic>? = nil) throws -> Stroke
+    {
         let fields = try MappingFields(
             item, "a `touch` event", known: ["touch", "samples", "up", "cancel"], errors: errors)
         let finger = try attempt { try fields.required("touch").integer("the finger number `touch`", minimum: 0) }
@@ -292,7 +294,9 @@ package struct TraceDecoder {
 
     /// With `errors`, every row is checked; a row out of order is still the one the next is compared
     /// with, so one misplaced row is one error.
-    package static func decodeSamples(_ node: YAMLNode, errors: DocumentErrors? = nil, path: String = "") throws -> [Sample] {
+    package static func decodeSamples(_ node: YAMLNode, errors: DocumentErrors? = nil, path: String = "") throws
+        -> [Sample]
+    {
         let rows = try node.expectSequence("`samples`, a list of [t, x, y]")
         guard !rows.isEmpty else { throw emptySamples(at: node.location) }
         var samples: [Sample] = []

@@ -37,7 +37,9 @@ package struct BarCoordinator {
 
     /// Only a real change is an entry; a non-animated one during an animated or interactive
     /// transition is the jump users see.
-    package mutating func setBar(_ newValue: Bool, animated: Bool, cause: String, at t: Double, anomalies: inout [Anomaly]) {
+    package mutating func setBar(
+        _ newValue: Bool, animated: Bool, cause: String, at t: Double, anomalies: inout [Anomaly]
+    ) {
         guard newValue != hidden else { return }
         hidden = newValue
         count += 1

@@ -85,7 +85,9 @@ package struct CompletionModel {
     ///   - width: W, the screen width.
     ///   - statistics: the projection statistics, lift included.
     ///   - moved: the tracked finger moved after the recognition sample.
-    package func decide(progress p: Double, velocity: Double, width: Double, statistics: ProjectionStatistics, moved: Bool)
+    package func decide(
+        progress p: Double, velocity: Double, width: Double, statistics: ProjectionStatistics, moved: Bool
+    )
         -> ReleaseDecision
     {
         let v = velocity / width

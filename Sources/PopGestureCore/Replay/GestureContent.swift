@@ -60,7 +60,8 @@ package final class GestureContent {
 
     /// Evaluates the wants rules at the content moment and arbitrates with the pop as it stands;
     /// `popRecognizesHere`: the pop is recognized at this same sample (i = j).
-    package func moment(_ sample: Sample, pop: PopState, popRecognizesHere: Bool, anomalies: inout [Anomaly]) -> Verdict {
+    package func moment(_ sample: Sample, pop: PopState, popRecognizesHere: Bool, anomalies: inout [Anomaly]) -> Verdict
+    {
         moment = sample
         let dx = sample.x - p0.x
         let dy = sample.y - p0.y
@@ -210,8 +211,9 @@ package final class GestureContent {
     // MARK: The end
 
     /// The tracked finger lifted (or was cancelled) with `velocity`, the estimator's at the lift.
-    package func trackedFingerEnded(at t: Double, velocity: Vector, cancelled: Bool, popBegan: Bool, anomalies: inout [Anomaly])
-    {
+    package func trackedFingerEnded(
+        at t: Double, velocity: Vector, cancelled: Bool, popBegan: Bool, anomalies: inout [Anomaly]
+    ) {
         if following != nil, let claimant {
             following = nil
             var offset = claimant.region.offset

@@ -14,7 +14,8 @@ package struct RecordBook {
     private var transitionOffset = 0
 
     /// `evidenceBlock`: what each of the evidence's logs keeps in memory before it spills to disk.
-    package init(report: TraceReport, keepsRecords: Bool, observer: (any ReplayObserver)?, evidenceBlock: Int = 1 << 16) {
+    package init(report: TraceReport, keepsRecords: Bool, observer: (any ReplayObserver)?, evidenceBlock: Int = 1 << 16)
+    {
         evidence = ExpectationEvidence(blockSize: evidenceBlock)
         self.report = report
         self.keepsRecords = keepsRecords

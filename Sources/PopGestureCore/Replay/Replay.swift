@@ -123,7 +123,9 @@ package struct ReplaySession {
     }
 
     /// Ends the trace; `name` is the trace's, known only once the whole document was read.
-    package mutating func finish(name: String, expectations: [Expectation], locations: [SourcePosition] = []) -> TraceReport {
+    package mutating func finish(name: String, expectations: [Expectation], locations: [SourcePosition] = [])
+        -> TraceReport
+    {
         records.report.trace = name
         process(upTo: nil)
         navigation.settleDue(upTo: nil, records: &records)

@@ -9,9 +9,11 @@
 /// reads as empty: each is refused at the file's start instead, like an unreadable file.
 package enum RegularFile {
     /// `what` names what was expected, for the message: "is a directory, expected a YAML file".
-    package static func open(_ path: String, expecting what: String = "a YAML file") throws(Diagnostic) -> UnsafeMutablePointer<
-        FILE
-    > {
+    package static func open(_ path: String, expecting what: String = "a YAML file") throws(Diagnostic)
+        -> UnsafeMutablePointer<
+            FILE
+        >
+    {
         // The kind is looked at before opening: opening a FIFO or a tape drive already waits or acts.
         var info = stat()
         guard stat(path, &info) == 0 else { throw unreadable(path) }

@@ -113,7 +113,9 @@ package enum ExpectationCheck {
     package static let shownItems = 20
 
     /// Nil when the item holds; else what the replay found instead.
-    private static func failure(_ expectation: Expectation, _ facts: Facts, _ rules: Rules) -> ExpectationFailure.Found? {
+    private static func failure(
+        _ expectation: Expectation, _ facts: Facts, _ rules: Rules
+    ) -> ExpectationFailure.Found? {
         func named(_ n: Int, holds: (GestureRecord) -> Bool) -> ExpectationFailure.Found? {
             guard let gesture = facts.gesture(n) else { return .noGesture(count: facts.gestureCount) }
             return holds(gesture) ? nil : .gesture(gesture, model: rules.completion.model)
@@ -139,11 +141,13 @@ package enum ExpectationCheck {
             let count = facts.anomalyCount
             if count == kinds.count, facts.anomalyKinds(prefix: count) == kinds { return nil }
             return .anomalies(
-                count: count, kinds: facts.anomalyKinds(prefix: shownItems), records: facts.anomalies(prefix: shownItems))
+                count: count, kinds: facts.anomalyKinds(prefix: shownItems),
+                records: facts.anomalies(prefix: shownItems))
         case .bar(let points):
             let count = facts.barCount
             if count == points.count, facts.barPoints(prefix: count) == points { return nil }
-            return .bar(count: count, points: facts.barPoints(prefix: shownItems), causes: facts.barCauses(prefix: shownItems))
+            return .bar(
+                count: count, points: facts.barPoints(prefix: shownItems), causes: facts.barCauses(prefix: shownItems))
         }
     }
 }
