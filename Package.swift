@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "popgesture", targets: ["popgesture"]),
+        .library(name: "PopGestureCore", targets: ["PopGestureCore"]),
         .library(name: "PopGestureKit", targets: ["PopGestureKit"]),
     ],
     dependencies: [
@@ -20,16 +21,24 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // Everything the tool does: load -> replay -> report.
+        // Load -> replay -> judge the expectations: the SPEC's model, numbers and enums only. It depends
+        // on nothing but libyaml, so that the compiler rejects a word for people built upstream of the
+        // renderers (StructureTests holds it to that).
+        .target(
+            name: "PopGestureCore",
+            dependencies: ["CYaml"]
+        ),
+        // The commands, batches, encodings and renderers around the core: everything people and CI read.
         .target(
             name: "PopGestureKit",
-            dependencies: ["CYaml"]
+            dependencies: ["PopGestureCore"]
         ),
         // `record --serve`: the HTTP server around PopGestureKit's recorder page and take store, in a
         // target of its own so that the library, its tests and the fuzz target never link a server.
         .target(
             name: "PopGestureRecord",
             dependencies: [
+                "PopGestureCore",
                 "PopGestureKit",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
@@ -38,6 +47,7 @@ let package = Package(
         .executableTarget(
             name: "popgesture",
             dependencies: [
+                "PopGestureCore",
                 "PopGestureKit",
                 "PopGestureRecord",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -45,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PopGestureKitTests",
-            dependencies: ["PopGestureKit", "PopGestureRecord"],
+            dependencies: ["PopGestureCore", "PopGestureKit", "PopGestureRecord"],
             // The reference outputs are read from the source tree, not bundled.
             exclude: ["References"]
         ),
@@ -59,6 +69,6 @@ if Context.environment["POPGESTURE_FUZZ"] != nil {
     package.targets += [
         // libFuzzer's driver entry point, declared for Swift; the sanitizer's runtime defines it.
         .systemLibrary(name: "CFuzzer"),
-        .executableTarget(name: "PopGestureFuzz", dependencies: ["PopGestureKit", "CFuzzer"]),
+        .executableTarget(name: "PopGestureFuzz", dependencies: ["PopGestureCore", "PopGestureKit", "CFuzzer"]),
     ]
 }

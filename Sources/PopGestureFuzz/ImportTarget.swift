@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 import PopGestureKit
 
 /// `import --from FORMAT` over any bytes: the run ends with an error that names the file (and a line

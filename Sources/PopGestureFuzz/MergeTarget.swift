@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import PopGestureCore
 import PopGestureKit
 
 /// `merge` over any bytes as a shard's output (the seeds are whole runs as shard 1/1): a refusal

@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 import PopGestureKit
 
 /// The rules loader and the stack-config loader over any bytes: a rules file either fails with a

@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 import PopGestureKit
 
 /// The whole load -> replay -> report path. Each input is a trace file: its rules comment resolved,
@@ -34,6 +35,7 @@ final class TraceTarget: FuzzTarget {
         // Odd sizes stop keeping events after a few samples: the streaming path a long recording takes.
         let loader = TraceFileLoader(
             path: input.path, sink: Replay.sink(replays), retainedSamples: size % 2 == 1 ? 8 : 200_000)
+        loader.checkRunSettings = ConfigFile.check
         for document in loader {
             switch document {
             case .trace(let trace, let fed):

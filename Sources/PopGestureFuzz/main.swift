@@ -1,5 +1,6 @@
 import CFuzzer
 import Foundation
+import PopGestureCore
 import PopGestureKit
 
 // The libFuzzer targets (`make fuzz`, scripts/fuzz.sh), one binary: POPGESTURE_FUZZ_TARGET names the

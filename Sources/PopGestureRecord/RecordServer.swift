@@ -1,6 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
+import PopGestureCore
 import PopGestureKit
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 import PopGestureKit
 
 /// Where takes arrive, one at a time: judged, written, counted and announced on the terminal. An

@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 
 /// What one document of an input file came to, loaded and replayed under a command's replays.
 public enum DocumentResult: Sendable {
@@ -128,6 +129,7 @@ struct BatchDriver {
                         path == StandardInput.path
                         ? TraceFileLoader(text: StandardInput.text, path: path)
                         : TraceFileLoader(path: path, mayBeForeign: file.mayBeForeign, pipelineFrom: pipelineFrom)
+                    loader.checkRunSettings = ConfigFile.check
                     if let error = loader.openError {
                         produce(.unreadable(path: path, error))
                         return
@@ -210,9 +212,4 @@ func notTracesPhrase(_ n: Int) -> String {
 /// The same, ending a summary line: nothing when there are none.
 func notTracesClause(_ n: Int) -> String {
     n == 0 ? "" : "; " + notTracesPhrase(n)
-}
-
-/// "1 trace", "2 traces".
-func counted(_ n: Int, _ noun: String) -> String {
-    "\(n) \(noun)\(n == 1 ? "" : "s")"
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 
 #if canImport(Glibc)
     import Glibc

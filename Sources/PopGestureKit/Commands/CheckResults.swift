@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// What `check` found, per document, per file and for the run: what its renderers render.
 enum CheckOutput: Sendable {
     case document(CheckedDocument)

@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 
 /// `popgesture check`: replays every trace document, evaluates its `expect` items and compares it with
 /// its golden; exit 0 all pass, 1 any failure, 2 any input error (the rest still run).

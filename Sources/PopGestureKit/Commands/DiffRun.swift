@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// `popgesture diff`: every trace under two rule versions, what changed, and a summary table.
 /// Exit 0 no differences, 1 differences, 2 errors, like diff(1).
 public struct DiffRun: Sendable {

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// `popgesture explain`: each trace document of a file replayed under its rule version, every
 /// gesture derived step by step (see `Explanation`).
 public struct ExplainRun: Sendable {

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// `popgesture plot`: one SVG per trace document of a file, replayed under its rule version; `-o
 /// NAME.html` puts them all on one page instead.
 public struct PlotRun: Sendable {

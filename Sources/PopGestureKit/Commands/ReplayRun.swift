@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// `popgesture replay`: the report of every trace document, as JSON Lines or a text timeline. Exits
 /// like `check`: 1 when a trace's expectations fail (the report says which), 2 on input errors.
 public struct ReplayRun {

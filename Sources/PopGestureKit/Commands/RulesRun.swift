@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// `popgesture rules list` and `rules show`: the presets, one line each, and a rule version printed
 /// fully resolved as YAML that `--rules` accepts.
 public enum RulesRun {

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// What `sweep` makes of one file: a tally per version and the flips, in the file's order.
 enum SweepOutput: Sendable {
     case file(tallies: [SweepTally], flips: [SweepFlip])

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// `popgesture sweep`: every trace replayed under a grid of rule versions in one pass (one parse per
 /// file), each version tallied, then the versions ranked and the gestures whose result flips listed.
 /// Exit 0 when every version passes, 1 when some version has a failed expectation, missed back or

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// `popgesture synth`: a deterministic corpus of realistic traces written into a folder, or drags
 /// over a vertical list on standard output; says what it wrote.
 public struct SynthRun: Sendable {

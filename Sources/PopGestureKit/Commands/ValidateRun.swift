@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// `popgesture validate`: loads every document and reports each input error like a compiler; a
 /// file's `# popgesture-rules:` comment is checked as `replay` would load it.
 public struct ValidateRun {

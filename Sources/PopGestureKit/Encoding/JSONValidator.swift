@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// RFC 8259's grammar checked a byte at a time, holding only the open containers: `merge` copies a
 /// shard's items byte for byte, and an item edited into something that is not JSON (a comma lost,
 /// a number cut) would be copied into the merged output. Reading a replay line whole to parse it

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// A JSON value written with sorted keys and shortest round-trip numbers, so that the same report is
 /// the same bytes on every run, whatever the parallelism.
 public indirect enum JSONValue: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// The JSON report of SPEC section 8, one line per trace document, written straight into a string in
 /// sorted key order (each object's keys below are listed alphabetically): no intermediate tree and no
 /// per-object sort on the hot path of a batch.

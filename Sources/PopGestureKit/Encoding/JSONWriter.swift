@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// Appends JSON tokens with `", "` and `": "` separators (the style of JSONValue and the SPEC) to a
 /// byte buffer of its own: keys are static strings copied whole, numbers are written digit by digit
 /// where they can be (see NumberText). Writing reports is a tenth of a batch

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// Text and attribute values for XML, SVG and HTML. XML 1.0 allows no control characters but tab and
 /// newline; they become U+FFFD.
 func xmlEscaped(_ text: String) -> String {

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// How a CSV touch log is read: which header names the columns `t`, `x`, `y`, `finger` and `phase`
 /// have, the phase words, the time unit and origin, and what identifies a finger. Two logs are
 /// known: the plain one (`--from csv`: ms as written, finger numbers, down/move/up/cancel) and a

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// Reads a CSV touch log row by row through a `CSVMapping`: a header naming the columns (any order,
 /// any case, extra ones ignored), then one row per sample. With a phase column a touch's first
 /// phase (`down`, UIKit's `began`) opens its stroke, a move adds a sample, `stationary` only says the

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// What a recording says about its device before its events: the axis ranges that scale positions
 /// onto the screen, and from them which touch protocol the device speaks.
 struct EvdevDevice {

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// One input event as the kernel reported it (linux/input.h), where it stands in the recording.
 struct EvdevEvent {
     /// Microseconds, as recorded: exact, so differences are exact too.

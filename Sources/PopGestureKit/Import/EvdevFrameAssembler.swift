@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// The stage evemu and libinput recordings share: one trace document per device, its events grouped
 /// into frames by SYN_REPORT and handed to the device's tracker, times in milliseconds from the
 /// recording's first event. It also judges the event stream itself: time going back is an error;

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// Reads an evemu recording (`evemu-record`) line by line: the device description (`N:`, `I:`, `P:`,
 /// `B:`, `A:` lines and `#` comments), then one `E: SEC.USEC TYPE CODE VALUE` line per event (type
 /// and code in hex, the value in decimal, possibly zero-padded: `-001` is -1), handed to the

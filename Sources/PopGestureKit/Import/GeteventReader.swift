@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// Reads Android's `getevent` output line by line: the description blocks of `getevent -p`/`-lp`
 /// (`add device N: NODE`, then indented `name:`, `events:` with each axis's `: value V, min A, max B,
 /// fuzz F, flat G, resolution R`, `input props:`), then one event a line as `getevent -t` or `-lt`

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// The recording formats `import` reads.
 public enum ImportFormat: String, Sendable, CaseIterable {
     case evemu, libinput, getevent, csv, uikit

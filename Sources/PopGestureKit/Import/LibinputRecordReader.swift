@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// Reads a `libinput record` file (YAML, `version: 1`) through libyaml's events, as the trace loader
 /// does: each device's `evdev` description becomes a node (it is small), its `events` are read row by
 /// row straight from the events and handed to the assembler, so a long recording is never held.

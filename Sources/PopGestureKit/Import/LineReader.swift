@@ -1,3 +1,5 @@
+import PopGestureCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// Multitouch protocol A: each frame lists its contacts anew, each closed by SYN_MT_REPORT, with no
 /// identity. Fingers are carried from frame to frame by matching contacts to the fingers down by
 /// distance: assigning them by their order in the frame would swap fingers whenever the device

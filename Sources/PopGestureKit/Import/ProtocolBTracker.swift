@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// Multitouch protocol B (slots): the finger is the slot number. The kernel sends only what changed,
 /// so a slot keeps its tracking id and position from frame to frame, also after a lift.
 struct ProtocolBTracker: TouchTracker {

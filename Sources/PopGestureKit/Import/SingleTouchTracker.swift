@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// A single-touch device (a pen display, an old touchscreen): finger 0 is down while BTN_TOUCH is 1,
 /// at the latest ABS_X and ABS_Y. Those are kept while hovering too, since a pen's down sample is
 /// often the last hover position, sent before the touch.

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// Writes one trace document's `events` as strokes are made, in the trace's order (start time, then
 /// finger), holding only what cannot be written yet: a recording of any length costs the strokes open
 /// at once, not its size.

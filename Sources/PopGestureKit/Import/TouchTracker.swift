@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// Turns one device's evdev frames into strokes: events inside a frame update its state, the frame's
 /// SYN_REPORT decides which fingers went down, moved or lifted at the frame's time.
 protocol TouchTracker {

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// Writes imported trace documents one after another into one YAML stream: each document's header
 /// from the import's settings and its `origin`, then its strokes through a `StrokeWriter` as they are
 /// made.

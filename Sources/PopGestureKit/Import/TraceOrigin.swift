@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// SPEC section 1's `origin` of an imported trace: which recording it came from and how it was
 /// read, so that a trace in a corpus can be followed back to its recording and re-imported. The
 /// replay never reads it.

@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 
 /// `.popgesture.yml` (`format: popgesture-config/1`): a repository's settings for the batch commands,
 /// found in the current folder or the nearest parent up to the repository root, or named by
@@ -83,6 +84,12 @@ public struct ConfigFile: Sendable {
     }
 
     /// Every key checked; the first error thrown, at its line and column.
+    /// A config document's problems, as every loader of the commands reports them
+    /// (`TraceFileLoader.checkRunSettings`).
+    package static func check(_ node: YAMLNode, path: String) throws {
+        _ = try ConfigFile(node, path: path)
+    }
+
     init(_ node: YAMLNode, path: String) throws {
         self.path = path
         let directory = (path as NSString).deletingLastPathComponent

@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 
 /// The one page `record` serves to a phone (or writes with `--page`): a mock navigation stack that
 /// records every touch of a take and turns it into a trace document. Everything is inline (style,

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// The recorder page's script (`RecorderPage`): scenarios drawn at their regions' frames, guided
 /// prompts, every pointer of a take recorded (coalesced samples where the browser has them), the
 /// take written as trace YAML and sent, or kept for the download. What the screen does under the

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// A screen the recorder page draws on the phone: the top view controller of a two-screen stack, with
 /// the content (SPEC section 9 regions) whose frames go into each take. The page computes the frames
 /// from the phone's viewport (only the phone knows it); `RecorderPageScript` holds that geometry.

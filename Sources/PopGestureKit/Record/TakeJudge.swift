@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// A take whose intent failed under a rule version (SPEC section 6): the person meant `back` and no
 /// pop completed, or meant `stay` and a pop did.
 public enum TakeFinding: String, Sendable {
@@ -35,6 +37,7 @@ public struct TakeJudge: Sendable {
     public func judge(_ text: String) -> Result<JudgedTake, Diagnostic> {
         let loader = TraceFileLoader(text: text, path: Self.displayPath)
         loader.readsConfigs = false
+        loader.checkRunSettings = ConfigFile.check
         guard let first = loader.next() else {
             return .failure(
                 Diagnostic(
@@ -74,7 +77,7 @@ public struct TakeJudge: Sendable {
             return TakeVerdict(rules: rules, text: "no gesture", finding: finding)
         }
         var parts: [String] = []
-        var decision = ExpectationCheck.describe(gesture)
+        var decision = ExpectationWording.describe(gesture)
         if gesture.outcome != .began, let evidence = gesture.decisionEvidence { decision += ": \(evidence)" }
         parts.append(decision)
         if let pop = gesture.pop {

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// `check --format github`: one GitHub Actions workflow command per finding, which the runner shows
 /// as an annotation at its line of the pull request's diff, and the summary line last.
 ///

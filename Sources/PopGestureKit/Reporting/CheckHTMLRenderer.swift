@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// A static page for a CI artifact: the summary counts, a table of traces with the failures and
 /// errors first, then each failure with its messages and its plot inline. The page is whole only at
 /// the end (failures come first), so it is handed to `finish` rather than streamed.

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// `{"files": [...], "summary": {...}}`, streamed file by file; keys sorted like every JSON output.
 /// Each piece goes through a `JSONWriter`, which is told where in the object the piece starts.
 struct CheckJSONRenderer: CheckRenderer {

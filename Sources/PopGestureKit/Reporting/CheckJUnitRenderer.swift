@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// JUnit XML as CI systems read it: a `<testsuite>` per file, a `<testcase>` per trace document.
 struct CheckJUnitRenderer: CheckRenderer {
     static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

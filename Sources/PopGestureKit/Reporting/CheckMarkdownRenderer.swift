@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// `check --format markdown`: a summary table and a table of the failures and input errors, each at
 /// its place, for `$GITHUB_STEP_SUMMARY` or a pull request comment (GitHub Flavored Markdown). The
 /// rows wait for the end, so that the summary comes first.

@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 
 /// One renderer per `check` output format over the same results; each writes a file's results as
 /// soon as they are in, so output starts before the run ends.

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// `check --format sarif`: SARIF 2.1.0 (OASIS), the format GitHub code scanning and other code
 /// review tools import. One run; the tool's rules are one `reportingDescriptor` per expectation kind
 /// and one each for a golden mismatch, an unchecked trace, an input error and each warning; every

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// One line per finding, a summary line last; colour only when asked (`--color`).
 struct CheckTextRenderer: CheckRenderer {
     let console: Console

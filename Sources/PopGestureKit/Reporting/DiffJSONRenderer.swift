@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// One JSON object: the changed traces and the summary (keys sorted like every JSON output). The
 /// summary comes before the traces in that order but is known only at the end, so the traces wait
 /// as JSON text, on disk past a megabyte: a diff of a long recording may change a million gestures.

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// Per changed trace its source, name and changes, then the summary table.
 struct DiffTextRenderer: DiffRenderer {
     let console: Console

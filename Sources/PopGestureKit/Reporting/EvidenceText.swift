@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// The words for the replay's evidence: the replay keeps numbers and enums, and only reports, failures
 /// and `explain` turn them into sentences, rounded for people (`Readable`).
 extension Recognition {

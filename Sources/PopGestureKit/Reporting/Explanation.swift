@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// `popgesture explain`: one trace document's gestures derived step by step, as a worked example of
 /// SPEC sections 3 and 4 (and 9 for the content): each sample of the tracked finger with what it did
 /// to the recognizer, the begin checks, the pop's progress, the velocity and the projection
@@ -60,7 +62,7 @@ public struct Explanation {
     private static let indent = "           "
 
     private func explain(_ gesture: GestureRecord, steps: [Derivation.Step]) -> String {
-        var out = "gesture \(gesture.index): \(ExpectationCheck.describe(gesture)), finger \(gesture.finger)\n"
+        var out = "gesture \(gesture.index): \(ExpectationWording.describe(gesture)), finger \(gesture.finger)\n"
         var largest = Vector.zero
         for step in steps {
             largest = Vector(x: max(largest.x, abs(step.d.x)), y: max(largest.y, abs(step.d.y)))

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// Writes `replay --format json`'s line for a long recording, from the moment its replay stops keeping
 /// records. The keys are sorted, so `anomalies` comes first though it is known last: each array's
 /// elements are written as their records close into a log of their own (on disk past a megabyte),

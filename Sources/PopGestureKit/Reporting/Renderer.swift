@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// The tool's version: `--version`, and the outputs that name their tool (SARIF's driver).
 public let toolVersion = "0.1.0"
 

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// `sweep --format json`: `popgesture-sweep/1` (schemas/sweep.schema.json), keys sorted.
 enum SweepJSONRenderer {
     static let format = "popgesture-sweep/1"

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// `sweep --format text`: a table with a row per version, the best versions, the flips.
 enum SweepTextRenderer {
     static func render(_ result: SweepResult, top: Int, files: Int) -> String {

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// The readable form of a report: one line per decision, pop, transition, bar change, anomaly and
 /// note, in time order, then the final state.
 public enum TextTimeline {
@@ -145,7 +147,7 @@ public enum TextTimeline {
     /// "refused(beyondMaxStartX), finger 1 down at (52, 400) t=0, decided at (64, 401): location.x 64 > maxStartX 40".
     static func decision(_ gesture: GestureRecord) -> String {
         var text =
-            "\(ExpectationCheck.describe(gesture)), finger \(gesture.finger) down at \(point(gesture.down)) t=\(Readable.time(gesture.down.t))"
+            "\(ExpectationWording.describe(gesture)), finger \(gesture.finger) down at \(point(gesture.down)) t=\(Readable.time(gesture.down.t))"
         if gesture.reason == .tooManyTouches, let at = gesture.decidedAt {
             // The deciding sample is the other finger's down, not a point of the tracked finger.
             text += ", decided when another finger came down at \(point(at))"

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// One JSON object: the counts and every diagnostic with its parts.
 struct ValidateJSONRenderer: ValidateRenderer {
     let console: Console

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// One `path:line:column: error: ...` line per invalid document on stdout (what was asked for),
 /// then a summary line.
 struct ValidateTextRenderer: ValidateRenderer {

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// `popgesture merge`: the outputs of the N shards of one run (`--shard K/N`) into the bytes the run
 /// gives unsharded, with its exit status: check's JSON and JUnit, replay's JSON Lines, diff's and
 /// sweep's JSON.

@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 
 /// `--shard auto`: K/N from the variables a CI system sets on each of a job's parallel copies, so that
 /// one command line serves every machine.

@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 
 /// One shard's machine-readable output, read once for `merge`: which output it is, the shard mark,
 /// the summary, and each item's bytes (a file's entry, a document's line, a JUnit test suite) with the

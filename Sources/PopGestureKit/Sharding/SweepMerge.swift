@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 
 extension SweepResult {
     /// The unsharded sweep from its shards' JSON (`merge`): each version's counts summed, the flips

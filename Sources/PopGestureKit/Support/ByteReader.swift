@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 
 /// A regular file read in large chunks, and parts of it again by position.
 final class ByteReader {

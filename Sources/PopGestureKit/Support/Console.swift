@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 
 // Only the main thread writes: workers hand their results over in order.
 nonisolated(unsafe) private let standardOutput = fdopen(1, "w")

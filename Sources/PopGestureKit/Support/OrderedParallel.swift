@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 
 /// Runs `work` over the items on `jobs` threads and hands what each item produces to `emit` in input
 /// order. An item's output goes out as it is produced when the item is at the head of the order;

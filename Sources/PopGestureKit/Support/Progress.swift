@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 
 /// A progress line on standard error for a long run: `\r`, the line, erase to its end; at most ten
 /// a second, first once the run has taken a second (a quick run shows nothing), erased at the end.

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// One version's replay of the document being read, watched record by record.
 final class SweepFeed: ReplayObserver, @unchecked Sendable {
     // Fed by the one thread that reads the file.

@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 
 /// `sweep`'s grid: the keys given by `--vary`, their values, and every version (BASE with one value
 /// of each key set), each merged as `extends` merges and checked as a rules document is, before any

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// A finished sweep as its renderers see it: the grid's keys and values, each version's tally, the
 /// flips, and the ranking.
 struct SweepResult: Sendable {

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// What one rule version of a sweep did over the files, in counts only: summed as records close,
 /// never a report.
 struct SweepTally: Sendable, Equatable {

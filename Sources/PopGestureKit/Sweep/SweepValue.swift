@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 
 /// One value of a swept key: what `--vary KEY=VALUES` gave, typed by the key.
 enum SweepValue: Sendable, Equatable {

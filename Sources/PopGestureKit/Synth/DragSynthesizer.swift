@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// Drags up a vertical list at chosen speeds and a chosen touch sample rate, one trace document per
 /// speed: the replay then shows which drags a detector reports and which it misses (SPEC section
 /// 10: at 60 Hz the seed article's code never reports a drag slower than 5 pt per frame).

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// A baseline (`check --write-baseline FILE`, `--baseline FILE`): the failures a team has accepted
 /// for now. A failure is known by where it is, not by its wording: the trace document (`source`,
 /// `path#N` as the run names it), the failure's kind and the `expect` item's index, so that a message

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// One failure of a trace under `check`: a failed `expect` item, a golden difference, or (with
 /// --strict) a trace that checks nothing. It carries its place in the trace file, so that every
 /// format can point at the line (the compiler form Xcode and CI annotators read).

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// What changed in one trace between two rule versions: gesture outcomes, pops, the bar timeline,
 /// anomalies, notes and the final state. Each change has a kind, counted in `diff`'s summary.
 public struct ReportChange: Sendable, Equatable {
@@ -179,8 +181,8 @@ final class ReportComparison {
     /// Gesture `compared + 1` under both; nil where one side has no such gesture.
     private func compare(_ a: GestureRecord?, _ b: GestureRecord?) {
         compared += 1
-        let outcomeA = a.map(ExpectationCheck.describe) ?? "absent"
-        let outcomeB = b.map(ExpectationCheck.describe) ?? "absent"
+        let outcomeA = a.map(ExpectationWording.describe) ?? "absent"
+        let outcomeB = b.map(ExpectationWording.describe) ?? "absent"
         if outcomeA != outcomeB {
             found.append(
                 ReportChange(
@@ -294,7 +296,7 @@ final class ReportComparison {
 
     private static func gestureSummary(_ gesture: GestureRecord?) -> String {
         guard let gesture else { return "absent" }
-        return ExpectationCheck.describe(gesture) + (gesture.pop.map { ", pop \(popDetail($0))" } ?? "")
+        return ExpectationWording.describe(gesture) + (gesture.pop.map { ", pop \(popDetail($0))" } ?? "")
     }
 
     private static func contentDetail(_ content: ContentRecord?) -> String {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PopGestureCore
 import PopGestureKit
 import PopGestureRecord
 

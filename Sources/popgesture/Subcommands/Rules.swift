@@ -1,4 +1,5 @@
 import ArgumentParser
+import PopGestureCore
 import PopGestureKit
 
 struct RulesCommand: ParsableCommand {

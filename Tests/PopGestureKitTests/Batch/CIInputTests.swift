@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// Issue 28: what a CI run reads (`--shard auto`, standard input, the config file).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// A folder of shared/conformance: `traces/*.yaml`, `rules/*.yaml` and `expected/NAME.jsonl`, the

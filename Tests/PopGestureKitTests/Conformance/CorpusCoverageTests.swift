@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// The bundled corpus in traces/ must show every behaviour issue 5 lists, and issue 16's pops ended

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// Real-device strokes with the velocities Flutter's and Android's own test suites expect from their

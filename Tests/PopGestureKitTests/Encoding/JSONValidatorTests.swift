@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// The grammar `merge` holds a shard's bytes to (RFC 8259, a byte at a time): valid texts pass and

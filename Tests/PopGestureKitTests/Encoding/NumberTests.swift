@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// Number reading and printing: the loader's fast decimal path must give exactly what the C

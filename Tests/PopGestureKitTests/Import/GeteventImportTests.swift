@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// `import --from getevent`: the shared evemu recordings printed as Android's getevent prints the same

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// `popgesture import`: the shared raw recordings against the traces a faithful importer makes of

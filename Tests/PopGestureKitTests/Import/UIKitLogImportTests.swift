@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// `import --from uikit` and `--columns`: a UIKit touch log (UITouch.timestamp seconds from any

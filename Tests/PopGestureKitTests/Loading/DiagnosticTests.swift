@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// One diagnostic type, printed one way (`Console.report`), like a compiler's.

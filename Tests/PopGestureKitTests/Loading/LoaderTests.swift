@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// The loader: every field of SPEC section 1 and every input error, with its 1-based line:column.

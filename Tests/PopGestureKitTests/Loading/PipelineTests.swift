@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// The scan on a thread of its own (`EventPipe`, issue 20) gives what the serial path gives, byte

@@ -1,4 +1,5 @@
 import Foundation
+@testable import PopGestureCore
 import Testing
 
 @testable import PopGestureKit

@@ -1,3 +1,4 @@
+@testable import PopGestureCore
 import Testing
 
 @testable import PopGestureKit

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// `schemas/rules.schema.json` must say what the rule-key table says: the rules part of the schema is

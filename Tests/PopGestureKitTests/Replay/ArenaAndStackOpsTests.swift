@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// SPEC sections 2-4 and 7 as Flutter has them: `recognizer.arena` (a recognizer alone in its gesture

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// SPEC section 9, one rule per test: a tiny screen with content, a stroke aimed at it, and the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// SplitMix64: a tiny seeded generator, so a failing seed reproduces everywhere.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// One test per rule of SPEC sections 2-5: a tiny trace, the decision expected, and the arithmetic

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// Issue 28: check's findings as CI reads them (positions, output files, annotation formats).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// What a hostile trace name, view-controller id or file name can put into popgesture's SVG, HTML

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// Every decision carries its evidence (reports, text, failures), and `explain` derives it step by

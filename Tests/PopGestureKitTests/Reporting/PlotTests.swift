@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// `plot`: well-formed, deterministic SVG whose marks sit where the report's times put them.

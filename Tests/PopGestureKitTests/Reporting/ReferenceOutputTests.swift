@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// Every command's output on the bundled examples, in every format, compared byte for byte with a

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// `replay --format text` writes the timeline while the replay runs, from records the replay hands

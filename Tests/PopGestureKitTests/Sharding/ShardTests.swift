@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// `--shard K/N` and `merge` (issue 20): the slices, and N shards merged into the very bytes and exit

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// The fuzzer's dictionary (fuzz/popgesture.dict) names every word the format knows, so that a new

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// `popgesture sweep`: the grid, the counts per version and the flips, against hand computations

@@ -1,4 +1,5 @@
 import Foundation
+@testable import PopGestureCore
 import Testing
 
 @testable import PopGestureKit
@@ -6,8 +7,8 @@ import Testing
 /// `check` without goldens replays without records; its verdicts must be those of the full replay.
 @Suite struct SummaryReplayTests {
     /// Expectations that hold for `report`, one of each kind per gesture and for the whole trace.
-    static func expectations(holdingFor report: TraceReport) -> [PopGestureKit.Expectation] {
-        var items: [PopGestureKit.Expectation] = []
+    static func expectations(holdingFor report: TraceReport) -> [PopGestureCore.Expectation] {
+        var items: [PopGestureCore.Expectation] = []
         for gesture in report.gestures {
             items.append(.outcome(gesture: gesture.index, outcome: gesture.outcome!, reason: gesture.reason))
             if let pop = gesture.pop { items.append(.pop(gesture: gesture.index, result: pop.result)) }
@@ -22,7 +23,7 @@ import Testing
     }
 
     /// The same, each turned false.
-    static func falsified(_ items: [PopGestureKit.Expectation]) -> [PopGestureKit.Expectation] {
+    static func falsified(_ items: [PopGestureCore.Expectation]) -> [PopGestureCore.Expectation] {
         items.map { item in
             switch item {
             case .outcome(let n, let outcome, _):

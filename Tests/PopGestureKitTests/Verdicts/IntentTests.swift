@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// `{gesture: N, intent: back|stay}` (SPEC section 6): loading, verdicts, the tally and the messages.

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// One trace under two rule versions, one plot above the other on a shared time axis, with what
 /// `diff` would report listed on top and the moments that differ highlighted across both.
 struct ComparisonPlot {
@@ -70,7 +72,7 @@ struct ComparisonPlot {
             if x?.outcome != y?.outcome || x?.reason != y?.reason || x?.decidedAt != y?.decidedAt {
                 at(
                     { $0.decidedAt?.t ?? $0.down.t },
-                    "decided \(x.map(ExpectationCheck.describe) ?? "absent") vs \(y.map(ExpectationCheck.describe) ?? "absent")"
+                    "decided \(x.map(ExpectationWording.describe) ?? "absent") vs \(y.map(ExpectationWording.describe) ?? "absent")"
                 )
             }
             if x?.pop?.result != y?.pop?.result || x?.pop?.by != y?.pop?.by || x?.pop?.releasedAt != y?.pop?.releasedAt

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// A static HTML page with its style inline: opened from a CI artifact or a file, it needs no server,
 /// script or other file.
 enum HTMLPage {

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// SVG elements written as text with coordinates rounded to a tenth of a pixel, so the same plot is
 /// the same bytes on every run and a long trace does not pay for digits nobody sees.
 struct SVGCanvas {

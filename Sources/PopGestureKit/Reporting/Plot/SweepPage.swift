@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// `sweep --format html`: the picture (when the keys have one), the table with the best versions
 /// marked, and the flips, on one static page.
 enum SweepPage {

@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 
 /// A sweep as a self-contained SVG. One key: missed backs, false pops and failed expectations
 /// against the key's value, the best versions marked. Two keys: a heat map per count, the first key

@@ -1,3 +1,5 @@
+import PopGestureCore
+
 /// Samples thinned to the pixel grid: a long recording draws as many points as the plot has pixels,
 /// keeping the extremes in each column and the moments that must stay (decisions, releases).
 extension TracePlot {

@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 
 /// The plot's lower lanes: the transitions in flight, the bar's entries and the content under the
 /// finger, and the legend.

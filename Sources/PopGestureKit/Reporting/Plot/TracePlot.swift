@@ -1,4 +1,5 @@
 import Foundation
+import PopGestureCore
 
 /// One trace document's replay as a self-contained SVG: stacked lanes over one time axis (the finger
 /// with the recognizer's decision and limits, the pop's progress, transitions, the bar with the

@@ -1,0 +1,389 @@
+/// What one YAML document of an input file turned out to be.
+public enum LoadedDocument: Sendable {
+    /// A trace; `fed` is the sink its events went to as they were read, if one was started for it
+    /// (its `events` are then empty when the loader stopped keeping them).
+    case trace(Trace, fed: (any TraceEventSink)?)
+    /// Rules and stack-config documents live beside traces (`traces/rules/`, `traces/stacks/`);
+    /// `validate` checks them, the replay passes them by.
+    case rules(Rules, source: String)
+    case stackConfig(source: String)
+    case failure(source: String, Diagnostic)
+    /// A file read with `mayBeForeign` whose first document has no popgesture `format` at its root:
+    /// another tool's JSON; nothing else of the file follows.
+    case foreign(path: String)
+
+    public var source: String {
+        switch self {
+        case .trace(let trace, _): trace.source
+        case .rules(_, let source), .stackConfig(let source), .failure(let source, _), .foreign(let source): source
+        }
+    }
+}
+
+/// Takes a trace's events as the loader reads them, once the keys that come before `events` are
+/// known (a replay, say), so a long recording is consumed while it streams past. The loader knows
+/// nothing else of what consumes them.
+public protocol TraceEventSink: AnyObject, Sendable {
+    func add(_ event: TraceEvent)
+    /// The loader stopped keeping the events: they will not be offered again.
+    func eventsDropped()
+}
+
+/// The sink of a load that wants no events, only their checks (`validate`): a long recording then
+/// keeps no more of its events than a replay would.
+package final class DiscardedEvents: TraceEventSink {
+    package init() {}
+    package func add(_ event: TraceEvent) {}
+    package func eventsDropped() {}
+}
+
+/// Load stage: turns one file's YAML documents into typed documents, one document at a time.
+///
+/// An invalid document yields a `.failure` and the next document is read; a syntax error ends the
+/// file (libyaml cannot resynchronise), after the documents before it were delivered.
+public final class TraceFileLoader: IteratorProtocol, Sequence {
+    public let path: String
+    private var reader: YAMLDocumentReader?
+    /// Why the file could not be opened; yielded as the file's one failure.
+    package private(set) var openError: Diagnostic?
+    private var index = 0
+    private var configs: [String: Result<StackConfig, Diagnostic>] = [:]
+    /// Starts a sink for a trace whose header (`format` and a stack) came before its events.
+    package var sink: ((Trace) -> any TraceEventSink)?
+    /// Another tool's file may turn up here (a `*.json` found by walking a folder): without a
+    /// popgesture `format` at its root it is `.foreign`, not an error.
+    private let mayBeForeign: Bool
+    /// The document being read has a root `format` naming a popgesture document.
+    private var hasPopgestureFormat = false
+    /// Samples kept per document, beyond which a trace whose events go to a sink keeps no events:
+    /// a long recording then costs what its sink holds, not its size.
+    package let retainedSamples: Int
+    /// False for a trace that came from elsewhere (a recorded take): a `config` path in it is an
+    /// error, never a file read on this machine.
+    public var readsConfigs = true
+
+    /// Checks a `popgesture-config/1` document (`validate .popgesture.yml`), given its root and path.
+    /// Run settings belong to the commands (`ConfigFile`, in PopGestureKit), which set this; without it
+    /// such a document passes as one the replay passes by.
+    package var checkRunSettings: ((YAMLNode, String) throws -> Void)?
+
+    /// With `sink`, each trace document's events go to a sink made from its header as they are read.
+    /// `pipelineFrom`: a file of at least this many bytes is scanned on a thread of its own, the
+    /// same documents and diagnostics in the same order (`EventPipe`).
+    public init(
+        path: String, sink: ((Trace) -> any TraceEventSink)? = nil, retainedSamples: Int = 200_000,
+        mayBeForeign: Bool = false,
+        pipelineFrom: Int? = nil
+    ) {
+        self.path = path
+        self.sink = sink
+        self.retainedSamples = retainedSamples
+        self.mayBeForeign = mayBeForeign
+        do {
+            reader = try YAMLDocumentReader(path: path, pipelineFrom: pipelineFrom)
+            LoadCounter.shared.opened(path)
+        } catch {
+            openError = error as? Diagnostic
+        }
+    }
+
+    /// Loads YAML text held in memory under a display path (tests, standard input).
+    public init(
+        text: String, path: String, sink: ((Trace) -> any TraceEventSink)? = nil, retainedSamples: Int = 200_000
+    ) {
+        self.path = path
+        self.sink = sink
+        self.retainedSamples = retainedSamples
+        mayBeForeign = false
+        reader = YAMLDocumentReader(text: text, path: path)
+    }
+
+    public func next() -> LoadedDocument? {
+        if let openError {
+            self.openError = nil
+            return .failure(source: path, openError)
+        }
+        guard let reader else { return nil }
+        index += 1
+        let source = "\(path)#\(index)"
+        hasPopgestureFormat = false
+        /// The first document of a file that may be another tool's showed no popgesture `format`.
+        var foreign: Bool { mayBeForeign && index == 1 && !hasPopgestureFormat }
+        do {
+            guard try reader.beginDocument() else {
+                self.reader = nil
+                if foreign { return .foreign(path: path) }
+                if index == 1 {
+                    return .failure(
+                        source: path,
+                        Diagnostic(
+                            path: path, line: 1, column: 1,
+                            message: "contains no trace document",
+                            suggestion: "a trace starts with `format: popgesture-trace/1`"))
+                }
+                return nil
+            }
+        } catch {
+            // libyaml cannot go on after a syntax error: this file ends here.
+            self.reader = nil
+            return foreign ? .foreign(path: path) : .failure(source: source, asDiagnostic(error, path: path))
+        }
+        var documentRead = false
+        let errors = DocumentErrors()
+        do {
+            var stream = EventStream(source: source, limit: retainedSamples)
+            let root = try readRoot(reader, into: &stream, errors: errors)
+            if foreign {
+                self.reader = nil
+                return .foreign(path: path)
+            }
+            try reader.endDocument()
+            documentRead = true
+            let several = index > 1 || !reader.atEnd
+            let loaded = try decode(
+                root, source: source, defaultName: several ? "\(stem(of: path))#\(index)" : stem(of: path),
+                stream: stream,
+                errors: errors)
+            return errors.isEmpty ? loaded : .failure(source: source, errors.combined(path: path))
+        } catch {
+            if reader.broken || foreign {
+                self.reader = nil
+            } else if !documentRead {
+                reader.skipDocument()
+            }
+            if foreign { return .foreign(path: path) }
+            // The errors found before a fatal one (a syntax error, a wrong format) are reported with it.
+            if let collected = error as? DocumentErrors.Collected {
+                return .failure(source: source, collected.diagnostic)
+            }
+            let diagnostic = asDiagnostic(error, path: path)
+            return .failure(source: source, errors.isEmpty ? diagnostic : errors.combined(with: diagnostic, path: path))
+        }
+    }
+
+    /// A trace's events as they stream past: kept (up to a bound when a sink consumes them) and
+    /// handed to the sink once the header it needs has been read.
+    package struct EventStream {
+        package let source: String
+        package let limit: Int
+        package var read = false
+        package var kept: [TraceEvent] = []
+        package var keptSamples = 0
+        /// Some events went to the sink and were not kept.
+        package var dropped = false
+        package var sink: (any TraceEventSink)?
+        /// The header the sink was started with.
+        package var header: Trace?
+
+        package mutating func add(_ event: TraceEvent) {
+            sink?.add(event)
+            if !dropped {
+                kept.append(event)
+                if case .touch(let stroke) = event.kind { keptSamples += stroke.samples.count }
+                if let sink, keptSamples > limit {
+                    kept = []
+                    dropped = true
+                    sink.eventsDropped()
+                }
+            }
+        }
+    }
+
+    /// The document's root; a trace's `events` list is read item by item as it streams past, its
+    /// samples straight from libyaml's events, and handed to `stream` instead of kept as nodes.
+    private func readRoot(_ reader: YAMLDocumentReader, into stream: inout EventStream, errors: DocumentErrors) throws
+        -> YAMLNode
+    {
+        guard reader.kind == .mappingStart, !reader.hasAnchor else {
+            let root = try reader.node()
+            if case .mapping(let pairs) = root.content {
+                hasPopgestureFormat = pairs.contains(where: Self.namesPopgestureFormat)
+            }
+            return root
+        }
+        let position = reader.position
+        var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+        try reader.advance()
+        while reader.kind != .mappingEnd {
+            let key = try reader.node()
+            try reader.advance()
+            // Another tool's JSON may have `events` of its own: only a popgesture trace's are read as they stream.
+            if !stream.read, case .scalar("events", _) = key.content, reader.kind == .sequenceStart, !reader.hasAnchor,
+                Self.mayBeTrace(pairs), hasPopgestureFormat || !mayBeForeign
+            {
+                // The keys before `events` are checked first; an error there is recorded (and found
+                // again with the whole document, once), and the events are still checked, unreplayed.
+                let head = YAMLNode(.mapping(pairs), at: position, expandedSize: 1)
+                if let fields = errors.attempt(
+                    path: path,
+                    { try MappingFields(head, "a trace document", known: TraceDecoder.topKeys, errors: errors) })
+                {
+                    // Checked now, so that a syntax error later in the events does not hide them.
+                    var values: [String: YAMLNode] = [:]
+                    for key in StackConfig.keys { values[key] = fields[key] }
+                    _ = try TraceDecoder.settings(values, errors: errors, path: path)
+                }
+                if errors.isEmpty, let sink, Self.hasHeader(pairs),
+                    let header = errors.attempt(
+                        path: path,
+                        {
+                            try TraceDecoder(path: path, loadConfig: config).decode(
+                                head, source: stream.source, defaultName: "", events: [])
+                        })
+                {
+                    stream.header = header
+                    stream.sink = sink(header)
+                }
+                let list = reader.position
+                try readEvents(reader, into: &stream, errors: errors)
+                stream.read = true
+                pairs.append((key, YAMLNode(.sequence([]), at: list, expandedSize: 1)))
+            } else {
+                pairs.append((key, try reader.node()))
+                if Self.namesPopgestureFormat(pairs[pairs.count - 1]) { hasPopgestureFormat = true }
+            }
+            try reader.advance()
+        }
+        return YAMLNode(.mapping(pairs), at: position, expandedSize: 2 * pairs.count + 1)
+    }
+
+    /// A root `format` naming a popgesture document, known or not (`popgesture-trace/2` is ours, and wrong).
+    /// A command's output (`sweep --format json` saved beside the traces) is no input: another tool's JSON.
+    private static func namesPopgestureFormat(_ pair: (key: YAMLNode, value: YAMLNode)) -> Bool {
+        guard case .scalar("format", _) = pair.key.content, case .scalar(let value, _) = pair.value.content else {
+            return false
+        }
+        return value.hasPrefix("popgesture-") && !outputFormats.contains { value.hasPrefix($0) }
+    }
+
+    package static let outputFormats = ["popgesture-sweep/"]
+
+    private static func mayBeTrace(_ pairs: [(key: YAMLNode, value: YAMLNode)]) -> Bool {
+        for (key, value) in pairs {
+            if case .scalar("format", _) = key.content, case .scalar(let format, _) = value.content {
+                return format == DocumentFormat.trace.rawValue
+            }
+        }
+        return true
+    }
+
+    /// `format` and a stack (or a config supplying one) came before `events`: the replay can start.
+    private static func hasHeader(_ pairs: [(key: YAMLNode, value: YAMLNode)]) -> Bool {
+        var format = false
+        var stack = false
+        for (key, _) in pairs {
+            guard case .scalar(let name, _) = key.content else { continue }
+            if name == "format" { format = true }
+            if name == "stack" || name == "config" { stack = true }
+        }
+        return format && stack
+    }
+
+    /// Each event is checked on its own: one in error is recorded and left out, and the rest go on
+    /// being checked, but no longer replayed or kept (the document will not be). Only syntax errors
+    /// are thrown.
+    private func readEvents(_ reader: YAMLDocumentReader, into stream: inout EventStream, errors: DocumentErrors) throws
+    {
+        var decoder = TraceDecoder(path: path, loadConfig: config)
+        decoder.errors = errors
+        var order = EventOrderCheck()
+        var streamed = StreamedEventReader(path: path)
+        try reader.advance()
+        while reader.kind != .sequenceEnd {
+            let line = reader.line
+            let column = reader.column
+            let item = try streamed.item(reader)
+            let event = errors.attempt(path: path) { () throws -> TraceEvent in
+                switch item {
+                case .stroke(let stroke):
+                    let event = TraceEvent.touch(stroke)
+                    try order.check(event, at: line, column, path: path)
+                    return event
+                case .node(let item, let samples):
+                    let event = try decoder.decodeEvent(item, samples: samples)
+                    try order.check(event, item)
+                    return event
+                }
+            }
+            if let event, errors.isEmpty { stream.add(event) }
+            try reader.advance()
+        }
+    }
+
+    private func decode(
+        _ node: YAMLNode, source: String, defaultName: String, stream: EventStream, errors: DocumentErrors
+    ) throws -> LoadedDocument {
+        // A config file is read when named (`validate .popgesture.yml`); the messages about other
+        // documents go on naming the three inputs.
+        let isConfig = (try? DocumentFormat.of(node, expecting: [.config])) != nil
+        switch try DocumentFormat.of(node, expecting: isConfig ? [.config] : [.trace, .stack, .rules]) {
+        case .trace:
+            var stream = stream
+            var decoder = TraceDecoder(path: path, loadConfig: config)
+            decoder.errors = errors
+            var trace = try decoder.decode(
+                node, source: source, defaultName: defaultName, events: stream.read ? stream.kept : nil)
+            trace.eventsKept = !stream.dropped
+            if let header = stream.header, !trace.hasSameHeader(as: header) {
+                // A header key came after `events`: the sink was started from the wrong header, so
+                // the trace goes without it (its consumer starts again from the kept events).
+                guard !stream.dropped else {
+                    throw node.error(
+                        "a key that shapes the replay (`screen`, `layoutDirection`, `barAppearanceManaged`, `initialBarHidden`, `stack` or `config`) comes after an `events` list of more than \(retainedSamples) samples",
+                        suggestion: "put those keys before `events`, so a long recording is replayed as it is read")
+                }
+                stream.sink = nil
+            }
+            return .trace(trace, fed: stream.sink)
+        case .stack:
+            _ = try StackConfig(node)
+            return .stackConfig(source: source)
+        case .config:
+            // `validate .popgesture.yml`: checked like any input; a config is no trace.
+            try checkRunSettings?(node, path)
+            return .stackConfig(source: source)
+        case .rules:
+            return .rules(try RulesLoader.load(document: node, path: path), source: source)
+        }
+    }
+
+    /// A config's problems are the referencing trace's: the error points at the `config:` value, so an
+    /// editor opens the trace, and names the config and the place in it.
+    private func config(_ relative: String, at node: YAMLNode) throws -> StackConfig {
+        guard readsConfigs else {
+            throw node.error(
+                "this trace may not name a `config` file: it came over the network, and its stack must be in the trace itself",
+                suggestion: "remove `config` and write `screen` and `stack` in the trace")
+        }
+        let resolved = resolve(relative, relativeTo: path)
+        let result: Result<StackConfig, Diagnostic>
+        if let cached = configs[resolved] {
+            result = cached
+        } else {
+            do {
+                let reader: YAMLDocumentReader
+                do {
+                    reader = try YAMLDocumentReader(path: resolved)
+                } catch {
+                    // Not read at all: the message is the whole story, without a place in the config.
+                    throw Diagnostic(
+                        message:
+                            "cannot read config `\(relative)` (\(resolved)): \(asDiagnostic(error, path: resolved).message)"
+                    )
+                }
+                result = .success(try StackConfig(reading: reader))
+            } catch {
+                result = .failure(asDiagnostic(error, path: resolved))
+            }
+            configs[resolved] = result
+        }
+        do {
+            return try result.get()
+        } catch {
+            guard let place = error.location else { throw node.error(error.message, suggestion: error.suggestion) }
+            throw node.error(
+                "config `\(relative)` is invalid: \(place.path):\(place.line):\(place.column): \(error.message)",
+                suggestion: error.suggestion)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+/// What the begin checks look at when a gesture is recognized.
+package struct BeginContext {
+    package var stackCount: Int
+    package var top: ViewControllerInstance
+    package var location: Sample
+    package var translation: Vector
+    /// What keeps the navigation controller busy (a transition in flight, an unsettled interactive
+    /// pop, deferred operations); nil when nothing does.
+    package var busy: Busy?
+    /// Recognized at the tracked finger's down by a recognizer alone in its arena: a zero
+    /// translation has no direction, so `direction` and `horizontal` pass.
+    package var atDown = false
+}
+
+/// The gesture arbiter: runs the rule's begin checks in order; the first refusal decides (SPEC section 3).
+package struct Arbiter {
+    package let rules: Rules
+    package let recognizer: Recognizer
+
+    /// The first check that refuses, or nil when the gesture begins.
+    package func refusal(_ context: BeginContext) -> (check: BeginCheck, evidence: CheckEvidence)? {
+        for check in rules.begin {
+            let evidence = evidence(check, context)
+            if evidence.refuses { return (check, evidence) }
+        }
+        return nil
+    }
+
+    /// Each check in the rule's order up to the first that refuses, as `explain` shows them.
+    package func checks(_ context: BeginContext) -> [CheckEvidence] {
+        var out: [CheckEvidence] = []
+        for check in rules.begin {
+            out.append(evidence(check, context))
+            if out.last!.refuses { break }
+        }
+        return out
+    }
+
+    /// Whether the recognizer is alone in its gesture arena and so wins it at the tracked finger's
+    /// down (SPEC section 3, Arena). `hitsContent` (the down point hits a content region of the top
+    /// view controller) is asked only under `byContent`.
+    package func winsArenaAtDown(hitsContent: () -> Bool) -> Bool {
+        switch rules.recognizer.arena {
+        case .contested: false
+        case .alone: true
+        case .byContent: !hitsContent()
+        }
+    }
+
+    package func evidence(_ check: BeginCheck, _ c: BeginContext) -> CheckEvidence {
+        let name = check.rawValue
+        switch check {
+        case .rootOnly:
+            return CheckEvidence(
+                check: name, refuses: c.stackCount <= 1, quantity: "stack count", value: .number(Double(c.stackCount)),
+                limit: 1, refusesAbove: false)
+        case .popDisabled:
+            return CheckEvidence(
+                check: name, refuses: c.top.popDisabled, quantity: "\(c.top.id).popDisabled",
+                value: .flag(c.top.popDisabled))
+        case .maxStartX:
+            // FD compares the raw x, which is the wrong edge in RTL; `mirrorMaxStartX` is the fix.
+            let s = rules.mirrorMaxStartX ? recognizer.leadingDistance(c.location.x) : c.location.x
+            let quantity = rules.mirrorMaxStartX ? "edge distance" : "location.x"
+            guard c.top.maxStartX > 0 else {
+                return CheckEvidence(
+                    check: name, refuses: false, quantity: "\(c.top.id).maxStartX", value: .name("0, no limit"))
+            }
+            return CheckEvidence(
+                check: name, refuses: s > c.top.maxStartX, quantity: quantity, value: .number(s),
+                limitName: "maxStartX", limit: c.top.maxStartX)
+        case .locationLimit:
+            return CheckEvidence(
+                check: name, refuses: c.location.x > rules.locationLimit, quantity: "location.x",
+                value: .number(c.location.x),
+                limitName: "locationLimit", limit: rules.locationLimit)
+        case .transitioning:
+            return CheckEvidence(
+                check: name, refuses: c.busy != nil, quantity: "busy", value: c.busy.map { .busy($0) } ?? .flag(false))
+        case .direction:
+            if c.atDown {
+                return CheckEvidence(
+                    check: name, refuses: false, quantity: "translation", value: .name("zero at the down, no direction")
+                )
+            }
+            let mirrored = recognizer.direction == .rtl && rules.mirrorDirection
+            let k: Double = mirrored ? -1 : 1
+            return CheckEvidence(
+                check: name, refuses: c.translation.x * k <= 0, quantity: mirrored ? "-translation.x" : "translation.x",
+                value: .number(c.translation.x * k), limit: 0, refusesAbove: false)
+        case .horizontal:
+            if c.atDown {
+                return CheckEvidence(
+                    check: name, refuses: false, quantity: "translation", value: .name("zero at the down, no direction")
+                )
+            }
+            return CheckEvidence(
+                check: name, refuses: abs(c.translation.y) > abs(c.translation.x), quantity: "|translation.y|",
+                value: .number(abs(c.translation.y)), limitName: "|translation.x|", limit: abs(c.translation.x))
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// Watches a replay that stopped keeping records (once its loader committed it: see
+/// `ReplaySession.commit`), so that a long recording's report is written while it is replayed rather
+/// than held whole. Each record is handed over once it can no longer change, in report order within
+/// its kind, those closed before the commit first.
+package protocol ReplayObserver: AnyObject, Sendable {
+    /// Records start coming; the name is empty when the document gives it after its events.
+    func began(trace: String, source: String, rules: String)
+    func closed(gesture: GestureRecord)
+    func closed(transition: TransitionRecord)
+    func changed(bar: BarEntry)
+    func found(anomaly: Anomaly)
+    func found(note: Note)
+    func found(detection: Detection)
+    /// Nothing still open or still to come in this replay happens before `t`.
+    func reached(_ t: Double)
+    /// Every record was handed over; `report` holds the name, final state and expectation verdicts.
+    func finished(_ report: TraceReport)
+}
