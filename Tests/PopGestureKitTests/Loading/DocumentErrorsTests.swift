@@ -1,7 +1,7 @@
 import Foundation
-@testable import PopGestureCore
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// Every independent error of a document (`DocumentErrors`), each at its place, also when the events

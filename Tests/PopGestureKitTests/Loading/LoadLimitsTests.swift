@@ -1,7 +1,7 @@
 import Foundation
-@testable import PopGestureCore
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 #if canImport(Glibc)

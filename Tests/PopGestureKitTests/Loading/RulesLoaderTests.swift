@@ -1,7 +1,7 @@
 import Foundation
-@testable import PopGestureCore
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// Rules documents and presets (`RulesLoader`, SPEC section 7): every preset field by field, `extends`

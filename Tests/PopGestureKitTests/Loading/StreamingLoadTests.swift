@@ -1,6 +1,6 @@
-@testable import PopGestureCore
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// A trace replayed while it is read must give the report of the same trace loaded whole, whatever

@@ -1,7 +1,7 @@
 import Foundation
-@testable import PopGestureCore
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// libyaml's syntax errors with a hint in the user's words (`SyntaxHint`), from text in memory and

@@ -1,7 +1,7 @@
 import Foundation
-@testable import PopGestureCore
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 /// Evidence past a block goes to a temporary file and must read back as it went in.
