@@ -100,8 +100,10 @@ struct TextCheckReporter: CheckReporter {
 /// `{"files": [...], "summary": {...}}`, streamed file by file; keys sorted like every JSON output.
 struct JSONCheckReporter: CheckReporter {
     let console: Console
-    /// A shard's output says which shard it is, between the files and the summary (keys sorted).
+    /// A shard's output says which shard it is and how many file entries it holds, between the files
+    /// and the summary (keys sorted).
     var mark: ShardMark?
+    var entries = 0
     var firstFile = true
     var firstDocument = true
     var inFile = false
@@ -137,6 +139,7 @@ struct JSONCheckReporter: CheckReporter {
     mutating func file(_ file: CheckedFile) {
         openFile()
         inFile = false
+        entries += 1
         // `goldenError` only when there is one, so that other runs print what they always printed.
         var error = file.goldenError.map { "\"goldenError\": \(JSONValue.string($0.description).rendered), " } ?? ""
         error += file.goldenRefused.map { "\"goldenRefused\": \(JSONValue.string($0.description).rendered), " } ?? ""
@@ -173,7 +176,7 @@ struct JSONCheckReporter: CheckReporter {
     }
 
     mutating func end(_ s: CheckSummary) {
-        console.out("]" + (mark.map { ", \"shard\": \($0.json.rendered)" } ?? "") + Self.ending(s))
+        console.out("]" + (mark.map { ", \"shard\": \($0.holding(entries).json.rendered)" } ?? "") + Self.ending(s))
     }
 
     /// After the files: the summary, as `merge` writes it too.
@@ -204,8 +207,10 @@ struct JUnitCheckReporter: CheckReporter {
     static let closing = "</testsuites>\n"
 
     let console: Console
-    /// A shard's output says which shard it is, in an instruction JUnit readers skip.
+    /// A shard's output says which shard it is and how many suites it holds, in an instruction after
+    /// the suites that JUnit readers skip.
     var mark: ShardMark?
+    var suites = 0
     /// A file's test cases wait for its end: the suite's counts come first in the XML.
     var cases = ""
     var tests = 0, failures = 0, errors = 0, skipped = 0
@@ -215,7 +220,7 @@ struct JUnitCheckReporter: CheckReporter {
     var warnings: [Diagnostic] = []
 
     mutating func begin() {
-        console.out(Self.declaration + (mark?.xmlInstruction ?? "") + Self.opening)
+        console.out(Self.declaration + Self.opening)
     }
 
     mutating func document(_ document: CheckedDocument) {
@@ -267,6 +272,7 @@ struct JUnitCheckReporter: CheckReporter {
         console.out(
             "  <testsuite name=\"\(escape(file.path))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
                 + properties + cases + systemErr + "  </testsuite>\n")
+        suites += 1
         warnings = []
         cases = ""
         (tests, failures, errors, skipped) = (0, 0, 0, 0)
@@ -274,7 +280,7 @@ struct JUnitCheckReporter: CheckReporter {
     }
 
     mutating func end(_ summary: CheckSummary) {
-        console.out(Self.closing)
+        console.out(Self.closing + (mark?.holding(suites).xmlInstruction ?? ""))
     }
 
     mutating func warning(_ warning: Diagnostic) {

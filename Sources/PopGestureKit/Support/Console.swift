@@ -49,6 +49,14 @@ public struct Console: Sendable {
         return nil
     }
 
+    /// A run that refused its inputs before its output was whole (`merge` of a damaged shard): `-o`'s
+    /// file is not put in place, and what was there stays.
+    public func discardOutput() {
+        guard capture == nil, var file = outputFile else { return }
+        outputFile = nil
+        file.discard()
+    }
+
     public func err(_ text: String) {
         if let capture { return capture.append(err: text) }
         flushOutput()
