@@ -16,3 +16,18 @@ protocol ReplayObserver: AnyObject, Sendable {
     /// Every record was handed over; `report` holds the name, final state and expectation verdicts.
     func finished(_ report: TraceReport)
 }
+
+/// Lets every record go: for a replay whose records matter only while its loader keeps the trace's
+/// events (`plot` draws a trace from both), so that a recording too long to keep them costs no
+/// memory for records nobody will read.
+final class RecordDiscarder: ReplayObserver, @unchecked Sendable {
+    func began(trace: String, source: String, rules: String) {}
+    func closed(gesture: GestureRecord) {}
+    func closed(transition: TransitionRecord) {}
+    func changed(bar: BarEntry) {}
+    func found(anomaly: Anomaly) {}
+    func found(note: Note) {}
+    func found(detection: Detection) {}
+    func reached(_ t: Double) {}
+    func finished(_ report: TraceReport) {}
+}
