@@ -156,6 +156,10 @@ echo "peak RSS diff --format json, long rec   $(peak $bin diff --base fd --head 
 for command in "check" "replay" "replay --format json" "validate"; do
     echo "peak RSS $command, many documents$(printf '%*s' $((19 - ${#command})) '') $(peak $bin $command "$manyfile") MB (target < 64)"
 done
+# merge of a shard holding that file's many report lines (issue 30): one range per file, not per line.
+[[ -f $work/shard-many.jsonl ]] || $bin replay --format json --shard 1/1 -o "$work/shard-many.jsonl" "$manyfile" >/dev/null
+mergemany=$(peak $bin merge "$work/shard-many.jsonl")
+echo "peak RSS merge, $docs report lines     ${mergemany} MB ($(shardmb "$work/shard-many.jsonl") MB shard; target: as one line's, ${mergebig} MB)"
 # sweep (issue 25): N versions in one pass, each file parsed once; the time per added version
 # against one `check` of the same files (target <= 25 %), and peak memory with 100 versions on the
 # long recording (target <= 64 MB). The corpus carries no intent labels: the replays are what costs.
@@ -203,6 +207,7 @@ echo "| \`sweep\` N = 1 / 10 / 100, the $((sbytes / 1000000)) MB recording | ${s
 echo "| peak RSS \`sweep\`, 100 versions, $(( $(stat -c %s "$longfile") / 1000000 )) MB recording | ${rsssweep} MB | <= 64 MB |"
 echo "| peak RSS \`import -o\`, ${recsmall} MB / ${recbig} MB recording | ${importrows%; } | flat |"
 echo "| peak RSS \`merge\`, a shard of one long report line, $(shardmb "$work/shard-mid.jsonl") MB / $(shardmb "$work/shard-big.jsonl") MB | ${mergemid} MB / ${mergebig} MB | flat |"
+echo "| peak RSS \`merge\`, a shard of $docs report lines, $(shardmb "$work/shard-many.jsonl") MB | ${mergemany} MB | as one line's |"
 echo "| peak RSS \`plot -o\` / \`explain\`, $((mbytes / 1000000)) MB / ${bigmb} MB recording (refused: over 200,000 samples) | ${plotmid} / ${plotbig} MB; ${explainmid} / ${explainbig} MB | flat |"
 echo "| start-up, \`check\` on one small trace | ${startms} ms | < 30 ms |"
 echo "| Python reference model | ${python} | |"

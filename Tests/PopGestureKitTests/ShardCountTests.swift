@@ -189,6 +189,56 @@ import Testing
         }
     }
 
+    /// merge keeps a file's consecutive items as one byte range, so its memory follows the files, not
+    /// the documents; a copied, reordered or spaced-out item of such a run is still refused.
+    @Test func aFilesItemsAreOneRangeAndStillCheckedOneByOne() throws {
+        let three = [CommandLineTests.swipe(), CommandLineTests.swipe(), CommandLineTests.swipe()].joined(
+            separator: "\n---\n")
+        let dir = try CommandLineTests.fixture(["a.yaml": three, "b.yaml": CommandLineTests.swipe()])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CommandLineTests.run(
+            ["replay", "--format", "json", "--shard", "1/1", "a.yaml", "b.yaml"], in: dir)
+        try run.stdout.write(toFile: dir + "/r", atomically: true, encoding: .utf8)
+        let shard = try ShardOutput(path: dir + "/r")
+        // a.yaml#1 to #3 in one range, from the first line's start to the third line's end; b.yaml#1.
+        let lines = run.stdout.split(separator: "\n").map { $0.utf8.count }
+        #expect(shard.items.map(\.file) == ["a.yaml", "b.yaml"])
+        #expect(shard.items.map(\.count) == [3, 1])
+        #expect(shard.items[0].start == 0 && shard.items[0].end == lines[0] + 1 + lines[1] + 1 + lines[2])
+        let merged = try CommandLineTests.run(["merge", "r"], in: dir)
+        #expect(
+            merged.status == 0
+                && merged.stdout == run.stdout.split(separator: "\n").dropLast().map { $0 + "\n" }.joined())
+        let damaged = "edited or damaged, not a whole output of a popgesture run\n"
+        for (name, change, message) in [
+            // a.yaml#1 copied after a.yaml#2, or the two swapped.
+            (
+                "copied", { (l: [String]) in [l[0], l[1], l[0]] + l[2...] },
+                "copied: error: holds a.yaml#1 after a.yaml#2: \(damaged)"
+            ),
+            (
+                "reordered", { (l: [String]) in [l[1], l[0]] + l[2...] },
+                "reordered: error: holds a.yaml#1 after a.yaml#2: \(damaged)"
+            ),
+            // A blank line inside a file's range would be copied into the merged lines.
+            (
+                "spaced", { (l: [String]) in [l[0], ""] + l[1...] },
+                "spaced: error: is cut short or damaged: not a whole output of a popgesture run\n"
+            ),
+            (
+                "after", { (l: [String]) in [l[0], l[1], l[2], l[4], l[3]] },
+                "after: error: is cut short or damaged: not a whole output of a popgesture run\n"
+            ),
+        ] {
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            try (change(lines).joined(separator: "\n") + "\n").write(
+                toFile: dir + "/" + name, atomically: true, encoding: .utf8)
+            let refused = try HardeningTests.run(["merge", name], in: dir)
+            #expect(refused.status == 2 && refused.stdout.isEmpty, "\(name)")
+            #expect(refused.stderr == message, "\(name)")
+        }
+    }
+
     static func edit(_ dir: String, _ file: String, to name: String, _ change: (String) -> String) throws {
         try change(try Self.text(dir, file)).write(toFile: dir + "/" + name, atomically: true, encoding: .utf8)
     }

@@ -28,6 +28,8 @@ extension ShardOutput {
         var keeping = false
 
         var marks = 0
+        // Nothing follows replay's mark, its last line (an older popgesture's came first: said below).
+        var linesAfterMark = false
         func endTopValue(_ end: Int) {
             guard valueStart >= 0 else { return }
             if topKey == Array("shard".utf8) {
@@ -106,7 +108,8 @@ extension ShardOutput {
                             shardRange = current.start..<current.end
                             marks += 1
                         } else {
-                            items.append(current)
+                            if kind == .replayJSON && marks > 0 { linesAfterMark = true }
+                            try add(current, source: current.file)
                         }
                     }
                     if depth == 1 { endTopValue(offset + i + 1) }
@@ -132,12 +135,8 @@ extension ShardOutput {
             let path = path
             mark = try placed(reader) { try ShardMark(json: object, path: path) }
         }
+        if linesAfterMark { throw Self.malformed(path) }
         if let range = summaryRange { summary = try Self.parse(reader.bytes(range), in: path) }
-        try checkOnce(items.map(\.file))
-        if kind != .checkJSON {
-            // A document's source is `path#N`; a file that could not be read is named by its path.
-            for index in items.indices { items[index].file = Self.file(ofSource: items[index].file) }
-        }
     }
 
     static func file(ofSource source: String) -> String {

@@ -2,8 +2,9 @@ import Foundation
 
 /// One shard's machine-readable output, read once for `merge`: which output it is, the shard mark,
 /// the summary, and each item's bytes (a file's entry, a document's line, a JUnit test suite) with the
-/// input file it belongs to. Only positions are kept: an item is copied from the file when it is
-/// written, since one replay line of a long recording can be most of a gigabyte.
+/// input file it belongs to. Only positions are kept, a file's consecutive items as one range: an
+/// item is copied from the file when it is written, since one replay line of a long recording can be
+/// most of a gigabyte, and a shard of many documents costs memory by its files, not its documents.
 struct ShardOutput {
     enum Kind: String {
         case checkJSON = "check --format json"
@@ -31,9 +32,12 @@ struct ShardOutput {
         var end: Int
         /// The input file it comes from, as the run named it.
         var file = ""
-        /// Replay's error line for a document, or a JUnit suite's error and failure counts.
+        /// Replay's error lines, or a JUnit suite's error and failure counts.
         var errors = 0
         var failures = 0
+        /// The output's items it stands for: a file's consecutive items (replay's lines, diff's
+        /// traces) are kept as one range, so that memory follows the files, not the documents.
+        var count = 1
     }
 
     let path: String
@@ -42,6 +46,9 @@ struct ShardOutput {
     /// Where the mark starts, for the place of an error about it.
     var markOffset = 0
     var items: [Item] = []
+    /// The last item's source and the files so far: a copied item is caught without keeping every source.
+    private var lastSource = ""
+    private var files = Set<String>()
     /// check's and diff's summary object.
     var summary: [String: Any] = [:]
     /// diff's `base` and `head`.
@@ -101,7 +108,7 @@ struct ShardOutput {
                 path: path,
                 message: "has no shard mark: it is not the output of a run with --shard K/N, or its end was cut off")
         }
-        let held = kind == .sweepJSON ? (sweep["flips"] as? [Any])?.count ?? 0 : items.count
+        let held = kind == .sweepJSON ? (sweep["flips"] as? [Any])?.count ?? 0 : items.reduce(0) { $0 + $1.count }
         if held != mark.items {
             try placed(reader) {
                 throw Diagnostic(
@@ -139,14 +146,44 @@ struct ShardOutput {
             path: path, message: "holds two shard marks: edited or damaged, not a whole output of a popgesture run")
     }
 
-    /// No item twice (a line or entry copied by hand would be merged twice): `key` is a document's
-    /// source for replay and diff, a file's path for check.
-    func checkOnce(_ keys: [String]) throws {
-        var seen = Set<String>()
-        for key in keys where !seen.insert(key).inserted {
-            throw Diagnostic(
-                path: path, message: "holds \(key) twice: edited or damaged, not a whole output of a popgesture run")
+    /// An item read whole, `source` its document's (`path#N`: replay, diff) or file's (check, JUnit).
+    /// No item twice, since a line or entry copied by hand would be merged twice: a file's documents
+    /// come in order, each once (a file's own error, `path`, after them), and a file once.
+    mutating func add(_ item: Item, source: String) throws {
+        var item = item
+        item.file = kind == .checkJSON || kind == .checkJUnit ? source : Self.file(ofSource: source)
+        let twice = Diagnostic(
+            path: path, message: "holds \(source) twice: edited or damaged, not a whole output of a popgesture run")
+        if var last = items.last, last.file == item.file, kind == .replayJSON || kind == .diffJSON {
+            func number(_ source: String) throws -> Int {
+                guard source != item.file else { return Int.max }
+                guard let n = Int(source[source.index(after: source.lastIndex(of: "#")!)...]) else {
+                    throw Self.malformed(path)
+                }
+                return n
+            }
+            let (n, previous) = (try number(source), try number(lastSource))
+            guard n > previous else {
+                throw n < previous
+                    ? Diagnostic(
+                        path: path,
+                        message:
+                            "holds \(source) after \(lastSource): edited or damaged, not a whole output of a popgesture run"
+                    )
+                    : twice
+            }
+            // Only a popgesture separator between them, so that the range copies as the items would.
+            guard item.start - last.end == (kind == .replayJSON ? 1 : 2) else { throw Self.malformed(path) }
+            last.end = item.end
+            last.errors += item.errors
+            last.failures += item.failures
+            last.count += 1
+            items[items.count - 1] = last
+        } else {
+            guard files.insert(item.file).inserted else { throw twice }
+            items.append(item)
         }
+        lastSource = source
     }
 
     /// check's summary counts what its entries hold (entries are a file's document statuses, small):
@@ -209,7 +246,7 @@ struct ShardOutput {
             } else if line == "  </testsuite>" {
                 guard var item = open, !inCase else { throw Self.malformed(path) }
                 item.end = end
-                items.append(item)
+                try add(item, source: item.file)
                 open = nil
             } else if line.hasPrefix("  ") {
                 guard open != nil,
@@ -228,7 +265,6 @@ struct ShardOutput {
             }
         }
         guard sawOpening, sawClosing, open == nil else { throw Self.malformed(path) }
-        try checkOnce(items.map(\.file))
     }
 
     /// The shapes of JUnitCheckReporter's lines; V is a value as `xmlEscaped` writes it.
