@@ -9,7 +9,8 @@
 #      read against the machine's own ceiling that day: two independent floor scans at once against
 #      one (issue 29);
 #   4. peak resident memory on one long recording (check serial and pipelined, replay, validate,
-#      diff) and on one file of many documents;
+#      diff, plot, explain, merge of its shard) and on one file of many documents, and of import
+#      -o on 20 MB and 200 MB recordings of each device format;
 #   5. start-up: `check` on one small trace;
 #   6. the Python reference model, when there is one to run (there is none here: see below).
 # Times are the median of five runs (the machine is shared: a single run says little); the last
@@ -110,6 +111,39 @@ echo "check --jobs 1                    ${mcheck1}s  $(ratio "$mfloor" "$mcheck1
 echo "peak RSS replay json --jobs 2     ${rss20} MB / ${rss200} MB ($((mbytes / 1000000)) MB / ${bigmb} MB recording; target <= 32)"
 echo "peak RSS popgesture --version     ${rssbase} MB (the process before it reads anything)"
 
+# Issue 30: peak memory of import (-o, each device reader), merge, plot and explain on inputs of about
+# 20 MB and 200 MB (--quick: 2 and 20): nothing may grow with the input (target: flat, the large
+# input's figure within 10 % of the small one's). The recordings come from scripts/big-recording.py.
+recdir=$work/recordings
+mkdir -p "$recdir"
+if [[ $quick == --quick ]]; then recsmall=2; recbig=20; else recsmall=20; recbig=200; fi
+for form in evemu getevent csv; do
+    for mb in $recsmall $recbig; do
+        [[ -f $recdir/rec-$mb.$form ]] || python3 scripts/big-recording.py $form $mb "$recdir/rec-$mb.$form"
+    done
+done
+importrss() { peak $bin import --from "$1" --screen 400x800 --force -o "$work/imported.yaml" "$recdir/rec-$2.$1"; }
+importrows=""
+for form in evemu getevent csv; do
+    small=$(importrss $form $recsmall); large=$(importrss $form $recbig)
+    echo "peak RSS import --from $form -o$(printf '%*s' $((9 - ${#form})) '') ${small} MB / ${large} MB (${recsmall} MB / ${recbig} MB recording; target: flat)"
+    importrows="$importrows$form ${small} / ${large} MB; "
+done
+# merge of a shard that holds one long recording's report line (issue 29's 20 MB and 200 MB recordings).
+[[ -f $work/shard-mid.jsonl ]] || $bin replay --format json --shard 1/1 -o "$work/shard-mid.jsonl" "$midfile" >/dev/null
+[[ -f $work/shard-big.jsonl ]] || $bin replay --format json --shard 1/1 -o "$work/shard-big.jsonl" "$bigfile" >/dev/null
+mergemid=$(peak $bin merge "$work/shard-mid.jsonl")
+mergebig=$(peak $bin merge "$work/shard-big.jsonl")
+shardmb() { echo $(( $(stat -c %s "$1") / 1000000 )); }
+echo "peak RSS merge, one report line      ${mergemid} MB / ${mergebig} MB ($(shardmb "$work/shard-mid.jsonl") MB / $(shardmb "$work/shard-big.jsonl") MB shard; target: flat)"
+# plot and explain keep at most 200,000 samples: both recordings are refused (exit 2), in bounded memory.
+plotmid=$(peak $bin plot -o "$work/plot.svg" "$midfile" || true)
+plotbig=$(peak $bin plot -o "$work/plot.svg" "$bigfile" || true)
+explainmid=$(peak $bin explain "$midfile" || true)
+explainbig=$(peak $bin explain "$bigfile" || true)
+echo "peak RSS plot -o, long recording     ${plotmid} MB / ${plotbig} MB ($((mbytes / 1000000)) MB / ${bigmb} MB; target: flat)"
+echo "peak RSS explain, long recording     ${explainmid} MB / ${explainbig} MB ($((mbytes / 1000000)) MB / ${bigmb} MB; target: flat)"
+
 longfile=$(ls "$longdir"/*.yaml)
 manyfile=$(ls "$manydir"/*.yaml)
 echo "long recording: $(( $(stat -c %s "$longfile") / 1000000 )) MB in one document; many documents: $(( $(stat -c %s "$manyfile") / 1000000 )) MB in $docs documents"
@@ -126,6 +160,10 @@ echo "peak RSS diff --format json, long rec   $(peak $bin diff --base fd --head 
 for command in "check" "replay" "replay --format json" "validate"; do
     echo "peak RSS $command, many documents$(printf '%*s' $((19 - ${#command})) '') $(peak $bin $command "$manyfile") MB (target < 64)"
 done
+# merge of a shard holding that file's many report lines (issue 30): one range per file, not per line.
+[[ -f $work/shard-many.jsonl ]] || $bin replay --format json --shard 1/1 -o "$work/shard-many.jsonl" "$manyfile" >/dev/null
+mergemany=$(peak $bin merge "$work/shard-many.jsonl")
+echo "peak RSS merge, $docs report lines     ${mergemany} MB ($(shardmb "$work/shard-many.jsonl") MB shard; target: as one line's, ${mergebig} MB)"
 # sweep (issue 25): N versions in one pass, each file parsed once; the time per added version
 # against one `check` of the same files (target <= 25 %), and peak memory with 100 versions on the
 # long recording (target <= 64 MB). The corpus carries no intent labels: the replays are what costs.
@@ -172,5 +210,9 @@ echo "| peak RSS \`check\`, $(( $(stat -c %s "$longfile") / 1000000 )) MB record
 echo "| \`sweep\` N = 1 / 10 / 100 versions, $files files | ${sweepbatch1} s / ${sweepbatch10} s / ${sweepbatch100} s, $(perversion "$sweepbatch1" "$sweepbatch100" "$check1") % of one check per added version | <= 25 % |"
 echo "| \`sweep\` N = 1 / 10 / 100, the $((sbytes / 1000000)) MB recording | ${sweepsingle1} s / ${sweepsingle10} s / ${sweepsingle100} s, $(perversion "$sweepsingle1" "$sweepsingle100" "$sserial") % per added version | <= 25 % |"
 echo "| peak RSS \`sweep\`, 100 versions, $(( $(stat -c %s "$longfile") / 1000000 )) MB recording | ${rsssweep} MB | <= 64 MB |"
+echo "| peak RSS \`import -o\`, ${recsmall} MB / ${recbig} MB recording | ${importrows%; } | flat |"
+echo "| peak RSS \`merge\`, a shard of one long report line, $(shardmb "$work/shard-mid.jsonl") MB / $(shardmb "$work/shard-big.jsonl") MB | ${mergemid} MB / ${mergebig} MB | flat |"
+echo "| peak RSS \`merge\`, a shard of $docs report lines, $(shardmb "$work/shard-many.jsonl") MB | ${mergemany} MB | as one line's |"
+echo "| peak RSS \`plot -o\` / \`explain\`, $((mbytes / 1000000)) MB / ${bigmb} MB recording (refused: over 200,000 samples) | ${plotmid} / ${plotbig} MB; ${explainmid} / ${explainbig} MB | flat |"
 echo "| start-up, \`check\` on one small trace | ${startms} ms | < 30 ms |"
 echo "| Python reference model | ${python} | |"

@@ -16,3 +16,19 @@ package protocol ReplayObserver: AnyObject, Sendable {
     /// Every record was handed over; `report` holds the name, final state and expectation verdicts.
     func finished(_ report: TraceReport)
 }
+
+/// Lets every record go: for a replay whose records matter only while its loader keeps the trace's
+/// events (`plot` draws a trace from both), so that a recording too long to keep them costs no
+/// memory for records nobody will read.
+package final class RecordDiscarder: ReplayObserver, @unchecked Sendable {
+    package init() {}
+    package func began(trace: String, source: String, rules: String) {}
+    package func closed(gesture: GestureRecord) {}
+    package func closed(transition: TransitionRecord) {}
+    package func changed(bar: BarEntry) {}
+    package func found(anomaly: Anomaly) {}
+    package func found(note: Note) {}
+    package func found(detection: Detection) {}
+    package func reached(_ t: Double) {}
+    package func finished(_ report: TraceReport) {}
+}

@@ -130,7 +130,9 @@ struct PlotFileJob: FileJob {
         self.versus = versus
         self.document = document
         self.produce = produce
-        replays = [rules, versus].compactMap { $0 }.map { Replay(rules: $0) }
+        // Whole reports while the loader keeps the events; past that the trace cannot be plotted, and
+        // its records (which grew with the recording: 340 MB for 200 MB) are let go.
+        replays = [rules, versus].compactMap { $0 }.map { Replay(rules: $0, observer: RecordDiscarder()) }
     }
 
     static func index(of source: String) -> Int? {

@@ -42,15 +42,18 @@ public struct ReplayRun {
         let choice = rules
         let driver = BatchDriver(
             paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions)
-        if format == .json, let mark = driver.mark(run: described) {
-            console.out(JSONValue.object(["shard": mark.json]).rendered + "\n")
-        }
         var errors = 0
+        // JSON lines written, for a shard's mark: a line may come in many pieces (a long recording's
+        // records), and only its last piece ends in its newline, the only one (JSON escapes the others).
+        var lines = 0
         var otherDocuments = 0
         var failedTraces = 0
         func failed(_ source: String, _ diagnostic: Diagnostic) {
             errors += 1
-            if format == .json { console.out(TraceReport.errorJSON(source: source, diagnostic).rendered + "\n") }
+            if format == .json {
+                console.out(TraceReport.errorJSON(source: source, diagnostic).rendered + "\n")
+                lines += 1
+            }
             console.report(diagnostic)
         }
         let tally = driver.run(
@@ -61,12 +64,18 @@ public struct ReplayRun {
             failed: { failed($0.path, $0.diagnostic) },
             output: { output in
                 switch output {
-                case .text(let text): console.out(text)
+                case .text(let text):
+                    console.out(text)
+                    if format == .json && text.utf8.last == UInt8(ascii: "\n") { lines += 1 }
                 case .failure(let source, let diagnostic): failed(source, diagnostic)
                 case .other: otherDocuments += 1
                 case .expectationsFailed: failedTraces += 1
                 }
             })
+        // Last, with the count of the lines before it (ShardMark).
+        if format == .json, let mark = driver.mark(run: described) {
+            console.out(JSONValue.object(["shard": mark.holding(lines).json]).rendered + "\n")
+        }
         if otherDocuments > 0 {
             console.err("note: \(counted(otherDocuments, "rules or stack-config document")) validated, not replayed\n")
         }

@@ -4,8 +4,10 @@ import PopGestureCore
 /// Each piece goes through a `JSONWriter`, which is told where in the object the piece starts.
 struct CheckJSONRenderer: CheckRenderer {
     let console: Console
-    /// A shard's output says which shard it is, between the files and the summary (keys sorted).
+    /// A shard's output says which shard it is and how many file entries it holds, between the files
+    /// and the summary (keys sorted).
     var mark: ShardMark?
+    var entries = 0
     var firstFile = true
     var firstDocument = true
     var inFile = false
@@ -57,6 +59,7 @@ struct CheckJSONRenderer: CheckRenderer {
     mutating func file(_ file: CheckedFile) {
         openFile()
         inFile = false
+        entries += 1
         var w = JSONWriter(capacity: 1024)
         w.close("]")
         if !file.baselineFixed.isEmpty {
@@ -113,7 +116,7 @@ struct CheckJSONRenderer: CheckRenderer {
         w.close("]")
         if let mark {
             w.key("shard")
-            w.value(mark.json)
+            w.value(mark.holding(entries).json)
         }
         Self.ending(s, into: &w)
         console.out(w.bytes)

@@ -7,8 +7,10 @@ struct CheckJUnitRenderer: CheckRenderer {
     static let closing = "</testsuites>\n"
 
     let console: Console
-    /// A shard's output says which shard it is, in an instruction JUnit readers skip.
+    /// A shard's output says which shard it is and how many suites it holds, in an instruction after
+    /// the suites that JUnit readers skip.
     var mark: ShardMark?
+    var suites = 0
     /// A file's test cases wait for its end: the suite's counts come first in the XML.
     var cases = ""
     var tests = 0, failures = 0, errors = 0, skipped = 0
@@ -18,7 +20,7 @@ struct CheckJUnitRenderer: CheckRenderer {
     var warnings: [Diagnostic] = []
 
     mutating func begin() {
-        console.out(Self.declaration + (mark?.xmlInstruction ?? "") + Self.opening)
+        console.out(Self.declaration + Self.opening)
     }
 
     // Every line inside a suite, as `merge` accepts it too.
@@ -85,6 +87,7 @@ struct CheckJUnitRenderer: CheckRenderer {
         console.out(
             Self.suite(file.path, "\(tests)", "\(failures)", "\(errors)", "\(skipped)") + "\n" + properties + cases
                 + systemErr + Self.suiteEnd + "\n")
+        suites += 1
         warnings = []
         cases = ""
         (tests, failures, errors, skipped) = (0, 0, 0, 0)
@@ -92,7 +95,7 @@ struct CheckJUnitRenderer: CheckRenderer {
     }
 
     mutating func end(_ summary: CheckSummary) {
-        console.out(Self.closing)
+        console.out(Self.closing + (mark?.holding(suites).xmlInstruction ?? ""))
     }
 
     mutating func warning(_ warning: Diagnostic) {

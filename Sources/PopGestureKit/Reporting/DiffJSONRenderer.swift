@@ -5,9 +5,11 @@ import PopGestureCore
 /// as JSON text, on disk past a megabyte: a diff of a long recording may change a million gestures.
 struct DiffJSONRenderer: DiffRenderer {
     let console: Console
-    /// A shard's output says which shard it is, between the head and the summary (keys sorted).
+    /// A shard's output says which shard it is and how many changed traces it holds, between the head
+    /// and the summary (keys sorted).
     let mark: ShardMark?
     private let traces = RecordLog<UInt8>(blockSize: 1 << 20)
+    private var changed = 0
 
     init(console: Console, mark: ShardMark? = nil) {
         self.console = console
@@ -16,6 +18,7 @@ struct DiffJSONRenderer: DiffRenderer {
 
     mutating func add(_ trace: ComparedTrace) {
         guard !trace.changes.isEmpty else { return }
+        changed += 1
         var w = JSONWriter(capacity: 1 << 12)
         if traces.count > 0 { w.raw(", ") }
         w.open("{")
@@ -40,7 +43,7 @@ struct DiffJSONRenderer: DiffRenderer {
     }
 
     mutating func end(_ s: DiffSummary) {
-        console.out(Self.opening(s, mark: mark))
+        console.out(Self.opening(s, mark: mark?.holding(changed)))
         traces.forEachBlock { console.out($0) }
         console.out(Self.closing)
     }

@@ -12,7 +12,7 @@ enum SweepJSONRenderer {
             "ranking": .array(result.ranking.map { .number(Double($0)) }),
             "flips": .array(result.flips.map(flip)),
         ]
-        if let mark { fields["shard"] = mark.json }
+        if let mark { fields["shard"] = mark.holding(result.flips.count).json }
         return JSONValue.object(fields).rendered + "\n"
     }
 

@@ -20,6 +20,7 @@ public struct MergeRun: Sendable {
             let status = Self.write(shards, order: order, console: console)
             return console.finish(status)
         } catch {
+            console.discardOutput()
             console.report(asDiagnostic(error, path: ""))
             return console.finish(.errors)
         }
@@ -190,6 +191,7 @@ public struct MergeRun: Sendable {
                 console.out(SweepJSONRenderer.render(result))
                 return SweepRun.status(result.versions.map(\.tally), runErrors: 0)
             } catch {
+                console.discardOutput()
                 console.report(asDiagnostic(error, path: ""))
                 return .errors
             }

@@ -82,29 +82,6 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// What a shard's machine-readable output says of itself, so that `merge` can check it has every
-/// shard of one run, once: which shard, the run (command, options and paths, so that shards of
-/// different runs do not mix), and how many files the whole run and this shard have.
-public struct ShardMark: Sendable, Equatable {
-    public var shard: Shard
-    public var run: String
-    public var files: Int
-    public var total: Int
-
-    /// The JSON object check and diff put under `"shard"` and replay's JSON Lines on a first line.
-    var json: JSONValue {
-        .object([
-            "index": .number(Double(shard.index)), "count": .number(Double(shard.count)), "run": .string(run),
-            "files": .number(Double(files)), "total": .number(Double(total)),
-        ])
-    }
-
-    /// JUnit's: a processing instruction after the XML declaration, which JUnit readers skip.
-    var xmlInstruction: String {
-        "<?popgesture-shard index=\"\(shard.index)\" count=\"\(shard.count)\" files=\"\(files)\" total=\"\(total)\" run=\"\(xmlEscaped(run))\"?>\n"
-    }
-}
-
 /// How a run describes itself in a shard mark: the command line without `--shard` and `--jobs`.
 func describeRun(_ command: String, options: [String?], paths: [String]) -> String {
     ([command] + options.compactMap { $0 } + ["--"] + paths).joined(separator: " ")

@@ -3,8 +3,9 @@ import PopGestureCore
 
 /// One shard's machine-readable output, read once for `merge`: which output it is, the shard mark,
 /// the summary, and each item's bytes (a file's entry, a document's line, a JUnit test suite) with the
-/// input file it belongs to. Only positions are kept: an item is copied from the file when it is
-/// written, since one replay line of a long recording can be most of a gigabyte.
+/// input file it belongs to. Only positions are kept, a file's consecutive items as one range: an
+/// item is copied from the file when it is written, since one replay line of a long recording can be
+/// most of a gigabyte, and a shard of many documents costs memory by its files, not its documents.
 struct ShardOutput {
     enum Kind: String {
         case checkJSON = "check --format json"
@@ -12,6 +13,19 @@ struct ShardOutput {
         case replayJSON = "replay --format json"
         case diffJSON = "diff --format json"
         case sweepJSON = "sweep --format json"
+
+        /// What its shard mark counts, `n` of them.
+        func items(_ n: Int) -> String {
+            let (one, many) =
+                switch self {
+                case .checkJSON: ("file entry", "file entries")
+                case .checkJUnit: ("test suite", "test suites")
+                case .replayJSON: ("report line", "report lines")
+                case .diffJSON: ("changed trace", "changed traces")
+                case .sweepJSON: ("flip", "flips")
+                }
+            return "\(n) \(n == 1 ? one : many)"
+        }
     }
 
     struct Item {
@@ -19,15 +33,23 @@ struct ShardOutput {
         var end: Int
         /// The input file it comes from, as the run named it.
         var file = ""
-        /// Replay's error line for a document, or a JUnit suite's error and failure counts.
+        /// Replay's error lines, or a JUnit suite's error and failure counts.
         var errors = 0
         var failures = 0
+        /// The output's items it stands for: a file's consecutive items (replay's lines, diff's
+        /// traces) are kept as one range, so that memory follows the files, not the documents.
+        var count = 1
     }
 
     let path: String
     var kind: Kind
     var mark: ShardMark?
+    /// Where the mark starts, for the place of an error about it.
+    var markOffset = 0
     var items: [Item] = []
+    /// The last item's source and the files so far: a copied item is caught without keeping every source.
+    private var lastSource = ""
+    private var files = Set<String>()
     /// check's and diff's summary object.
     var summary: [String: Any] = [:]
     /// diff's `base` and `head`.
@@ -70,24 +92,99 @@ struct ShardOutput {
             var bytes: [UInt8] = []
             try reader.forEachChunk { _, chunk in bytes.append(contentsOf: chunk) }
             sweep = try Self.parse(bytes, in: path)
-            if let object = sweep["shard"] as? [String: Any] { mark = try Self.mark(object, in: path) }
+            if let object = sweep["shard"] as? [String: Any] {
+                // The mark's `{`: no JSON string holds `"shard": {` unescaped, and sweep's keys are unique.
+                let key = Array("\"shard\": {".utf8)
+                markOffset =
+                    (0...max(0, bytes.count - key.count)).first { bytes[$0...].starts(with: key) }.map {
+                        $0 + key.count - 1
+                    } ?? 0
+                mark = try placed(reader) { try ShardMark(json: object, path: path) }
+            }
         } else {
             try scanJSON(reader)
         }
-        guard mark != nil else {
-            throw Diagnostic(path: path, message: "has no shard mark: it is not the output of a run with --shard K/N")
+        guard let mark else {
+            throw Diagnostic(
+                path: path,
+                message: "has no shard mark: it is not the output of a run with --shard K/N, or its end was cut off")
+        }
+        let held = kind == .sweepJSON ? (sweep["flips"] as? [Any])?.count ?? 0 : items.reduce(0) { $0 + $1.count }
+        if held != mark.items {
+            try placed(reader) {
+                throw Diagnostic(
+                    path: path,
+                    message:
+                        "its shard mark counts \(kind.items(mark.items)), the output holds \(held): cut short or edited, not a whole output of a popgesture run",
+                    suggestion: "run shard \(mark.shard) again and merge its whole output")
+            }
         }
         if kind == .checkJSON { try checkTally(reader) }
     }
 
-    /// No item twice (a line or entry copied by hand would be merged twice): `key` is a document's
-    /// source for replay and diff, a file's path for check.
-    private func checkOnce(_ keys: [String]) throws {
-        var seen = Set<String>()
-        for key in keys where !seen.insert(key).inserted {
-            throw Diagnostic(
-                path: path, message: "holds \(key) twice: edited or damaged, not a whole output of a popgesture run")
+    /// `body`'s error placed at the shard mark's line and column, counted only when there is an error:
+    /// replay's mark is the last line of what may be a gigabyte.
+    func placed<T>(_ reader: ByteReader, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch var error as Diagnostic {
+            var counter = MarkCounter(utf16: false, bigEndian: false)
+            var at = 0
+            while at < markOffset {
+                let chunk = reader.bytes(at..<min(markOffset, at + (1 << 20)))
+                if chunk.isEmpty { break }
+                for byte in chunk { counter.feed(byte) }
+                at += chunk.count
+            }
+            counter.finish()
+            (error.line, error.column) = (counter.line, counter.column)
+            throw error
         }
+    }
+
+    static func twoMarks(_ path: String) -> Diagnostic {
+        Diagnostic(
+            path: path, message: "holds two shard marks: edited or damaged, not a whole output of a popgesture run")
+    }
+
+    /// An item read whole, `source` its document's (`path#N`: replay, diff) or file's (check, JUnit).
+    /// No item twice, since a line or entry copied by hand would be merged twice: a file's documents
+    /// come in order, each once (a file's own error, `path`, after them), and a file once.
+    mutating func add(_ item: Item, source: String) throws {
+        var item = item
+        item.file = kind == .checkJSON || kind == .checkJUnit ? source : Self.file(ofSource: source)
+        let twice = Diagnostic(
+            path: path, message: "holds \(source) twice: edited or damaged, not a whole output of a popgesture run")
+        if var last = items.last, last.file == item.file, kind == .replayJSON || kind == .diffJSON {
+            func number(_ source: String) throws -> Int {
+                guard source != item.file else { return Int.max }
+                guard let n = Int(source[source.index(after: source.lastIndex(of: "#")!)...]) else {
+                    throw Self.malformed(path)
+                }
+                return n
+            }
+            let (n, previous) = (try number(source), try number(lastSource))
+            guard n > previous else {
+                throw n < previous
+                    ? Diagnostic(
+                        path: path,
+                        message:
+                            "holds \(source) after \(lastSource): edited or damaged, not a whole output of a popgesture run"
+                    )
+                    : twice
+            }
+            // Only a popgesture separator between them, so that the range copies as the items would.
+            guard item.start - last.end == (kind == .replayJSON ? 1 : 2) else { throw Self.malformed(path) }
+            last.end = item.end
+            last.errors += item.errors
+            last.failures += item.failures
+            last.count += 1
+            items[items.count - 1] = last
+        } else {
+            guard files.insert(item.file).inserted else { throw twice }
+            items.append(item)
+        }
+        lastSource = source
     }
 
     /// check's summary counts what its entries hold (entries are a file's document statuses, small):
@@ -124,174 +221,6 @@ struct ShardOutput {
         }
     }
 
-    // MARK: JSON
-
-    /// A pass over the bytes that follows nesting and strings only: items are the objects at one
-    /// depth (a line's object in JSON Lines, an entry of `files` or `traces`); the top-level keys
-    /// `shard` and `summary` are parsed from their bytes, which are small.
-    private mutating func scanJSON(_ reader: ByteReader) throws {
-        let itemDepth = kind == .replayJSON ? 0 : 2
-        let fileKey = Array((kind == .checkJSON ? "path" : "source").utf8)
-        // check's `files` and diff's `traces` hold the items; the summary's `kinds` is no item.
-        let itemsKey = Array((kind == .checkJSON ? "files" : "traces").utf8)
-        var inItem = false
-        var containers: [UInt8] = []
-        var inString = false
-        var escaped = false
-        var expectingKey = false
-        var string: [UInt8] = []
-        var stringIsKey = false
-        var lastKey: [UInt8] = []
-        var topKey: [UInt8] = []
-        var valueStart = -1
-        var current = Item(start: 0, end: 0)
-        var currentIsMark = false
-        var shardRange: Range<Int>?
-        var summaryRange: Range<Int>?
-        // Strings are kept only where a key or an item's file can be: at the top and in an item.
-        var keeping = false
-
-        func endTopValue(_ end: Int) {
-            guard valueStart >= 0 else { return }
-            if topKey == Array("shard".utf8) { shardRange = valueStart..<end }
-            if topKey == Array("summary".utf8) { summaryRange = valueStart..<end }
-            valueStart = -1
-        }
-
-        var grammar = JSONValidator(lines: kind == .replayJSON)
-        try reader.forEachChunk { offset, bytes in
-            for (i, byte) in bytes.enumerated() {
-                grammar.feed(byte)
-                if inString {
-                    if escaped {
-                        escaped = false
-                        if keeping { string.append(byte) }
-                    } else if byte == UInt8(ascii: "\\") {
-                        escaped = true
-                        if keeping { string.append(byte) }
-                    } else if byte == UInt8(ascii: "\"") {
-                        inString = false
-                        let depth = containers.count
-                        if stringIsKey {
-                            if depth == 1 { topKey = string }
-                            lastKey = string
-                            if depth == itemDepth + 1 && string == Array("error".utf8) { current.errors = 1 }
-                            if kind == .replayJSON && depth == 1 && string == Array("shard".utf8) {
-                                currentIsMark = true
-                            }
-                        } else if depth == itemDepth + 1 && lastKey == fileKey {
-                            current.file = try Self.decode(string, in: path)
-                        }
-                        if depth == 1 && !stringIsKey && kind != .replayJSON {
-                            topStrings[String(decoding: topKey, as: UTF8.self)] = try Self.decode(string, in: path)
-                        }
-                    } else if keeping {
-                        string.append(byte)
-                    }
-                    continue
-                }
-                switch byte {
-                case UInt8(ascii: "\""):
-                    inString = true
-                    stringIsKey = expectingKey
-                    let depth = containers.count
-                    keeping = depth == 1 || depth == itemDepth + 1
-                    string.removeAll(keepingCapacity: true)
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    let depth = containers.count
-                    // A report line's only array in `expectations` is `failures`: an object in it is a
-                    // failed expectation, which makes `replay` exit 1.
-                    if kind == .replayJSON, depth == 3, byte == UInt8(ascii: "{"), topKey == Array("expectations".utf8),
-                        containers.last == UInt8(ascii: "[")
-                    {
-                        current.failures = 1
-                    }
-                    if depth == 1 && valueStart < 0 && kind != .replayJSON { valueStart = offset + i }
-                    if depth == itemDepth && byte == UInt8(ascii: "{")
-                        && (depth == 0 || (containers.last == UInt8(ascii: "[") && topKey == itemsKey))
-                    {
-                        inItem = true
-                        current = Item(start: offset + i, end: 0)
-                        currentIsMark = false
-                    }
-                    containers.append(byte)
-                    expectingKey = byte == UInt8(ascii: "{")
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    guard containers.popLast() != nil else { throw Self.malformed(path) }
-                    let depth = containers.count
-                    if depth == itemDepth && inItem {
-                        inItem = false
-                        current.end = offset + i + 1
-                        if kind == .replayJSON && currentIsMark {
-                            shardRange = current.start..<current.end
-                        } else {
-                            items.append(current)
-                        }
-                    }
-                    if depth == 1 { endTopValue(offset + i + 1) }
-                    expectingKey = false
-                case UInt8(ascii: ","):
-                    expectingKey = containers.last == UInt8(ascii: "{")
-                    if containers.count == 1 { valueStart = -1 }
-                case UInt8(ascii: ":"):
-                    expectingKey = false
-                    if containers.count == 1 { valueStart = -1 }
-                default:
-                    break
-                }
-            }
-        }
-        guard containers.isEmpty, !inString, grammar.complete else { throw Self.malformed(path) }
-        if let range = shardRange {
-            var object = try Self.parse(reader.bytes(range), in: path)
-            // JSON Lines: the whole first line, `{"shard": {...}}`.
-            if kind == .replayJSON { object = object["shard"] as? [String: Any] ?? [:] }
-            mark = try Self.mark(object, in: path)
-        }
-        if let range = summaryRange { summary = try Self.parse(reader.bytes(range), in: path) }
-        try checkOnce(items.map(\.file))
-        if kind != .checkJSON {
-            // A document's source is `path#N`; a file that could not be read is named by its path.
-            for index in items.indices { items[index].file = Self.file(ofSource: items[index].file) }
-        }
-    }
-
-    static func file(ofSource source: String) -> String {
-        guard let hash = source.lastIndex(of: "#") else { return source }
-        let number = source[source.index(after: hash)...]
-        return !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
-            ? String(source[..<hash]) : source
-    }
-
-    private static func decode(_ bytes: [UInt8], in path: String) throws -> String {
-        guard bytes.contains(UInt8(ascii: "\\")) else { return String(decoding: bytes, as: UTF8.self) }
-        guard
-            let text = try? JSONSerialization.jsonObject(
-                with: Data([UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")]),
-                options: .fragmentsAllowed) as? String
-        else { throw malformed(path) }
-        return text
-    }
-
-    private static func parse(_ bytes: [UInt8], in path: String) throws -> [String: Any] {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
-            throw malformed(path)
-        }
-        return object
-    }
-
-    private static func mark(_ object: [String: Any], in path: String) throws -> ShardMark {
-        guard let index = object["index"] as? Int, let count = object["count"] as? Int,
-            let shard = Shard(index: index, count: count),
-            let run = object["run"] as? String, let files = object["files"] as? Int, let total = object["total"] as? Int
-        else { throw Diagnostic(path: path, message: "its shard mark is damaged") }
-        return ShardMark(shard: shard, run: run, files: files, total: total)
-    }
-
-    private static func malformed(_ path: String) -> Diagnostic {
-        Diagnostic(path: path, message: "is cut short or damaged: not a whole output of a popgesture run")
-    }
-
     // MARK: JUnit
 
     /// CheckJUnitRenderer's lines: a suite from its `  <testsuite ` line to its `  </testsuite>`
@@ -318,19 +247,18 @@ struct ShardOutput {
             } else if line == CheckJUnitRenderer.suiteEnd {
                 guard var item = open, !inCase else { throw Self.malformed(path) }
                 item.end = end
-                items.append(item)
+                try add(item, source: item.file)
                 open = nil
             } else if line.hasPrefix("  ") {
                 guard open != nil,
                     Self.isCaseLine(line, inCase: &inCase) || (!inCase && Self.matches(JUnitLine.suiteExtra, line))
                 else { throw Self.malformed(path) }
             } else if line.hasPrefix("<?popgesture-shard ") {
+                guard mark == nil else { throw Self.twoMarks(path) }
+                markOffset = start
                 let attributes = Self.attributes(line)
-                guard let index = Int(attributes["index"] ?? ""), let count = Int(attributes["count"] ?? ""),
-                    let shard = Shard(index: index, count: count), let run = attributes["run"],
-                    let files = Int(attributes["files"] ?? ""), let total = Int(attributes["total"] ?? "")
-                else { throw Diagnostic(path: path, message: "its shard mark is damaged") }
-                mark = ShardMark(shard: shard, run: run, files: files, total: total)
+                let path = path
+                mark = try placed(reader) { try ShardMark(xmlAttributes: attributes, path: path) }
             } else if line == CheckJUnitRenderer.opening.dropLast() {
                 sawOpening = true
             } else if line == CheckJUnitRenderer.closing.dropLast() {
@@ -338,7 +266,6 @@ struct ShardOutput {
             }
         }
         guard sawOpening, sawClosing, open == nil else { throw Self.malformed(path) }
-        try checkOnce(items.map(\.file))
     }
 
     /// CheckJUnitRenderer's own line shapes, as regular expressions.

@@ -66,6 +66,12 @@ public struct Console: Sendable {
         return Console(capture: capture, outputFile: OutputFile(file))
     }
 
+    /// A run that refused its inputs before its output was whole (`merge` of a damaged shard): `-o`'s
+    /// file is not put in place, and what was there stays.
+    public func discardOutput() {
+        outputFile?.discard()
+    }
+
     public func err(_ text: String) {
         if let capture { return capture.append(err: text) }
         flushOutput()
@@ -142,6 +148,8 @@ public struct Console: Sendable {
 /// that emits writes, as with standard output); done with once `finish` commits it.
 private final class OutputFile: @unchecked Sendable {
     private var file: AtomicFile?
+    /// Discarded: what the run still writes goes nowhere, not to standard output.
+    private var discarded = false
 
     init(_ file: AtomicFile) { self.file = file }
 
@@ -154,15 +162,21 @@ private final class OutputFile: @unchecked Sendable {
 
     /// False once committed: what follows goes to standard output.
     func write(_ text: String) -> Bool {
-        guard file != nil else { return false }
+        guard file != nil else { return discarded }
         file!.write(text)
         return true
     }
 
     func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard file != nil else { return false }
+        guard file != nil else { return discarded }
         file!.write(bytes)
         return true
+    }
+
+    func discard() {
+        file?.discard()
+        file = nil
+        discarded = true
     }
 
     func commit() throws {
