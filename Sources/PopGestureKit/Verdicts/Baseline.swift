@@ -74,16 +74,31 @@ public struct Baseline: Sendable {
         return baseline
     }
 
-    /// The file's bytes; `traces` names each entry's trace, for people reading it.
+    /// The file's bytes; `traces` names each entry's trace, for people reading it. One entry a line,
+    /// so that a baseline's diff in review shows the failures accepted or fixed.
     func rendered(traces: [Entry: String]) -> String {
-        let lines = entries.map { entry in
-            JSONValue.object([
-                "source": .string(entry.source), "kind": .string(entry.kind),
-                "expectation": .optional(entry.expectation.map(Double.init)), "trace": .optional(traces[entry]),
-            ]).rendered
+        var w = JSONWriter(capacity: 256 + entries.count * 128)
+        w.open("{")
+        w.key("failures")
+        w.open("[")
+        for (index, entry) in entries.enumerated() {
+            w.raw(index == 0 ? "\n" : ",\n")
+            // Each entry by a writer of its own: the lines' separators are not the writer's `, `.
+            var line = JSONWriter(capacity: 256)
+            line.value(
+                .object([
+                    "source": .string(entry.source), "kind": .string(entry.kind),
+                    "expectation": .optional(entry.expectation.map(Double.init)), "trace": .optional(traces[entry]),
+                ]))
+            w.raw(line.bytes)
         }
-        return "{\"failures\": [" + (lines.isEmpty ? "" : "\n" + lines.joined(separator: ",\n") + "\n")
-            + "], \"format\": \"\(Self.format)\"}\n"
+        if !entries.isEmpty { w.raw("\n") }
+        w.close("]")
+        w.key("format")
+        w.string(Self.format)
+        w.close("}")
+        w.raw("\n")
+        return w.text
     }
 }
 
