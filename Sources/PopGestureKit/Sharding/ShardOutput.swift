@@ -268,15 +268,17 @@ struct ShardOutput {
         guard sawOpening, sawClosing, open == nil else { throw Self.malformed(path) }
     }
 
-    /// CheckJUnitRenderer's own line shapes, as regular expressions.
+    /// CheckJUnitRenderer's own line shapes, as regular expressions. Each ends at `\z`, the end of
+    /// the line itself: ICU's `$` also matches before a trailing form feed, vertical tab or carriage
+    /// return, which XML does not allow and which a line would carry into the merged file.
     private enum JUnitLine {
         typealias R = CheckJUnitRenderer
         static func pattern(_ shapes: [JUnitLineShape]) -> NSRegularExpression {
-            try! NSRegularExpression(pattern: "^(?:" + shapes.map(\.pattern).joined(separator: "|") + ")$")
+            try! NSRegularExpression(pattern: "^(?:" + shapes.map(\.pattern).joined(separator: "|") + ")\\z")
         }
         static let suite = pattern([R.suite])
         static let testcase = try! NSRegularExpression(
-            pattern: "^" + R.testcase.pattern + "(?:" + R.caseLine.pattern + ")?(/?)>$")
+            pattern: "^" + R.testcase.pattern + "(?:" + R.caseLine.pattern + ")?(/?)>\\z")
         /// A suite's own lines around its cases: intent and warning properties, the warnings' text.
         static let suiteExtra = pattern([R.properties, R.propertiesEnd, R.systemErr, R.property])
         static let content = pattern([R.error, R.failure, R.skip])

@@ -189,6 +189,25 @@ import Testing
         }
     }
 
+    /// A JUnit line that ends in a form feed, a vertical tab or a carriage return is no line the
+    /// renderer writes, and XML allows none of the first two: the fuzzer found `merge` copying a
+    /// test case's line with a form feed at its end into output no XML parser reads.
+    @Test func aJUnitLineWithATrailingControlCharacterIsRefused() throws {
+        let dir = try Self.shards()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let whole = try Self.text(dir, "j1")
+        // The first test case's line: `    <testcase ... line="1"/>` (the document's line).
+        let end = try #require(whole.range(of: "line=\"1\"/>\n"))
+        for control in ["\u{0C}", "\u{0B}", "\r"] {
+            try whole.replacingCharacters(in: end, with: "line=\"1\"/>\(control)\n")
+                .write(toFile: dir + "/ctl", atomically: true, encoding: .utf8)
+            #expect(
+                try Self.refused(["ctl", "j2"], in: dir)
+                    == "ctl: error: is cut short or damaged: not a whole output of a popgesture run\n",
+                "\(control.unicodeScalars.first!.value)")
+        }
+    }
+
     /// merge keeps a file's consecutive items as one byte range, so its memory follows the files, not
     /// the documents; a copied, reordered or spaced-out item of such a run is still refused.
     @Test func aFilesItemsAreOneRangeAndStillCheckedOneByOne() throws {
