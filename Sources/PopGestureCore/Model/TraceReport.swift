@@ -81,19 +81,8 @@ public struct BarEntry: Sendable, Equatable {
     public var t: Double
     public var hidden: Bool
     public var animated: Bool
-    public var cause: String
+    public var cause: BarCause
 }
-
-/// An anomaly or a note: a kind, when, and a human-readable detail.
-public struct Finding<Kind: RawRepresentable & Sendable & Equatable>: Sendable, Equatable
-where Kind.RawValue == String {
-    public var kind: Kind
-    public var t: Double
-    public var detail: String
-}
-
-public typealias Anomaly = Finding<AnomalyKind>
-public typealias Note = Finding<NoteKind>
 
 public struct FinalState: Sendable, Equatable {
     public var stack: [String]
@@ -170,7 +159,7 @@ public struct ExpectationFailure: Sendable, Equatable {
         case anomalies(count: Int, kinds: [AnomalyKind], records: [Anomaly])
         /// How many bar changes after the initial state in all, the first `shownItems`, and their causes
         /// when the replay kept them.
-        case bar(count: Int, points: [Expectation.BarPoint], causes: [String])
+        case bar(count: Int, points: [Expectation.BarPoint], causes: [BarCause])
     }
 }
 

@@ -17,7 +17,7 @@ package struct BarCoordinator {
         self.bar = bar
         self.managed = managed
         hidden = initiallyHidden
-        entries = [BarEntry(t: 0, hidden: initiallyHidden, animated: false, cause: "initial")]
+        entries = [BarEntry(t: 0, hidden: initiallyHidden, animated: false, cause: .initial)]
     }
 
     /// Whether the instance's viewWillAppear sets the bar.
@@ -38,7 +38,7 @@ package struct BarCoordinator {
     /// Only a real change is an entry; a non-animated one during an animated or interactive
     /// transition is the jump users see.
     package mutating func setBar(
-        _ newValue: Bool, animated: Bool, cause: String, at t: Double, anomalies: inout [Anomaly]
+        _ newValue: Bool, animated: Bool, cause: BarCause, at t: Double, anomalies: inout [Anomaly]
     ) {
         guard newValue != hidden else { return }
         hidden = newValue
@@ -46,9 +46,7 @@ package struct BarCoordinator {
         entries.append(BarEntry(t: t, hidden: newValue, animated: animated, cause: cause))
         if !animated, let flight {
             anomalies.append(
-                Finding(
-                    kind: .abruptBarChange, t: t,
-                    detail: "non-animated bar change during \(flight.rawValue)"))
+                Finding(t: t, .abruptBarChange(during: flight)))
         }
     }
 
@@ -59,12 +57,12 @@ package struct BarCoordinator {
     ) {
         if hasBlock(appearing) {
             setBar(
-                appearing.barHidden, animated: animated, cause: "willAppear:\(appearing.id)", at: t,
+                appearing.barHidden, animated: animated, cause: .willAppear(appearing.id), at: t,
                 anomalies: &anomalies)
         }
         // FD's hook restores a bar that a hiding screen left hidden, without animation.
         if bar.restoreOnDisappear, !appearing.barHidden {
-            setBar(false, animated: false, cause: "disappearHook:\(disappearing.id)", at: t, anomalies: &anomalies)
+            setBar(false, animated: false, cause: .disappearHook(disappearing.id), at: t, anomalies: &anomalies)
         }
     }
 
@@ -73,13 +71,11 @@ package struct BarCoordinator {
         var found: [Anomaly] = []
         let changes = count - mark
         if changes >= 2 {
-            found.append(Finding(kind: .barFlicker, t: t, detail: "bar changed \(changes) times"))
+            found.append(Finding(t: t, .barFlicker(changes: changes)))
         }
         if managed, let top, top.barHidden != hidden {
             found.append(
-                Finding(
-                    kind: .wrongFinalBar, t: t,
-                    detail: "top \(top.id) prefers barHidden=\(top.barHidden), bar is \(hidden ? "hidden" : "shown")"))
+                Finding(t: t, .wrongFinalBar(top: top.id, prefersHidden: top.barHidden, barHidden: hidden)))
         }
         return found
     }

@@ -63,9 +63,7 @@ package struct ScrollDirectionDetector: Detector {
         let moved = abs(offset - current.startOffset)
         if !current.reported, moved > rule.minMoveDistance {
             anomalies.append(
-                Finding(
-                    kind: .missedScroll, t: t,
-                    detail: "\(rule.label) reported nothing while \(current.region) moved \(formatNumber(moved)) pt"))
+                Finding(t: t, .missedScroll(detector: rule.label, region: current.region, moved: moved)))
         }
     }
 }

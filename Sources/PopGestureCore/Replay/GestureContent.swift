@@ -87,11 +87,7 @@ package final class GestureContent {
             if simultaneous {
                 claim(at: sample)
                 anomalies.append(
-                    Finding(
-                        kind: .doubleHandled, t: sample.t,
-                        detail:
-                            "\(wanting.region.id) scrolls while the pop runs (gesture began before the content moment)")
-                )
+                    Finding(t: sample.t, .doubleHandled(region: wanting.region.id, beforeMoment: true)))
             } else {
                 result = .lost
             }
@@ -134,14 +130,11 @@ package final class GestureContent {
     package func popDecided(began: Bool, at t: Double, atMoment: Bool, latest: Sample, anomalies: inout [Anomaly]) {
         if began, let control = regions.first(where: { $0.region.kind == .control && !$0.region.protected }) {
             anomalies.append(
-                Finding(
-                    kind: .controlInterrupted, t: t,
-                    detail:
-                        "the pop began over \(control.region.id), a control that tracks the touch without protection"))
+                Finding(t: t, .controlInterrupted(control: control.region.id)))
         }
         if began, alongside {
             anomalies.append(
-                Finding(kind: .doubleHandled, t: t, detail: "\(claimant!.region.id) scrolls while the pop runs"))
+                Finding(t: t, .doubleHandled(region: claimant!.region.id, beforeMoment: false)))
         }
         guard result == nil else { return }
         if began {
@@ -157,9 +150,7 @@ package final class GestureContent {
             claim(at: Sample(t: t, x: latest.x, y: latest.y))
             delay = t - moment.t
             anomalies.append(
-                Finding(
-                    kind: .contentDelayed, t: t,
-                    detail: "\(claimant!.region.id) waited \(formatNumber(t - moment.t)) ms for the pop to fail"))
+                Finding(t: t, .contentDelayed(region: claimant!.region.id, waited: t - moment.t)))
         }
     }
 
@@ -241,9 +232,7 @@ package final class GestureContent {
         if waiting {
             result = .blocked
             anomalies.append(
-                Finding(
-                    kind: .contentBlocked, t: t,
-                    detail: "\(claimant!.region.id) waited for the pop to fail and never got the drag"))
+                Finding(t: t, .contentBlocked(region: claimant!.region.id)))
         } else {
             result = popBegan ? .lost : .unreached
         }

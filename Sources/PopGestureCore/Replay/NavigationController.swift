@@ -143,16 +143,16 @@ package struct NavigationController {
         switch event {
         case .update(let spec):
             guard let controller = stack.instance(spec.id) else {
-                records.note(.unknownVC, at: t, spec.id)
+                records.note(at: t, .unknownVC(id: spec.id))
                 return
             }
             controller.apply(spec)
         case .setBarHidden(let hidden, let animated):
-            bar.setBar(hidden, animated: animated, cause: "app", at: t, anomalies: &records.report.anomalies)
+            bar.setBar(hidden, animated: animated, cause: .app, at: t, anomalies: &records.report.anomalies)
         case .push, .pop, .popToRoot, .setStack:
             if stackOps == .deferred, isBusy {
                 deferred.append(event)
-                records.note(.deferred, at: t, Self.operationName(event))
+                records.note(at: t, .deferred(Self.operation(event)))
             } else if pop != nil {
                 interrupt(with: event, at: t, records: &records)
             } else {
@@ -163,15 +163,14 @@ package struct NavigationController {
         }
     }
 
-    package static func operationName(_ event: TraceEvent.Kind) -> String {
+    /// A stack operation as the transition kind it starts; only stack operations are deferred.
+    private static func operation(_ event: TraceEvent.Kind) -> TransitionKind {
         switch event {
-        case .push: "push"
-        case .pop: "pop"
-        case .popToRoot: "popToRoot"
-        case .setStack: "setStack"
-        case .update: "update"
-        case .setBarHidden: "setBarHidden"
-        case .touch: "touch"
+        case .push: .push
+        case .pop: .pop
+        case .popToRoot: .popToRoot
+        case .setStack: .setStack
+        case .update, .setBarHidden, .touch: preconditionFailure("not a stack operation")
         }
     }
 
@@ -228,7 +227,7 @@ package struct NavigationController {
         switch event {
         case .push(let spec, let animated):
             guard stack.instance(spec.id) == nil else {
-                records.note(.duplicatePush, at: t, spec.id)
+                records.note(at: t, .duplicatePush(id: spec.id))
                 return
             }
             let pushed = ViewControllerInstance(spec)
@@ -241,7 +240,7 @@ package struct NavigationController {
         case .pop(let animated), .popToRoot(let animated):
             let isPop: Bool = if case .pop = event { true } else { false }
             guard stack.count > 1 else {
-                records.note(.popAtRoot, at: t, isPop ? "pop" : "popToRoot")
+                records.note(at: t, .popAtRoot(isPop ? .pop : .popToRoot))
                 return
             }
             if isPop { stack.popTop() } else { stack.popToRoot() }
@@ -282,9 +281,7 @@ package struct NavigationController {
         if let flight = inFlight.last {
             records.editGesture(record) { $0.pop = PopRecord(result: .ignored, by: .transitioning) }
             records.report.anomalies.append(
-                Finding(
-                    kind: .nestedTransition, t: sample.t,
-                    detail: "gesture \(record + 1) began during \(flight.kind.rawValue)"))
+                Finding(t: sample.t, .nestedTransition(gesture: record, during: flight.kind)))
             return nil
         }
         let disappearing = stack.popTop()

@@ -52,8 +52,8 @@ package struct RecordBook {
         body(&report.transitions[index - transitionOffset])
     }
 
-    package mutating func note(_ kind: NoteKind, at t: Double, _ detail: String) {
-        report.notes.append(Finding(kind: kind, t: t, detail: detail))
+    package mutating func note(at t: Double, _ fact: NoteFact) {
+        report.notes.append(Finding(t: t, fact))
     }
 
     // MARK: Handing records over

@@ -103,7 +103,7 @@ package enum ExpectationCheck {
             }
         }
 
-        package func barCauses(prefix n: Int) -> [String] {
+        package func barCauses(prefix n: Int) -> [BarCause] {
             guard case .report(let report) = self else { return [] }
             return report.bar.dropFirst().prefix(n).map(\.cause)
         }

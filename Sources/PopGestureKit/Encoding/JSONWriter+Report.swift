@@ -80,7 +80,7 @@ extension JSONWriter {
         key("animated")
         bool(entry.animated)
         key("cause")
-        string(entry.cause)
+        string(FindingWording.cause(entry.cause))
         key("hidden")
         bool(entry.hidden)
         key("t")
@@ -350,14 +350,22 @@ extension JSONWriter {
         close("}")
     }
 
-    mutating func finding<Kind>(_ f: Finding<Kind>) {
+    mutating func finding(_ anomaly: Anomaly) {
+        finding(kind: anomaly.kind.rawValue, t: anomaly.t, detail: FindingWording.detail(anomaly))
+    }
+
+    mutating func finding(_ note: Note) {
+        finding(kind: note.kind.rawValue, t: note.t, detail: FindingWording.detail(note))
+    }
+
+    private mutating func finding(kind: String, t: Double, detail: String) {
         open("{")
         key("detail")
-        string(f.detail)
+        string(detail)
         key("kind")
-        string(f.kind.rawValue)
+        string(kind)
         key("t")
-        number(f.t)
+        number(t)
         close("}")
     }
 }

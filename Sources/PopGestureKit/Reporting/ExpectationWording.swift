@@ -64,7 +64,7 @@ enum ExpectationWording {
             }
             return "final: " + problems.joined(separator: "; ")
         case (.anomalies(let kinds), .anomalies(let count, let shown, let records)):
-            let happened = records.map { "\($0.kind) at t=\(Readable.time($0.t)) (\($0.detail))" }
+            let happened = records.map { "\($0.kind) at t=\(Readable.time($0.t)) (\(FindingWording.detail($0)))" }
             return
                 "anomalies: expected [\(kinds.map(\.rawValue).joined(separator: ", "))], got \(list(shown.map(\.rawValue), of: count))"
                 + (happened.isEmpty ? "" : ": " + happened.joined(separator: "; "))
@@ -72,7 +72,7 @@ enum ExpectationWording {
             func show(_ point: Expectation.BarPoint) -> String { "[\(formatNumber(point.t)), \(point.hidden)]" }
             return
                 "bar: expected [\(points.map(show).joined(separator: ", "))], got \(list(shown.map(show), of: count))"
-                + (causes.isEmpty ? "" : " (causes: \(causes.joined(separator: ", ")))")
+                + (causes.isEmpty ? "" : " (causes: \(causes.map(FindingWording.cause).joined(separator: ", ")))")
         default:
             preconditionFailure("ExpectationCheck found \(found) for a \(expectation.kind) item")
         }

@@ -198,12 +198,12 @@ public struct Explanation {
         for entry in bar {
             out +=
                 "  " + "bar:".padding(Self.indent.count - 2)
-                + "t=\(Readable.time(entry.t)) \(entry.hidden ? "hidden" : "shown")\(entry.animated ? " (animated)" : "") by \(entry.cause)\n"
+                + "t=\(Readable.time(entry.t)) \(entry.hidden ? "hidden" : "shown")\(entry.animated ? " (animated)" : "") by \(FindingWording.cause(entry.cause))\n"
         }
         for anomaly in report.anomalies where anomaly.t >= start && anomaly.t <= end {
             out +=
                 "  " + "anomaly:".padding(Self.indent.count - 2)
-                + "t=\(Readable.time(anomaly.t)) \(anomaly.kind.rawValue): \(anomaly.detail)\n"
+                + "t=\(Readable.time(anomaly.t)) \(anomaly.kind.rawValue): \(FindingWording.detail(anomaly))\n"
         }
         return out
     }

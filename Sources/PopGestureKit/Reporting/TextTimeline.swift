@@ -47,7 +47,8 @@ public enum TextTimeline {
             bars += 1
             add(
                 entry.t, 0, bars, 0, "bar",
-                "\(entry.hidden ? "hidden" : "shown")\(entry.animated ? " (animated)" : "") by \(entry.cause)")
+                "\(entry.hidden ? "hidden" : "shown")\(entry.animated ? " (animated)" : "") by \(FindingWording.cause(entry.cause))"
+            )
         }
 
         mutating func add(gesture: GestureRecord) {
@@ -93,7 +94,7 @@ public enum TextTimeline {
 
         mutating func add(anomaly: Anomaly) {
             anomalies += 1
-            add(anomaly.t, 3, anomalies, 0, "anomaly", "\(anomaly.kind.rawValue): \(anomaly.detail)")
+            add(anomaly.t, 3, anomalies, 0, "anomaly", "\(anomaly.kind.rawValue): \(FindingWording.detail(anomaly))")
         }
 
         mutating func add(detection: Detection) {
@@ -123,7 +124,8 @@ public enum TextTimeline {
 
         mutating func add(note: Note) {
             notes += 1
-            add(note.t, 4, notes, 0, "note", note.kind.rawValue + (note.detail.isEmpty ? "" : ": \(note.detail)"))
+            let detail = FindingWording.detail(note)
+            add(note.t, 4, notes, 0, "note", note.kind.rawValue + (detail.isEmpty ? "" : ": \(detail)"))
         }
     }
 

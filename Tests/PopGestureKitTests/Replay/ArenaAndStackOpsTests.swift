@@ -262,7 +262,7 @@ import Testing
                 """), rulesDocument: rules)
         let pop = try #require(report.gestures[0].pop)
         #expect(pop.result == .cancelled && pop.by == .interrupted && pop.progress == 0.125 && pop.settledAt == 770)
-        #expect(report.bar.map(\.cause) == ["initial", "willAppear:a", "willAppear:b", "willAppear:c"])
+        #expect(report.bar.map(\.cause) == [.initial, .willAppear("a"), .willAppear("b"), .willAppear("c")])
         #expect(report.final == FinalState(stack: ["a", "b", "c"], barHidden: false))
         #expect(report.anomalies.map(\.kind) == [.barFlicker] && report.anomalies[0].t == 770)
     }
@@ -291,7 +291,7 @@ import Testing
             #expect(report.transitions.map(\.kind) == [.interactivePop, .push])
             // At each settle, barFlicker then wrongFinalBar (top c prefers a shown bar; it is hidden).
             return report.anomalies.map {
-                "\(formatNumber($0.t)) \($0.kind) \($0.detail)".replacingOccurrences(
+                "\(formatNumber($0.t)) \($0.kind) \(FindingWording.detail($0))".replacingOccurrences(
                     of: "top c prefers barHidden=false, bar is hidden", with: "c")
             }
         }

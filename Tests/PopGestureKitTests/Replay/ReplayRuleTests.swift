@@ -317,7 +317,7 @@ import Testing
             rulesDocument: Self.rulesDocument("begin: [rootOnly, popDisabled, maxStartX, direction]"))
         #expect(report.gestures[0].outcome == .began && report.gestures[0].decidedAt?.t == 116)
         #expect(report.gestures[0].pop == PopRecord(result: .ignored, by: .transitioning))
-        #expect(report.anomalies == [Finding(kind: .nestedTransition, t: 116, detail: "gesture 1 began during push")])
+        #expect(report.anomalies == [Finding(t: 116, .nestedTransition(gesture: 0, during: .push))])
         #expect(report.transitions.count == 1 && report.final.stack == ["a", "b", "c"])
     }
 
@@ -825,7 +825,7 @@ import Testing
         // (in flight to 700), so e waits again, without a second note, and runs at 700.
         #expect(
             report.notes == [
-                Finding(kind: .deferred, t: 100, detail: "push"), Finding(kind: .deferred, t: 120, detail: "push"),
+                Finding(t: 100, .deferred(.push)), Finding(t: 120, .deferred(.push)),
             ])
         #expect(report.transitions.map(\.start) == [0, 350, 700])
         #expect(report.transitions.map(\.end) == [350, 700, 1050])
@@ -842,7 +842,8 @@ import Testing
                 - {t: 100, push: {id: d}, animated: false}
                 - {t: 110, setStack: [{id: a}, {id: e}]}
                 """))
-        #expect(report.notes.map(\.t) == [100, 110] && report.notes.map(\.detail) == ["push", "setStack"])
+        #expect(
+            report.notes.map(\.t) == [100, 110] && report.notes.map(\.fact) == [.deferred(.push), .deferred(.setStack)])
         #expect(report.transitions.map(\.kind) == [.push, .push, .setStack])
         #expect(report.transitions.map(\.start) == [0, 350, 350])
         #expect(report.transitions.map(\.end) == [350, 350, 700])
@@ -860,7 +861,7 @@ import Testing
                   cancel: 40
                 - {t: 20, push: {id: c}}
                 """))
-        #expect(report.notes == [Finding(kind: .deferred, t: 20, detail: "push")])
+        #expect(report.notes == [Finding(t: 20, .deferred(.push))])
         #expect(report.transitions.map(\.kind) == [.interactivePop, .push])
         let settle = try #require(report.transitions[0].end)
         #expect(Self.close(settle, 40 + 28.0 / 390 * 350))
@@ -884,7 +885,7 @@ import Testing
                 TransitionRecord(
                     kind: .interactivePop, start: 16, end: nil, from: "b", to: "a", animated: true, result: .unfinished)
             ])
-        #expect(report.notes == [Finding(kind: .deferred, t: 100, detail: "push")])
+        #expect(report.notes == [Finding(t: 100, .deferred(.push))])
         #expect(report.final.stack == ["a"])
     }
 
@@ -909,17 +910,17 @@ import Testing
         // The push of `a` is deferred to 350 and then ignored: a is already in the stack.
         // The pop at 400 brings b back, whose willAppear block shows the bar (animated).
         #expect(report.bar.map(\.t) == [0, 100, 400])
-        #expect(report.bar.map(\.cause) == ["initial", "app", "willAppear:b"])
+        #expect(report.bar.map(\.cause) == [.initial, .app, .willAppear("b")])
         #expect(
-            report.anomalies == [Finding(kind: .abruptBarChange, t: 100, detail: "non-animated bar change during push")]
+            report.anomalies == [Finding(t: 100, .abruptBarChange(during: .push))]
         )
         #expect(
             report.notes == [
-                Finding(kind: .deferred, t: 120, detail: "push"),
-                Finding(kind: .duplicatePush, t: 350, detail: "a"),
-                Finding(kind: .popAtRoot, t: 1300, detail: "pop"),
-                Finding(kind: .popAtRoot, t: 1350, detail: "popToRoot"),
-                Finding(kind: .unknownVC, t: 1400, detail: "zz"),
+                Finding(t: 120, .deferred(.push)),
+                Finding(t: 350, .duplicatePush(id: "a")),
+                Finding(t: 1300, .popAtRoot(.pop)),
+                Finding(t: 1350, .popAtRoot(.popToRoot)),
+                Finding(t: 1400, .unknownVC(id: "zz")),
             ])
         #expect(report.transitions.map(\.kind) == [.push, .pop, .popToRoot])
         #expect(report.transitions.map(\.start) == [0, 400, 900])
@@ -939,7 +940,7 @@ import Testing
                 - {t: 20, update: {id: b, barHidden: true}}
                 - {t: 100, update: {id: b, popDisabled: true}}
                 """))
-        #expect(report.notes == [Finding(kind: .unknownVC, t: 20, detail: "b")])
+        #expect(report.notes == [Finding(t: 20, .unknownVC(id: "b"))])
         #expect(report.bar.count == 1 && report.anomalies.isEmpty)
         #expect(report.final == FinalState(stack: ["a", "b"], barHidden: false))
     }
@@ -969,11 +970,11 @@ import Testing
         // inbox's block shows it (animated); the hook sees inbox prefer a bar: no change. Settle
         // (340.625): thread's block hides it again; the hook is skipped (thread prefers hidden).
         // Two entries in the window -> barFlicker at the settle; the bar ends right: no wrongFinalBar.
-        #expect(report.bar.map(\.cause) == ["initial", "willAppear:inbox", "willAppear:thread"])
+        #expect(report.bar.map(\.cause) == [.initial, .willAppear("inbox"), .willAppear("thread")])
         #expect(report.bar.map(\.hidden) == [true, false, true])
         #expect(report.bar.map(\.animated) == [false, true, true])
         #expect(report.bar.map(\.t) == [0, 16, 340.625])
-        #expect(report.anomalies == [Finding(kind: .barFlicker, t: 340.625, detail: "bar changed 2 times")])
+        #expect(report.anomalies == [Finding(t: 340.625, .barFlicker(changes: 2))])
     }
 
     @Test func theDisappearHookAtACancelledSettleNamesA() throws {
@@ -992,7 +993,7 @@ import Testing
                   cancel: 40
                 """))
         let settle = 40 + 10.0 / 390 * 350
-        #expect(report.bar.map(\.cause) == ["initial", "disappearHook:a"])
+        #expect(report.bar.map(\.cause) == [.initial, .disappearHook("a")])
         #expect(report.bar.map(\.hidden) == [true, false] && report.bar.map(\.animated) == [false, false])
         #expect(Self.close(report.bar[1].t, settle))
         #expect(report.anomalies.isEmpty)
@@ -1015,15 +1016,15 @@ import Testing
         #expect(old.transitions.map(\.kind) == [.pop])
         #expect(
             old.anomalies == [
-                Finding(kind: .wrongFinalBar, t: 550, detail: "top home prefers barHidden=false, bar is hidden")
+                Finding(t: 550, .wrongFinalBar(top: "home", prefersHidden: false, barHidden: true))
             ])
         #expect(old.final == FinalState(stack: ["home"], barHidden: true))
         // fd's disappear hook shows it at once, without animation, while the animated pop is in
         // flight (its own start hooks) -> abruptBarChange at 200; the bar ends right.
         let fd = try replay(Self.setStackThenPop, rules: "fd")
-        #expect(fd.bar.map(\.cause) == ["initial", "disappearHook:x"])
+        #expect(fd.bar.map(\.cause) == [.initial, .disappearHook("x")])
         #expect(fd.bar.map(\.t) == [0, 200] && fd.bar.map(\.animated) == [false, false])
-        #expect(fd.anomalies == [Finding(kind: .abruptBarChange, t: 200, detail: "non-animated bar change during pop")])
+        #expect(fd.anomalies == [Finding(t: 200, .abruptBarChange(during: .pop))])
         #expect(fd.final == FinalState(stack: ["home"], barHidden: false))
     }
 
@@ -1037,7 +1038,7 @@ import Testing
                 - {t: 0, push: {id: b, barHidden: true}}
                 - {t: 500, pop: true}
                 """), rules: "fd-1.1")
-        #expect(report.bar.map(\.cause) == ["initial", "willAppear:b", "willAppear:a"])
+        #expect(report.bar.map(\.cause) == [.initial, .willAppear("b"), .willAppear("a")])
         #expect(report.bar.map(\.hidden) == [false, true, false])
         #expect(report.anomalies.isEmpty)
     }
@@ -1055,8 +1056,8 @@ import Testing
                 """))
         #expect(
             both.anomalies == [
-                Finding(kind: .barFlicker, t: 350, detail: "bar changed 2 times"),
-                Finding(kind: .wrongFinalBar, t: 350, detail: "top c prefers barHidden=true, bar is shown"),
+                Finding(t: 350, .barFlicker(changes: 2)),
+                Finding(t: 350, .wrongFinalBar(top: "c", prefersHidden: true, barHidden: false)),
             ])
         // The app hides the bar at 0 before the push at 0 starts; the push's block shows it again:
         // only that one entry is in the window -> no barFlicker.
@@ -1066,7 +1067,7 @@ import Testing
                 - {t: 0, setBarHidden: true}
                 - {t: 0, push: {id: c}}
                 """))
-        #expect(before.bar.map(\.cause) == ["initial", "app", "willAppear:c"])
+        #expect(before.bar.map(\.cause) == [.initial, .app, .willAppear("c")])
         #expect(before.anomalies.isEmpty)
     }
 

@@ -153,15 +153,15 @@ import Testing
         var out = ""
         let writer = TimelineWriter(bufferedLines: 1) { out += $0 }
         writer.began(trace: "a", source: "a.yaml#1", rules: "fd")
-        writer.changed(bar: BarEntry(t: 0, hidden: false, animated: false, cause: "initial"))
+        writer.changed(bar: BarEntry(t: 0, hidden: false, animated: false, cause: .initial))
         writer.reached(5)
         #expect(out == "")
         writer.abandon()
         #expect(out == "")
 
         writer.began(trace: "b", source: "a.yaml#2", rules: "fd")
-        writer.changed(bar: BarEntry(t: 0, hidden: false, animated: false, cause: "initial"))
-        writer.found(note: Finding(kind: .popAtRoot, t: 3, detail: "pop"))
+        writer.changed(bar: BarEntry(t: 0, hidden: false, animated: false, cause: .initial))
+        writer.found(note: Finding(t: 3, .popAtRoot(.pop)))
         writer.reached(5)
         #expect(
             out == "a.yaml#2 b (rules fd)\n  0 ms  bar         shown by initial\n  3 ms  note        popAtRoot: pop\n")

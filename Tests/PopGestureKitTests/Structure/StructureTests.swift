@@ -43,6 +43,35 @@ import Testing
         }
     }
 
+    /// The places in `code` where a finding's `detail` or a bar entry's `cause` is given a string
+    /// literal, interpolated or not: the replay records facts (`AnomalyFact`, `NoteFact`, `BarCause`)
+    /// and `FindingWording` words them.
+    static func sentencesForRecords(in code: String) -> [String] {
+        let pattern = try! NSRegularExpression(pattern: #"\b(detail|cause):\s*""#)
+        let range = NSRange(code.startIndex..., in: code)
+        return pattern.matches(in: code, range: range).map { String(code[Range($0.range, in: code)!]) }
+    }
+
+    @Test func theReplayRecordsFactsNotSentences() throws {
+        let files = Self.swiftFiles(under: "Sources/PopGestureCore")
+        #expect(files.count > 40, "PopGestureCore's sources were not found under \(packageRoot)/Sources")
+        for file in files {
+            for found in Self.sentencesForRecords(in: try String(contentsOfFile: file, encoding: .utf8)) {
+                Issue.record(
+                    "\(file.dropFirst(packageRoot.count + 1)) writes a sentence into a record: `\(found)`; record the facts and word them in Reporting/FindingWording.swift"
+                )
+            }
+        }
+        let sentences = Self.sentencesForRecords(
+            in: #"""
+                Finding(kind: .barFlicker, t: t, detail: "bar changed \(changes) times")
+                BarEntry(t: 0, hidden: true, animated: false, cause:
+                    "initial")
+                Finding(t: t, .barFlicker(changes: changes)); let d = detail(x); BarEntry(cause: .app)
+                """#)
+        #expect(sentences.map { $0.filter { !$0.isWhitespace } } == [#"detail:""#, #"cause:""#])
+    }
+
     /// The one target PopGestureCore may depend on: words for people can only be made downstream when
     /// the core cannot see the code that makes them.
     static let coreDependencies: Set<String> = ["CYaml"]

@@ -67,10 +67,10 @@ import Testing
 @Suite struct LongFailureListTests {
     @Test func aLongAnomalyListIsCut() throws {
         var report = TraceReport(trace: "t", source: "t.yaml#1", rules: "fd")
-        report.anomalies = (0..<25).map { Finding(kind: .barFlicker, t: Double($0), detail: "bar changed 2 times") }
+        report.anomalies = (0..<25).map { Finding(t: Double($0), .barFlicker(changes: 2)) }
         report.bar =
-            [BarEntry(t: 0, hidden: false, animated: false, cause: "initial")]
-            + (1...22).map { BarEntry(t: Double($0), hidden: $0 % 2 == 1, animated: true, cause: "app") }
+            [BarEntry(t: 0, hidden: false, animated: false, cause: .initial)]
+            + (1...22).map { BarEntry(t: Double($0), hidden: $0 % 2 == 1, animated: true, cause: .app) }
         let results = ExpectationCheck.evaluate(
             [.anomalies([]), .bar([])], against: .report(report), rules: try RulesLoader.load("fd"))
         #expect(results.failed == 2)

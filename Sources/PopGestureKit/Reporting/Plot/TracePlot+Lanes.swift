@@ -51,7 +51,7 @@ extension TracePlot {
         var segments: [(start: Double, hidden: Bool, cause: String)] = []
         // The report's first entry is usually the initial state itself.
         if (report.bar.first?.t ?? .infinity) > start { segments.append((start, initialBarHidden, "initial state")) }
-        for entry in report.bar { segments.append((entry.t, entry.hidden, entry.cause)) }
+        for entry in report.bar { segments.append((entry.t, entry.hidden, FindingWording.cause(entry.cause))) }
         for (i, segment) in segments.enumerated() {
             let finish = i + 1 < segments.count ? segments[i + 1].start : end
             let state = segment.hidden ? "hidden" : "shown"
@@ -70,20 +70,20 @@ extension TracePlot {
                 x(entry.t), bandTop - 4, x(entry.t), bandTop + bandHeight + 4,
                 style: "stroke=\"\(Colour.release)\" stroke-width=\"2\"",
                 title:
-                    "t=\(formatNumber(entry.t)) \(entry.hidden ? "hide" : "show")\(entry.animated ? " animated" : ""): \(entry.cause)"
+                    "t=\(formatNumber(entry.t)) \(entry.hidden ? "hide" : "show")\(entry.animated ? " animated" : ""): \(FindingWording.cause(entry.cause))"
             )
         }
         for (i, anomaly) in report.anomalies.enumerated() {
             let py = bar.top + 10 + Double(i % 2) * 4
             canvas.marker(
                 .triangle, x(anomaly.t), py, colour: Colour.anomaly,
-                title: "\(anomaly.kind.rawValue) at t=\(formatNumber(anomaly.t)): \(anomaly.detail)")
+                title: "\(anomaly.kind.rawValue) at t=\(formatNumber(anomaly.t)): \(FindingWording.detail(anomaly))")
             canvas.text(x(anomaly.t) + 8, py + 4, anomaly.kind.rawValue, style: "fill=\"#a33f00\" font-weight=\"bold\"")
         }
         for note in report.notes {
             canvas.marker(
                 .square, x(note.t), bar.top + 10, colour: Colour.note,
-                title: "note \(note.kind.rawValue) at t=\(formatNumber(note.t)): \(note.detail)")
+                title: "note \(note.kind.rawValue) at t=\(formatNumber(note.t)): \(FindingWording.detail(note))")
         }
     }
 
