@@ -8,6 +8,21 @@ import Testing
     static let helper = URL(fileURLWithPath: CommandLineTests.binary).deletingLastPathComponent()
         .appendingPathComponent("popgesture-record").path
 
+    /// The exit status and standard error of `executable` run in `directory`.
+    static func run(_ executable: String, _ arguments: [String], in directory: String) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let err = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, stderr)
+    }
+
     #if os(Linux)
         /// The shared libraries the dynamic loader maps for `binary`, as ldd lists them (ld.so's own
         /// listing, so that no ldd need be installed).
@@ -40,17 +55,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createDirectory(atPath: dir + "/bin", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: CommandLineTests.binary, toPath: dir + "/bin/popgesture")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: dir + "/bin/popgesture")
-        process.arguments = ["record", "--serve", "--port", "0", "--host", "127.0.0.1", "--out", "OUT"]
-        process.currentDirectoryURL = URL(fileURLWithPath: dir)
-        let err = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
+        let (status, stderr) = try Self.run(
+            dir + "/bin/popgesture", ["record", "--serve", "--port", "0", "--host", "127.0.0.1", "--out", "OUT"],
+            in: dir)
+        #expect(status == 2)
         #expect(
             stderr
                 == "error: `record --serve` runs its server in popgesture-record beside popgesture, and \(dir)/bin/popgesture-record cannot be started: No such file or directory (install popgesture with `make install`, which puts popgesture-record beside it, or build both with `swift build`)\n"
@@ -62,16 +70,8 @@ import Testing
     @Test func theHelperAloneRefusesPageMode() throws {
         let dir = try CommandLineTests.fixture([:])
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.helper)
-        process.arguments = ["--page"]
-        let err = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
+        let (status, stderr) = try Self.run(Self.helper, ["--page"], in: dir)
+        #expect(status == 2)
         #expect(stderr.hasPrefix("Error: popgesture-record serves only: give --serve"))
     }
 }
