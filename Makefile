@@ -5,8 +5,9 @@ BIN_DEBUG := .build/debug/popgesture
 
 .PHONY: setup build run test release bench fuzz sanitize clean install uninstall format
 
-# `make install PREFIX=/usr/local` (DESTDIR too, for packagers): the binary, its man page (from
-# swift-argument-parser's generate-manual plugin) and its bash, zsh and fish completions.
+# `make install PREFIX=/usr/local` (DESTDIR too, for packagers): the binary and popgesture-record beside
+# it (the server `record --serve` execs), its man page (from swift-argument-parser's generate-manual
+# plugin) and its bash, zsh and fish completions.
 PREFIX ?= /usr/local
 CONFIGURATION ?= release
 BINDIR = $(DESTDIR)$(PREFIX)/bin
@@ -14,13 +15,14 @@ MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-INSTALLED = $(BINDIR)/popgesture $(MANDIR)/popgesture.1 $(BASHDIR)/popgesture $(ZSHDIR)/_popgesture $(FISHDIR)/popgesture.fish
+INSTALLED = $(BINDIR)/popgesture $(BINDIR)/popgesture-record $(MANDIR)/popgesture.1 $(BASHDIR)/popgesture $(ZSHDIR)/_popgesture $(FISHDIR)/popgesture.fish
 
 setup:
 	@bash scripts/setup.sh
 
 release: setup
 	$(SWIFT) build -c release --product popgesture
+	$(SWIFT) build -c release --product popgesture-record
 
 build: setup
 	$(SWIFT) build --build-tests
@@ -62,9 +64,11 @@ bench:
 
 install:
 	$(SWIFT) build -c $(CONFIGURATION) --product popgesture
+	$(SWIFT) build -c $(CONFIGURATION) --product popgesture-record
 	$(SWIFT) package generate-manual --configuration $(CONFIGURATION)
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
 	install -m 755 .build/$(CONFIGURATION)/popgesture $(BINDIR)/popgesture
+	install -m 755 .build/$(CONFIGURATION)/popgesture-record $(BINDIR)/popgesture-record
 	install -m 644 .build/plugins/GenerateManual/outputs/popgesture/popgesture.1 $(MANDIR)/popgesture.1
 	.build/$(CONFIGURATION)/popgesture --generate-completion-script bash > $(BASHDIR)/popgesture
 	.build/$(CONFIGURATION)/popgesture --generate-completion-script zsh > $(ZSHDIR)/_popgesture

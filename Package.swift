@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "popgesture", targets: ["popgesture"]),
+        // `record --serve`'s server, which `popgesture` execs; installed beside it.
+        .executable(name: "popgesture-record", targets: ["popgesture-record"]),
         .library(name: "PopGestureCore", targets: ["PopGestureCore"]),
         .library(name: "PopGestureKit", targets: ["PopGestureKit"]),
     ],
@@ -43,12 +45,33 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
-        // Argument parsing only.
+        // The options both executables read: `popgesture-record` parses the record command's line as
+        // `popgesture` validated it.
+        .target(
+            name: "PopGestureOptions",
+            dependencies: [
+                "PopGestureCore",
+                "PopGestureKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Argument parsing only. No server: `record --serve` execs popgesture-record, so that no other
+        // command loads FoundationNetworking and libcurl (README, "Performance").
         .executableTarget(
             name: "popgesture",
             dependencies: [
                 "PopGestureCore",
                 "PopGestureKit",
+                "PopGestureOptions",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `record --serve`: the same arguments, and the server.
+        .executableTarget(
+            name: "popgesture-record",
+            dependencies: [
+                "PopGestureKit",
+                "PopGestureOptions",
                 "PopGestureRecord",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -23,6 +23,7 @@ quick=${1:-}
 work=${BENCH_DIR:-/tmp/popgesture-bench}
 mkdir -p "$work"
 swift build -c release --product popgesture >/dev/null
+swift build -c release --product popgesture-record >/dev/null
 bin=.build/release/popgesture
 cc -O2 -o "$work/yaml-floor" scripts/yaml-floor.c $(pkg-config --cflags --libs yaml-0.1 2>/dev/null || echo -lyaml)
 
@@ -104,12 +105,16 @@ rss200=$(peak $bin replay --format json --jobs 2 "$bigfile")
 # What the process takes before it reads anything (the runtime and every linked library): the part
 # of the rows above that no change to reading or replaying can remove.
 rssbase=$(peak $bin --version)
+# `record --serve`'s own process (popgesture-record, which alone links FlyingFox and with it
+# FoundationNetworking and libcurl) before it serves anything.
+rssrecord=$(peak .build/release/popgesture-record --help)
 echo "issue 29's recording: $((mbytes / 1000000)) MB in one document; the large one ${bigmb} MB"
 echo "replay json --jobs 1              ${mreplay1}s  $(ratio "$mfloor" "$mreplay1") of the floor's throughput (target >= 0.85)"
 echo "replay json --jobs 2 (pipelined)  ${mreplay2}s  $(ratio "$mfloor" "$mreplay2") of the floor's throughput (target >= 0.95)"
 echo "check --jobs 1                    ${mcheck1}s  $(ratio "$mfloor" "$mcheck1") of the floor's throughput (target >= 0.80)"
 echo "peak RSS replay json --jobs 2     ${rss20} MB / ${rss200} MB ($((mbytes / 1000000)) MB / ${bigmb} MB recording; target <= 32)"
 echo "peak RSS popgesture --version     ${rssbase} MB (the process before it reads anything)"
+echo "peak RSS popgesture-record --help ${rssrecord} MB (record --serve's process, with the HTTP server's libraries)"
 
 # Issue 30: peak memory of import (-o, each device reader), merge, plot and explain on inputs of about
 # 20 MB and 200 MB (--quick: 2 and 20): nothing may grow with the input (target: flat, the large
@@ -206,6 +211,7 @@ echo "| the same with \`--jobs 2\` (pipelined) | ${mreplay2} s, $(ratio "$mfloor
 echo "| \`check --jobs 1\`, same recording | ${mcheck1} s, $(ratio "$mfloor" "$mcheck1") of the floor | >= 0.80 |"
 echo "| peak RSS \`replay --format json --jobs 2\`, $((mbytes / 1000000)) MB / ${bigmb} MB recording | ${rss20} MB / ${rss200} MB | <= 32 MB |"
 echo "| peak RSS \`popgesture --version\`, the process before it reads anything | ${rssbase} MB | |"
+echo "| peak RSS \`popgesture-record --help\`, \`record --serve\`'s process before it serves | ${rssrecord} MB | |"
 echo "| peak RSS \`check\`, $(( $(stat -c %s "$longfile") / 1000000 )) MB recording, serial / pipelined | ${rsscheck} MB / ${rsspiped} MB | < 32 MB pipelined |"
 echo "| \`sweep\` N = 1 / 10 / 100 versions, $files files | ${sweepbatch1} s / ${sweepbatch10} s / ${sweepbatch100} s, $(perversion "$sweepbatch1" "$sweepbatch100" "$check1") % of one check per added version | <= 25 % |"
 echo "| \`sweep\` N = 1 / 10 / 100, the $((sbytes / 1000000)) MB recording | ${sweepsingle1} s / ${sweepsingle10} s / ${sweepsingle100} s, $(perversion "$sweepsingle1" "$sweepsingle100" "$sserial") % per added version | <= 25 % |"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make install` into a temporary PREFIX, from the debug build that `make test` has just made: the
-# binary runs, `man -l` renders the page, the bash completion loads (zsh's and fish's too where those
+# binary runs, `record --serve` reaches popgesture-record beside it, `man -l` renders the page, the bash completion loads (zsh's and fish's too where those
 # shells are installed; said when they are not), and `make uninstall` leaves nothing behind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,6 +8,11 @@ prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
 make --no-print-directory install PREFIX="$prefix" CONFIGURATION=debug > /dev/null
 "$prefix/bin/popgesture" --version
+# The installed popgesture execs the installed helper: its error is the server's, not a missing helper's.
+serve=$("$prefix/bin/popgesture" record --serve --host phone.local --out "$prefix/takes" 2>&1 || true)
+[[ $serve == "error: --host phone.local is not an IPv4 address"* ]] \
+    || { echo "record --serve did not reach popgesture-record: $serve" >&2; exit 1; }
+echo "record --serve runs popgesture-record"
 if command -v man > /dev/null; then
     MANWIDTH=100 man -l "$prefix/share/man/man1/popgesture.1" 2> /dev/null | grep -q "popgesture check" \
         || { echo "man -l: the page does not show popgesture check" >&2; exit 1; }
@@ -32,4 +37,4 @@ fi
 make --no-print-directory uninstall PREFIX="$prefix" > /dev/null
 left=$(find "$prefix" -type f | wc -l)
 [[ $left -eq 0 ]] || { echo "make uninstall left $left files" >&2; find "$prefix" -type f >&2; exit 1; }
-echo "installed and uninstalled: binary, man page, bash/zsh/fish completions"
+echo "installed and uninstalled: binaries, man page, bash/zsh/fish completions"

@@ -25,12 +25,7 @@ public struct RecordServer: Sendable {
     /// (`RequestDeadlines`); a phone sends one in milliseconds.
     public var requestTimeout: Double
 
-    public static let defaultRequestTimeout = 20.0
-
-    public init(
-        host: String, port: UInt16, out: String, rules: [Rules], page: RecorderPage,
-        requestTimeout: Double = defaultRequestTimeout
-    ) {
+    public init(host: String, port: UInt16, out: String, rules: [Rules], page: RecorderPage, requestTimeout: Double) {
         self.host = host
         self.port = port
         self.out = out

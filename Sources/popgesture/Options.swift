@@ -1,6 +1,7 @@
 import ArgumentParser
 import PopGestureCore
 import PopGestureKit
+import PopGestureOptions
 
 /// The option groups the subcommands share.
 
@@ -57,23 +58,6 @@ private let availableCores = Console.availableCores
 
 /// Shell completion of a trace path: YAML and JSON files, and folders.
 let traceFiles = CompletionKind.file(extensions: ["yaml", "yml", "json"])
-/// Shell completion of a rule version: the presets by name (a rules file is typed as a path).
-let ruleVersions = CompletionKind.list(Presets.names)
-
-/// `--color`, for every command: each applies it before printing anything.
-struct ColourOption: ParsableArguments {
-    @Option(
-        name: .customLong("color"),
-        help: ArgumentHelp(
-            "Colour text output and diagnostics: auto, always or never.",
-            discussion: "auto colours a terminal, unless TERM is dumb or NO_COLOR is set and not empty.",
-            valueName: "auto|always|never"))
-    var color: ColourChoice = .auto
-
-    func apply() { Console.useColour(color) }
-}
-
-extension ColourChoice: ExpressibleByArgument {}
 
 /// `-o FILE`, for every command whose output is a report.
 struct OutputOption: ParsableArguments {
@@ -165,15 +149,6 @@ struct RulesOption: ParsableArguments {
     func choice(config: ConfigFile? = nil) throws -> RulesChoice {
         let forced = try rules.map(loadRules)
         return config?.rulesChoice(forced: forced) ?? RulesChoice(forced: forced)
-    }
-}
-
-func loadRules(_ spec: String) throws -> Rules {
-    do {
-        return try RulesLoader.load(spec)
-    } catch {
-        Console().err("\(error)\n")
-        throw ExitCode(ExitStatus.errors.rawValue)
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PopGestureKit
+import PopGestureOptions
 
 @main
 struct PopGesture: ParsableCommand {
@@ -31,28 +32,8 @@ struct PopGesture: ParsableCommand {
         ]
     )
 
-    /// Usage errors exit 2 like every other error, not ArgumentParser's 64.
     static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-            end(.ok)
-        } catch let code as ExitCode {
-            end(ExitStatus(rawValue: code.rawValue) ?? .errors)
-        } catch {
-            let code = exitCode(for: error)
-            if code == .validationFailure {
-                Console().err(fullMessage(for: error) + "\n")
-                exit(withError: ExitCode(ExitStatus.errors.rawValue))
-            }
-            exit(withError: error)
-        }
-    }
-
-    /// Standard output is flushed and closed before the process ends: output lost on the way (a full
-    /// disk, `> /dev/full`) makes the run an error, said on stderr, whatever it found.
-    static func end(_ status: ExitStatus) -> Never {
-        exit(withError: ExitCode(Console.closeOutput(status).rawValue))
+        runCommandLine(PopGesture.self, arguments: Array(CommandLine.arguments.dropFirst()))
     }
 }
 

@@ -150,8 +150,14 @@ package struct StreamedEventReader {
     > {
         rows.removeAll(keepingCapacity: true)
         // Every row is checked: its own errors, gathered (at most DocumentErrors.limit, the rest counted).
-        let failures = DocumentErrors()
-        var failure: Diagnostic? { failures.isEmpty ? nil : failures.combined(path: path) }
+        // Made at the first bad row: the strokes of a good recording allocate none.
+        var failures: DocumentErrors?
+        let path = path
+        func record(_ error: any Error) {
+            let errors = failures ?? DocumentErrors()
+            failures = errors
+            errors.record(error, path: path)
+        }
         /// The row the next is compared with: a row out of order still is, so one misplaced row is one error.
         var previous: Sample?
         try reader.advance()
@@ -202,9 +208,9 @@ package struct StreamedEventReader {
                     try TraceDecoder.checkOrder(
                         sample, after: previous,
                         at: SourcePosition(path: path, line: tLine, column: tColumn))
-                    if failures.isEmpty { rows.append(sample) }
+                    if failures?.isEmpty ?? true { rows.append(sample) }
                 } catch {
-                    failures.record(error, path: path)
+                    record(error)
                 }
             } else {
                 do {
@@ -212,14 +218,14 @@ package struct StreamedEventReader {
                     let sample = try TraceDecoder.decodeSample(row, after: nil)
                     defer { previous = sample }
                     try TraceDecoder.checkOrder(sample, after: previous, row: row)
-                    if failures.isEmpty { rows.append(sample) }
+                    if failures?.isEmpty ?? true { rows.append(sample) }
                 } catch let error as Diagnostic where !reader.broken {
-                    failures.record(error, path: path)
+                    record(error)
                 }
             }
             try reader.advance()
         }
-        if let failure { return .failure(failure) }
+        if let failures, !failures.isEmpty { return .failure(failures.combined(path: path)) }
         if rows.isEmpty { return .failure(TraceDecoder.emptySamples(at: list)) }
         return .success(rows.withUnsafeBufferPointer { Array($0) })
     }

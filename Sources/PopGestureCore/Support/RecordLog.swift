@@ -41,6 +41,9 @@ package final class RecordLog<Element: BitwiseCopyable> {
         block.removeAll(keepingCapacity: true)
     }
 
+    // Prespecialized for the Kit's JSON logs, which append every record's bytes: a generic append
+    // called across the module boundary copied them an element at a time through the runtime.
+    @_specialize(exported:true,where Element == UInt8)
     package func append(contentsOf elements: UnsafeBufferPointer<Element>) {
         var rest = elements
         while !rest.isEmpty {

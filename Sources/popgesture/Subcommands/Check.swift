@@ -1,5 +1,6 @@
 import ArgumentParser
 import PopGestureKit
+import PopGestureOptions
 
 extension CheckRun.Format: ExpressibleByArgument {}
 

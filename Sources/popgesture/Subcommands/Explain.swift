@@ -1,6 +1,7 @@
 import ArgumentParser
 import PopGestureCore
 import PopGestureKit
+import PopGestureOptions
 
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

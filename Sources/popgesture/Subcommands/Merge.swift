@@ -1,5 +1,6 @@
 import ArgumentParser
 import PopGestureKit
+import PopGestureOptions
 
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

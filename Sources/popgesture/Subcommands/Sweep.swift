@@ -1,6 +1,7 @@
 import ArgumentParser
 import PopGestureCore
 import PopGestureKit
+import PopGestureOptions
 
 extension SweepRun.Format: ExpressibleByArgument {}
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PopGestureKit
+import PopGestureOptions
 
 extension ValidateRun.Format: ExpressibleByArgument {}
 
