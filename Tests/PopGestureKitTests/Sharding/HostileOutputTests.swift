@@ -123,8 +123,9 @@ import Testing
         let other = try CommandLineTests.run(
             ["check", "--format", "json", "--shard", "2/2", "b.yaml", "a.yaml"], in: dir)
         try other.stdout.write(toFile: dir + "/other.json", atomically: true, encoding: .utf8)
-        FileManager.default.createFile(atPath: dir + "/empty.json", contents: Data())
-        FileManager.default.createFile(atPath: dir + "/binary.json", contents: Data([0xFF, 0xFE, 0x00, 0x7B]))
+        try #require(FileManager.default.createFile(atPath: dir + "/empty.json", contents: Data()))
+        try #require(
+            FileManager.default.createFile(atPath: dir + "/binary.json", contents: Data([0xFF, 0xFE, 0x00, 0x7B])))
         let notMerged =
             "not the output of `check --format json|junit`, `replay --format json`, `diff --format json` or `sweep --format json` (text, html, github, markdown and sarif output cannot be merged into the bytes of one run; run the shards with --format json (or junit for check))"
         for (files, message) in [
