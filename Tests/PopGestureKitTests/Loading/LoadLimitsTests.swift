@@ -25,11 +25,12 @@ import Testing
     func deepNestingEndsTheFileAtOnce(_ unit: String, _ closing: String, _ column: Int) {
         let yaml = String(repeating: unit, count: 100_000) + String(repeating: closing, count: 100_000)
         // Reading on to the document's end took 23 to 50 s: libyaml's flow scanner pays for the
-        // depth on every token.
+        // depth on every token. Stopping at the limit takes 0.04 s; the bound is far from both, so a
+        // loaded CI machine or a sanitizer build does not fail it and the old behaviour still would.
         let clock = ContinuousClock()
         var documents: [LoadedDocument] = []
         let elapsed = clock.measure { documents = loadDocuments(yaml) }
-        #expect(elapsed < .seconds(2), "\(elapsed)")
+        #expect(elapsed < .seconds(10), "\(elapsed)")
         guard documents.count == 1, case .failure(_, let error) = documents[0] else {
             Issue.record("expected one error, got \(documents)")
             return
