@@ -184,61 +184,67 @@ package struct MappingFields {
     }
 }
 
-/// Powers of ten that are exact doubles (10^0 ... 10^22).
-private let exactPowersOfTen: [Double] = (0...22).map { e in (0..<e).reduce(1.0) { r, _ in r * 10 } }
+/// Powers of ten that are exact doubles (10^0 ... 10^22). Written out, the table is built at compile
+/// time; computed, it was a lazy global whose `swift_once` check ran for every number read.
+private let exactPowersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+    1e19, 1e20, 1e21, 1e22,
+]
 
 /// A decimal scalar's value straight from its bytes; nil when it is not a YAML 1.2 decimal number.
 /// Up to 15 significant digits with a small exponent, the value is an exact integer times or divided
 /// by an exact power of ten, which IEEE division and multiplication round correctly (Clinger's fast
 /// path); anything else goes to the C library's correctly rounded conversion.
 package func parseDecimal(bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-    // One pass: the grammar is checked while the value is read.
-    let n = bytes.count
-    var i = 0
+    // One pass over raw pointers: the grammar is checked while the value is read. A sample row's
+    // three numbers are most of what a recording holds, so this loop is a tenth of a replay's own work.
+    guard var p = bytes.baseAddress else { return nil }
+    let end = p + bytes.count
     var negative = false
-    if i < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
-        negative = bytes[i] == UInt8(ascii: "-")
-        i += 1
+    if p < end, p.pointee == UInt8(ascii: "-") || p.pointee == UInt8(ascii: "+") {
+        negative = p.pointee == UInt8(ascii: "-")
+        p += 1
     }
     var mantissa: UInt64 = 0
-    var digits = 0
-    while i < n {
-        let d = bytes[i] &- UInt8(ascii: "0")
+    let integerStart = p
+    while p < end {
+        let d = p.pointee &- UInt8(ascii: "0")
         if d > 9 { break }
         mantissa = mantissa &* 10 &+ UInt64(d)
-        digits += 1
-        i += 1
+        p += 1
     }
+    var digits = p - integerStart
     var scale = 0
-    if i < n, bytes[i] == UInt8(ascii: ".") {
-        i += 1
-        while i < n {
-            let d = bytes[i] &- UInt8(ascii: "0")
+    if p < end, p.pointee == UInt8(ascii: ".") {
+        p += 1
+        let fractionStart = p
+        while p < end {
+            let d = p.pointee &- UInt8(ascii: "0")
             if d > 9 { break }
             mantissa = mantissa &* 10 &+ UInt64(d)
-            digits += 1
-            scale -= 1
-            i += 1
+            p += 1
         }
+        scale = fractionStart - p
+        digits -= scale
     }
     guard digits > 0 else { return nil }
-    if i < n {
-        guard bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") else { return nil }
-        i += 1
+    if p < end {
+        guard p.pointee == UInt8(ascii: "e") || p.pointee == UInt8(ascii: "E") else { return nil }
+        p += 1
         var exponentNegative = false
-        if i < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
-            exponentNegative = bytes[i] == UInt8(ascii: "-")
-            i += 1
+        if p < end, p.pointee == UInt8(ascii: "-") || p.pointee == UInt8(ascii: "+") {
+            exponentNegative = p.pointee == UInt8(ascii: "-")
+            p += 1
         }
         var exponent = 0
-        let first = i
-        while i < n {
-            let d = bytes[i] &- UInt8(ascii: "0")
+        let first = p
+        while p < end {
+            let d = p.pointee &- UInt8(ascii: "0")
             if d > 9 { return nil }
             if exponent < 100_000 { exponent = exponent * 10 + Int(d) }
-            i += 1
+            p += 1
         }
-        guard i > first else { return nil }
+        guard p > first else { return nil }
         scale += exponentNegative ? -exponent : exponent
     }
     // Exact when the digits fit a double's 53 bits (19 digits cannot overflow the accumulator) and
