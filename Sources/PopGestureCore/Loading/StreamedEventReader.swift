@@ -162,6 +162,10 @@ package struct StreamedEventReader {
         var previous: Sample?
         try reader.advance()
         while reader.kind != .sequenceEnd {
+            // Runs of plain rows in one loop; a row that stops it (or any row after an error) is read here.
+            if failures == nil, reader.kind == .sequenceStart, reader.readPlainRows(after: &previous, into: &rows) {
+                continue
+            }
             if reader.kind == .sequenceStart, !reader.hasAnchor {
                 let rowLine = reader.line
                 let rowColumn = reader.column

@@ -160,13 +160,14 @@ package final class YAMLDocumentReader {
         return String(decoding: UnsafeBufferPointer(start: start, count: Int(e.name_length)), as: UTF8.self)
     }
 
-    /// Compares the current scalar with a key name without making a String.
-    package func scalarEquals(_ key: StaticString) -> Bool {
-        let bytes = scalarBytes
-        guard bytes.count == key.utf8CodeUnitCount, let start = bytes.baseAddress else {
-            return bytes.isEmpty && key.utf8CodeUnitCount == 0
-        }
-        return memcmp(start, key.utf8Start, bytes.count) == 0
+    /// Reads a run of plain `[t, x, y]` rows from the current event on (`SampleRows`), leaving the
+    /// event after them current; false when the current row is not one of them.
+    package func readPlainRows(after previous: inout Sample?, into rows: inout [Sample]) -> Bool {
+        let next = SampleRows.read(batch, from: cursor, after: &previous, into: &rows)
+        guard next > cursor else { return false }
+        cursor = next
+        kind = EventKind(libyamlType: batch.pointee.events[cursor].type)
+        return true
     }
 
     // MARK: Documents
@@ -235,14 +236,6 @@ package final class YAMLDocumentReader {
     /// True once the stream is known to hold no document after the ones read: a document's default
     /// name depends on whether its file holds several.
     package var atEnd: Bool { finished && pendingError == nil }
-
-    /// The next document's root node, or nil after the last one.
-    package func nextDocument() throws -> YAMLNode? {
-        guard try beginDocument() else { return nil }
-        let root = try node()
-        try endDocument()
-        return root
-    }
 
     // MARK: Nodes
 
