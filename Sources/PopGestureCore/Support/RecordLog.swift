@@ -92,6 +92,26 @@ package final class RecordLog<Element: BitwiseCopyable> {
 
     /// The first `n` elements (fewer if some cannot be read back).
     package func prefix(_ n: Int) -> [Element] {
-        (0..<min(n, count)).compactMap { self[$0] }
+        elements(in: 0..<n)
+    }
+
+    /// The elements at the indices of `range` within the log, in one read from the file for those
+    /// spilled (fewer if the file cannot be read back whole).
+    package func elements(in range: Range<Int>) -> [Element] {
+        let range = range.clamped(to: 0..<count)
+        var result: [Element] = []
+        result.reserveCapacity(range.count)
+        let fromFile = range.clamped(to: 0..<spilled)
+        if !fromFile.isEmpty {
+            let stride = MemoryLayout<Element>.stride
+            guard let file, fseeko(file, off_t(fromFile.lowerBound * stride), SEEK_SET) == 0 else { return [] }
+            result = Array(unsafeUninitializedCapacity: fromFile.count) { buffer, initialized in
+                initialized = fread(buffer.baseAddress, stride, fromFile.count, file)
+            }
+            guard result.count == fromFile.count else { return result }
+        }
+        let fromBlock = range.clamped(to: spilled..<count)
+        if !fromBlock.isEmpty { result += block[(fromBlock.lowerBound - spilled)..<(fromBlock.upperBound - spilled)] }
+        return result
     }
 }

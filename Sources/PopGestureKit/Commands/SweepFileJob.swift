@@ -51,16 +51,21 @@ struct SweepFileJob: FileJob {
             var intents: [Int: Intent] = [:]
             for case .intent(let n, let intent) in trace.expectations { intents[n] = intent }
             let gestures = feeds.map(\.results.count).max() ?? 0
-            for n in 0..<gestures {
-                // A flip is a change of pop result; a refusal's reason may change without one.
-                let first = feeds[0].results[safe: n].map(SweepFeed.popResult)
-                guard flipsAll || intents[n + 1] != nil,
-                    feeds.contains(where: { $0.results[safe: n].map(SweepFeed.popResult) != first })
-                else { continue }
-                flips.append(
-                    SweepFlip(
-                        source: trace.source, gesture: n + 1, intent: intents[n + 1],
-                        results: feeds.map { $0.results[safe: n].map(SweepFeed.label) ?? "absent" }))
+            // The versions' results side by side, a block of gestures at a time.
+            for start in stride(from: 0, to: gestures, by: SweepFeed.resultsBlock) {
+                let range = start..<min(start + SweepFeed.resultsBlock, gestures)
+                let results = feeds.map { $0.results.elements(in: range) }
+                for n in range {
+                    // A flip is a change of pop result; a refusal's reason may change without one.
+                    let first = results[0][safe: n - start].map(SweepFeed.popResult)
+                    guard flipsAll || intents[n + 1] != nil,
+                        results.contains(where: { $0[safe: n - start].map(SweepFeed.popResult) != first })
+                    else { continue }
+                    flips.append(
+                        SweepFlip(
+                            source: trace.source, gesture: n + 1, intent: intents[n + 1],
+                            results: results.map { $0[safe: n - start].map(SweepFeed.label) ?? "absent" }))
+                }
             }
         case .failure(_, let diagnostic):
             for i in tallies.indices { tallies[i].errors += 1 }

@@ -4,13 +4,18 @@ import PopGestureCore
 final class SweepFeed: ReplayObserver, @unchecked Sendable {
     // Fed by the one thread that reads the file.
     private(set) var tally = SweepTally()
-    /// Each gesture's result code, in gesture order (`label` words it).
-    private(set) var results: [UInt8] = []
+    /// Each gesture's result code, in gesture order (`label` words it). A byte a gesture is 400 MB
+    /// for a hundred versions of a 4-million-gesture recording: past a block they go to a file.
+    private(set) var results = SweepFeed.newResults()
+
+    static func newResults() -> RecordLog<UInt8> { RecordLog(blockSize: SweepFeed.resultsBlock) }
+    /// Gestures a version keeps in memory, and how many `SweepFileJob` compares at a time.
+    static let resultsBlock = 4096
 
     /// A document starts, or its replay starts again from its kept events: what was counted is stale.
     func began(trace: String, source: String, rules: String) {
         tally = SweepTally()
-        results.removeAll(keepingCapacity: true)
+        results = Self.newResults()
     }
 
     func closed(gesture: GestureRecord) {

@@ -19,6 +19,21 @@ import Testing
         #expect(log.count == 101 && log[100]?.t == 7 && log[95]?.t == 142.5)
     }
 
+    @Test func rangesReadBackAcrossTheFileAndTheBlock() {
+        let log = RecordLog<UInt8>(blockSize: 8)
+        for i in 0..<30 { log.append(UInt8(i)) }
+        // 24 in the file (3 blocks of 8), 6 in memory.
+        #expect(log.elements(in: 0..<30) == (0..<30).map(UInt8.init))
+        #expect(log.elements(in: 5..<11) == [5, 6, 7, 8, 9, 10])
+        #expect(log.elements(in: 22..<27) == [22, 23, 24, 25, 26])
+        #expect(log.elements(in: 25..<29) == [25, 26, 27, 28])
+        #expect(log.elements(in: 28..<40) == [28, 29])
+        #expect(log.elements(in: 30..<40).isEmpty && log.elements(in: 3..<3).isEmpty)
+        // Reading back leaves appending where it was.
+        log.append(30)
+        #expect(log.elements(in: 23..<31) == [23, 24, 25, 26, 27, 28, 29, 30] && log.prefix(2) == [0, 1])
+    }
+
     @Test func spilledEvidenceGivesTheSameVerdicts() throws {
         let rules = try RulesLoader.load("fd")
         var generator = RandomTraceGenerator(random: SeededRandom(seed: 0xB10C))

@@ -180,6 +180,39 @@ import Testing
             ))
     }
 
+    /// 10,000 of `swipe`'s strokes in one document, 3 s apart, each followed by a push so that the next
+    /// has something to pop; odd gestures at interval 40 (complete iff projectionDistance < 131), even
+    /// ones at 30 (iff < 166). A version keeps 4,096 results in memory and spills the rest, so the
+    /// labelled gestures sit in the first block, on both block boundaries and in the last block.
+    @Test func flipsPastTheResultsKeptInMemory() throws {
+        var text = "format: popgesture-trace/1\nstack: [{id: a}, {id: b}]\nevents:\n"
+        for i in 0..<10_000 {
+            let base = Double(i) * 3000
+            let interval: Double = i % 2 == 0 ? 40 : 30
+            let samples = (0..<4).map { "[\(formatNumber(base + Double($0) * interval)), \(30 + 12 * $0), 400]" }
+            text +=
+                "  - {touch: 1, samples: [\(samples.joined(separator: ", "))], up: \(formatNumber(base + 4 * interval))}\n"
+            text += "  - {t: \(formatNumber(base + 1500)), push: {id: p\(i)}}\n"
+        }
+        let labelled = [8, 4096, 4097, 8192, 8193, 10_000]
+        text += "expect:\n" + labelled.map { "  - {gesture: \($0), intent: back}\n" }.joined()
+        let dir = try CommandLineTests.fixture(["long.yaml": text])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CommandLineTests.run(
+            ["sweep", "--vary", "completion.projectionDistance=120,150,170", "--format", "json", "long.yaml"], in: dir)
+        #expect(run.status == 1, "\(run.stderr)")
+        let flips = try Self.json(run)["flips"] as? [[String: Any]] ?? []
+        #expect(flips.map { $0["gesture"] as? Int } == labelled)
+        // Gesture g is stroke g - 1: even strokes (odd g) at interval 40, odd strokes at 30.
+        #expect(
+            flips.map { $0["results"] as? [String] }
+                == labelled.map {
+                    $0 % 2 == 1 ? ["completed", "cancelled", "cancelled"] : ["completed", "completed", "cancelled"]
+                })
+        let versions = try Self.json(run)["versions"] as? [[String: Any]] ?? []
+        #expect(versions.map { ($0["pops"] as? [String: Int])?["completed"] } == [10_000, 5_000, 0])
+    }
+
     /// maxStartX 20 refuses all three at recognition (location.x 42 > 20: beyondMaxStartX);
     /// 0 is no limit, and then projectionDistance 120 completes all three, 150 only t2.
     @Test func maxStartXTraceKey() throws {
