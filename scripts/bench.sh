@@ -15,11 +15,21 @@
 #   6. the Python reference model, when there is one to run (there is none here: see below).
 # Times are the median of five runs (the machine is shared: a single run says little); the last
 # lines repeat the headline figures as a table for the README.
-# Usage: scripts/bench.sh [--quick]   (--quick: smaller corpora, for trying the script out)
+# Usage: scripts/bench.sh [--quick] [--ratios]   (--quick: smaller corpora, for trying the script
+# out; --ratios: only the paired rows issue 29 set targets for, scaling and shares of the floor, in a
+# few minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+quick=
+ratios=
+for arg in "$@"; do
+    case $arg in
+    --quick) quick=--quick ;;
+    --ratios) ratios=1 ;;
+    *) echo "usage: scripts/bench.sh [--quick] [--ratios]" >&2; exit 2 ;;
+    esac
+done
 bash scripts/setup.sh
-quick=${1:-}
 work=${BENCH_DIR:-/tmp/popgesture-bench}
 mkdir -p "$work"
 swift build -c release --product popgesture >/dev/null
@@ -60,23 +70,72 @@ peak() {
     /usr/bin/time -f "%M" "$@" 2>&1 >/dev/null | tail -n 1 | python3 -c "import sys; print(round(int(sys.stdin.read())/1024, 1))"
 }
 ratio() { python3 -c "import sys; print(f'{float(sys.argv[1])/float(sys.argv[2]):.2f}')" "$1" "$2"; }
+# Two commands in turn, five pairs (scripts/paired.py): prints A's median seconds, B's, the median
+# of the pairs' wall ratios A/B and that of their CPU-time ratios. The rows issue 29 set targets for are ratios; read pair by pair, a drift of
+# the machine's speed during the bench moves both sides alike. Each is a shell command: `cmd` quotes
+# a command's words into one.
+pair() { python3 scripts/paired.py -n 5 "$1" "$2"; }
+cmd() { printf '%q ' "$@"; }
+inverse() { python3 -c "import sys; print(f'{1/float(sys.argv[1]):.2f}')" "$1"; }
+
+# --jobs 2 against --jobs 1 in turn, and the ceiling, what two cores give two processes that share
+# nothing (the same scan twice at once against once), read the same way.
+scaling() {
+    read -r check2 _ checkpair checkcpu <<<"$(pair "$(cmd $bin check --jobs 2 "$corpus")" "$(cmd $bin check --jobs 1 "$corpus")")"
+    read -r replay2 _ replaypair replaycpu <<<"$(pair "$(cmd $bin replay --format json --jobs 2 "$corpus")" \
+        "$(cmd $bin replay --format json --jobs 1 "$corpus")")"
+    local scan halves=$work/halves-$files-$gestures
+    scan="$(cmd "$work/yaml-floor") $(printf '%q' "$corpus")/*.yaml"
+    read -r floor2 _ floorpair _ <<<"$(pair "$scan & $scan; wait" "$scan")"
+    # What --jobs 2 should match: two independent `check --jobs 1` processes, each on half the files
+    # (links in two folders), at once.
+    if [[ ! -d $halves ]]; then
+        mkdir -p "$halves/a" "$halves/b"
+        local i=0 file
+        for file in "$corpus"/*.yaml; do
+            ln -s "$(realpath "$file")" "$halves/$([[ $((i % 2)) == 0 ]] && echo a || echo b)/"
+            i=$((i + 1))
+        done
+    fi
+    read -r _ _ twopair twocpu <<<"$(pair "$(cmd $bin check --jobs 2 "$corpus")" \
+        "$(cmd $bin check --jobs 1 "$halves/a") & $(cmd $bin check --jobs 1 "$halves/b"); wait")"
+    checkscale=$(inverse "$checkpair")
+    replayscale=$(inverse "$replaypair")
+    ceiling=$(python3 -c "print(f'{2/$floorpair:.2f}')")
+    echo "check --jobs 2                    ${check2}s  ${checkscale}x --jobs 1, paired (target >= 1.85); CPU time ${checkcpu}x"
+    echo "replay --format json --jobs 2     ${replay2}s  ${replayscale}x --jobs 1, paired (target >= 1.85); CPU time ${replaycpu}x"
+    echo "two floor scans at once           ${floor2}s  ${ceiling}x one scan's throughput, paired (the machine's ceiling for --jobs 2)"
+    echo "check --jobs 2 vs two processes   wall ${twopair}x, CPU time ${twocpu}x two independent check --jobs 1 on half the files each, paired (1: scales like independent processes)"
+}
+# Issue 29's shares of the floor on its 20 MB recording, each paired with the floor on the same file.
+midfile=$(ls "$middir"/*.yaml)
+mbytes=$(stat -c %s "$midfile")
+shares() {
+    local midscan
+    midscan=$(cmd "$work/yaml-floor" "$midfile")
+    read -r mreplay1 mfloor mreplay1pair _ <<<"$(pair "$(cmd $bin replay --format json --jobs 1 "$midfile")" "$midscan")"
+    read -r mreplay2 _ mreplay2pair _ <<<"$(pair "$(cmd $bin replay --format json --jobs 2 "$midfile")" "$midscan")"
+    read -r mcheck1 _ mcheck1pair _ <<<"$(pair "$(cmd $bin check --jobs 1 "$midfile")" "$midscan")"
+    echo "replay json --jobs 1              ${mreplay1}s  $(inverse "$mreplay1pair") of the floor's throughput, paired (target >= 0.85)"
+    echo "replay json --jobs 2 (pipelined)  ${mreplay2}s  $(inverse "$mreplay2pair") of the floor's throughput, paired (target >= 0.95)"
+    echo "check --jobs 1                    ${mcheck1}s  $(inverse "$mcheck1pair") of the floor's throughput, paired (target >= 0.80)"
+}
+if [[ -n $ratios ]]; then
+    echo "machine: $(nproc) cores, $(uname -m); $files files; issue 29's recording: $((mbytes / 1000000)) MB"
+    scaling
+    shares
+    exit 0
+fi
 
 bytes=$(du -sb "$corpus" | cut -f1)
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -m); corpus: $files files, $((bytes / 1000000)) MB"
 floor=$(best "$work/yaml-floor" "$corpus"/*.yaml)
 check1=$(best $bin check --jobs 1 "$corpus")
 replay1=$(best $bin replay --format json --jobs 1 "$corpus")
-check2=$(best $bin check --jobs 2 "$corpus")
-replay2=$(best $bin replay --format json --jobs 2 "$corpus")
-# The ceiling: what two cores give two processes that share nothing, the same scan twice at once.
-floor2=$(best sh -c '"$1" "$2"/*.yaml >/dev/null & "$1" "$2"/*.yaml >/dev/null; wait' sh "$work/yaml-floor" "$corpus")
-ceiling=$(python3 -c "print(f'{2*$floor/$floor2:.2f}')")
 echo "libyaml floor (event scan)        ${floor}s  $(python3 -c "print(f'{$bytes/$floor/1e6:.0f}')") MB/s"
 echo "check --jobs 1                    ${check1}s  $(ratio "$floor" "$check1") of the floor's throughput (target >= 0.60)"
 echo "replay --format json --jobs 1     ${replay1}s  $(ratio "$floor" "$replay1") of the floor's throughput (target >= 0.60)"
-echo "check --jobs 2                    ${check2}s  $(ratio "$check1" "$check2")x --jobs 1 (target >= 1.85)"
-echo "replay --format json --jobs 2     ${replay2}s  $(ratio "$replay1" "$replay2")x --jobs 1 (target >= 1.85)"
-echo "two floor scans at once           ${floor2}s  ${ceiling}x one scan's throughput (the machine's ceiling for --jobs 2)"
+scaling
 
 singlefile=$(ls "$singledir"/*.yaml)
 sbytes=$(stat -c %s "$singlefile")
@@ -92,14 +151,8 @@ echo "check, pipelined (--jobs 2)       ${spiped}s  $(ratio "$sfloor" "$spiped")
 echo "replay json, serial (--jobs 1)    ${rserial}s  $(ratio "$sfloor" "$rserial") of the floor's throughput"
 echo "replay json, pipelined (--jobs 2) ${rpiped}s  $(ratio "$sfloor" "$rpiped") of the floor's throughput; $(ratio "$rserial" "$rpiped")x serial"
 
-midfile=$(ls "$middir"/*.yaml)
-mbytes=$(stat -c %s "$midfile")
 bigfile=$(ls "$bigdir"/*.yaml)
 bigmb=$(( $(stat -c %s "$bigfile") / 1000000 ))
-mfloor=$(best "$work/yaml-floor" "$midfile")
-mreplay1=$(best $bin replay --format json --jobs 1 "$midfile")
-mreplay2=$(best $bin replay --format json --jobs 2 "$midfile")
-mcheck1=$(best $bin check --jobs 1 "$midfile")
 rss20=$(peak $bin replay --format json --jobs 2 "$midfile")
 rss200=$(peak $bin replay --format json --jobs 2 "$bigfile")
 # What the process takes before it reads anything (the runtime and every linked library): the part
@@ -109,9 +162,7 @@ rssbase=$(peak $bin --version)
 # FoundationNetworking and libcurl) before it serves anything.
 rssrecord=$(peak .build/release/popgesture-record --help)
 echo "issue 29's recording: $((mbytes / 1000000)) MB in one document; the large one ${bigmb} MB"
-echo "replay json --jobs 1              ${mreplay1}s  $(ratio "$mfloor" "$mreplay1") of the floor's throughput (target >= 0.85)"
-echo "replay json --jobs 2 (pipelined)  ${mreplay2}s  $(ratio "$mfloor" "$mreplay2") of the floor's throughput (target >= 0.95)"
-echo "check --jobs 1                    ${mcheck1}s  $(ratio "$mfloor" "$mcheck1") of the floor's throughput (target >= 0.80)"
+shares
 echo "peak RSS replay json --jobs 2     ${rss20} MB / ${rss200} MB ($((mbytes / 1000000)) MB / ${bigmb} MB recording; target <= 32)"
 echo "peak RSS popgesture --version     ${rssbase} MB (the process before it reads anything)"
 echo "peak RSS popgesture-record --help ${rssrecord} MB (record --serve's process, with the HTTP server's libraries)"
@@ -203,12 +254,13 @@ echo "| \`check\` serial (--jobs 1), same file | ${sserial} s, $(ratio "$sfloor"
 echo "| \`check\` pipelined (--jobs 2), same file | ${spiped} s, $(ratio "$sfloor" "$spiped") of the floor, $(ratio "$sserial" "$spiped")x serial | >= 0.90 of the floor |"
 echo "| \`replay --format json\` serial / pipelined, same file | ${rserial} s / ${rpiped} s, $(ratio "$sfloor" "$rpiped") of the floor pipelined | |"
 echo "| \`check --jobs 1\`, $files files / $((bytes / 1000000)) MB | ${check1} s, $(ratio "$floor" "$check1") of the floor (${floor} s) | >= 0.60 |"
-echo "| \`check --jobs 2\`, same files | ${check2} s, $(ratio "$check1" "$check2")x --jobs 1 | >= 1.85x |"
-echo "| \`replay --format json --jobs 2\`, same files | ${replay2} s, $(ratio "$replay1" "$replay2")x --jobs 1 | >= 1.85x |"
-echo "| the machine's ceiling: two floor scans at once vs one | ${floor2} s, ${ceiling}x | |"
-echo "| \`replay --format json --jobs 1\`, $((mbytes / 1000000)) MB recording | ${mreplay1} s, $(ratio "$mfloor" "$mreplay1") of the floor (${mfloor} s) | >= 0.85 |"
-echo "| the same with \`--jobs 2\` (pipelined) | ${mreplay2} s, $(ratio "$mfloor" "$mreplay2") of the floor | >= 0.95 |"
-echo "| \`check --jobs 1\`, same recording | ${mcheck1} s, $(ratio "$mfloor" "$mcheck1") of the floor | >= 0.80 |"
+echo "| \`check --jobs 2\`, same files | ${check2} s, ${checkscale}x --jobs 1 (paired; CPU time ${checkcpu}x) | >= 1.85x |"
+echo "| \`replay --format json --jobs 2\`, same files | ${replay2} s, ${replayscale}x --jobs 1 (paired; CPU time ${replaycpu}x) | >= 1.85x |"
+echo "| the machine's ceiling: two floor scans at once vs one | ${floor2} s, ${ceiling}x (paired) | |"
+echo "| \`check --jobs 2\` vs two independent \`check --jobs 1\` on half the files each | wall ${twopair}x, CPU time ${twocpu}x (paired) | 1 |"
+echo "| \`replay --format json --jobs 1\`, $((mbytes / 1000000)) MB recording | ${mreplay1} s, $(inverse "$mreplay1pair") of the floor (${mfloor} s; paired) | >= 0.85 |"
+echo "| the same with \`--jobs 2\` (pipelined) | ${mreplay2} s, $(inverse "$mreplay2pair") of the floor (paired) | >= 0.95 |"
+echo "| \`check --jobs 1\`, same recording | ${mcheck1} s, $(inverse "$mcheck1pair") of the floor (paired) | >= 0.80 |"
 echo "| peak RSS \`replay --format json --jobs 2\`, $((mbytes / 1000000)) MB / ${bigmb} MB recording | ${rss20} MB / ${rss200} MB | <= 32 MB |"
 echo "| peak RSS \`popgesture --version\`, the process before it reads anything | ${rssbase} MB | |"
 echo "| peak RSS \`popgesture-record --help\`, \`record --serve\`'s process before it serves | ${rssrecord} MB | |"
