@@ -71,9 +71,9 @@ peak() {
 }
 ratio() { python3 -c "import sys; print(f'{float(sys.argv[1])/float(sys.argv[2]):.2f}')" "$1" "$2"; }
 # Two commands in turn, five pairs (scripts/paired.py): prints A's median seconds, B's, the median
-# of the pairs' wall ratios A/B and that of their CPU-time ratios. The rows issue 29 set targets for are ratios; read pair by pair, a drift of
-# the machine's speed during the bench moves both sides alike. Each is a shell command: `cmd` quotes
-# a command's words into one.
+# of the pairs' wall ratios A/B and that of their CPU-time ratios. The rows issue 29 set targets for
+# are ratios; read pair by pair, a drift of the machine's speed during the bench moves both sides
+# alike. Each is a shell command: `cmd` quotes a command's words into one.
 pair() { python3 scripts/paired.py -n 5 "$1" "$2"; }
 cmd() { printf '%q ' "$@"; }
 inverse() { python3 -c "import sys; print(f'{1/float(sys.argv[1]):.2f}')" "$1"; }

@@ -23,24 +23,19 @@ enum SampleRows {
         let scalar = Int32(YAML_SCALAR_EVENT.rawValue)
         let sequenceStart = Int32(YAML_SEQUENCE_START_EVENT.rawValue)
         let sequenceEnd = Int32(YAML_SEQUENCE_END_EVENT.rawValue)
-        /// A plain scalar without an anchor whose text is a finite decimal number.
-        func number(_ at: Int) -> Double? {
+        /// Element `index` of the row, when it is a plain scalar without an anchor that `value` takes.
+        func number(_ at: Int, _ index: Int) -> Double? {
             let event = events[at]
             guard event.type == scalar, event.plain != 0, event.name < 0 else { return nil }
-            let value = parseDecimal(
-                bytes: UnsafeBufferPointer(start: bytes + Int(event.start), count: Int(event.length)))
-            guard let value, value.isFinite else { return nil }
-            return value == 0 ? 0 : value  // no -0 in reports
+            return value(UnsafeBufferPointer(start: bytes + Int(event.start), count: Int(event.length)), at: index)
         }
         var at = start
         var last = previous
         while at + 5 < count {
             guard events[at].type == sequenceStart, events[at].name < 0, events[at + 4].type == sequenceEnd,
-                let t = number(at + 1), t >= 0,
-                let x = number(at + 2), abs(x) <= TraceLimits.coordinate,
-                let y = number(at + 3), abs(y) <= TraceLimits.coordinate
+                let t = number(at + 1, 0), let x = number(at + 2, 1), let y = number(at + 3, 2)
             else { break }
-            if let last, !(t > last.t && t - last.t >= TraceLimits.sampleStep) { break }
+            if let last, !TraceDecoder.follows(Sample(t: t, x: x, y: y), last) { break }
             let sample = Sample(t: t, x: x, y: y)
             rows.append(sample)
             last = sample
@@ -48,5 +43,15 @@ enum SampleRows {
         }
         previous = last
         return at
+    }
+
+    /// The value of a plain scalar at `index` in a row (0 is t, 1 x, 2 y) when it needs no message: a
+    /// decimal number, finite, t >= 0 and x and y within `TraceLimits.coordinate`; -0 is read as 0.
+    /// Anything else is read as a node, whose checks word what is wrong with it.
+    static func value(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Double? {
+        guard let value = parseDecimal(bytes: bytes), value.isFinite,
+            index > 0 ? abs(value) <= TraceLimits.coordinate : value >= 0
+        else { return nil }
+        return value == 0 ? 0 : value  // no -0 in reports
     }
 }

@@ -179,14 +179,12 @@ package struct StreamedEventReader {
                     if count == 0 { (tLine, tColumn) = (reader.line, reader.column) }
                     // Anything else (out of range included) goes the node path, for its message.
                     if count < 3, reader.kind == .scalar, reader.isPlainScalar, !reader.hasAnchor,
-                        let value = parseDecimal(bytes: reader.scalarBytes), value.isFinite,
-                        count > 0 ? abs(value) <= TraceLimits.coordinate : value >= 0
+                        let value = SampleRows.value(reader.scalarBytes, at: count)
                     {
-                        let clean = value == 0 ? 0 : value
                         switch count {
-                        case 0: values.0 = clean
-                        case 1: values.1 = clean
-                        default: values.2 = clean
+                        case 0: values.0 = value
+                        case 1: values.1 = value
+                        default: values.2 = value
                         }
                     } else {
                         slow[count] = try reader.node()

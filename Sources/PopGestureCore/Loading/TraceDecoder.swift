@@ -346,17 +346,21 @@ package struct TraceDecoder {
             at: row.isAlias ? row.location : (try? row.expectSequence(""))?.first?.location ?? row.location)
     }
 
+    /// Whether `sample` may follow `previous` in a stroke: later by at least `TraceLimits.sampleStep`.
+    package static func follows(_ sample: Sample, _ previous: Sample) -> Bool {
+        sample.t > previous.t && sample.t - previous.t >= TraceLimits.sampleStep
+    }
+
     package static func checkOrder(_ sample: Sample, after previous: Sample?, at position: SourcePosition) throws {
-        guard let previous else { return }
+        guard let previous, !follows(sample, previous) else { return }
         if sample.t <= previous.t {
             throw position.error(
                 "sample time \(formatNumber(sample.t)) is not after the previous sample's \(formatNumber(previous.t)); times must strictly increase within a stroke"
             )
         }
-        if sample.t - previous.t < TraceLimits.sampleStep {
-            throw position.error(
-                "sample time \(formatNumber(sample.t)) is less than 1e-6 ms after the previous sample's \(formatNumber(previous.t)); samples of a stroke are at least a nanosecond apart"
-            )
-        }
+        // Later, but by less than the step.
+        throw position.error(
+            "sample time \(formatNumber(sample.t)) is less than 1e-6 ms after the previous sample's \(formatNumber(previous.t)); samples of a stroke are at least a nanosecond apart"
+        )
     }
 }
