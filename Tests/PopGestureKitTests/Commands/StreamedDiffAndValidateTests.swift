@@ -45,7 +45,7 @@ import Testing
         }
         var traces = 0
         for path in InputFiles.expand(
-            [packageRoot + "/traces"] + (sharedIsPresent ? [sharedRoot + "/conformance"] : []))
+            [packageRoot + "/traces", dataRoot + "/conformance"])
         {
             let changes = streamed { TraceFileLoader(path: path, sink: $0) }
             #expect(changes == expected(TraceFileLoader(path: path)), "\(path)")

@@ -4,7 +4,7 @@ import Testing
 @testable import PopGestureCore
 @testable import PopGestureKit
 
-/// A folder of shared/conformance: `traces/*.yaml`, `rules/*.yaml` and `expected/NAME.jsonl`, the
+/// A folder of Tests/Data/conformance: `traces/*.yaml`, `rules/*.yaml` and `expected/NAME.jsonl`, the
 /// reference report of every trace document under the preset or rules file NAME.
 struct ConformanceSuite: Sendable, CustomStringConvertible {
     let name: String
@@ -14,7 +14,7 @@ struct ConformanceSuite: Sendable, CustomStringConvertible {
     /// References that need a part of the SPEC not built yet, with what they wait for.
     var waiting: [String: String] = [:]
 
-    static let root = sharedRoot + "/conformance"
+    static let root = dataRoot + "/conformance"
     /// Sections 1-8.
     static let core = ConformanceSuite(name: "core", folder: root, rulesFolders: [root + "/rules"])
     /// Sections 9-10; its rules files are its own and the core suite's.
@@ -59,10 +59,10 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
     }
 }
 
-/// The replay must agree with every reference report in shared/conformance (an independent model of
+/// The replay must agree with every reference report in Tests/Data/conformance (an independent model of
 /// the SPEC). Compared like its compare.py: numbers to 1e-6 relative; free-text `detail` fields and
 /// the `source` path are not compared.
-@Suite(.enabled(if: sharedIsPresent, Comment(rawValue: sharedIsAbsent)))
+@Suite
 struct ConformanceTests {
     @Test func everyAdoptedSuiteHasReferenceReports() {
         for suite in ConformanceSuite.adopted {

@@ -6,13 +6,13 @@ import Testing
 
 /// Real-device strokes with the velocities Flutter's and Android's own test suites expect from their
 /// least-squares tracker, run through the whole replay (loader, timeline, recognizer, pop, release):
-/// - shared/vectors/flutter-velocity.json: Flutter's velocity_tracker_test data, BSD-3-Clause,
+/// - Tests/Data/vectors/flutter-velocity.json: Flutter's velocity_tracker_test data, BSD-3-Clause,
 ///   Copyright 2014 The Flutter Authors.
-/// - shared/vectors/android-velocity.json: AOSP VelocityTracker_test.cpp, Apache-2.0,
+/// - Tests/Data/vectors/android-velocity.json: AOSP VelocityTracker_test.cpp, Apache-2.0,
 ///   Copyright The Android Open Source Project.
 /// Each stroke becomes a trace; a second trace with x and y swapped checks the y axis, since the
 /// report carries the release velocity along the pop direction (x) only.
-@Suite(.enabled(if: sharedIsPresent, Comment(rawValue: sharedIsAbsent))) struct VelocityVectorTests {
+@Suite struct VelocityVectorTests {
     /// No hysteresis and no begin checks, so the pop begins at the first move; `velocitySign`
     /// releases with the raw estimator velocity.
     static let rules = """
@@ -33,7 +33,7 @@ import Testing
     }
 
     static func strokes(_ file: String) throws -> [Stroke] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: sharedRoot + "/vectors/" + file))
+        let data = try Data(contentsOf: URL(fileURLWithPath: dataRoot + "/vectors/" + file))
         let root = try JSONSerialization.jsonObject(with: data) as! [String: Any]
         return (root["strokes"] as! [[String: Any]]).enumerated().map { index, stroke in
             var expected: [String: Double] = [:]

@@ -76,12 +76,9 @@ let packageRoot: String = {
     return path
 }()
 
-/// `shared/`, beside the project's clone (CI lays it out the same way).
-let sharedRoot = packageRoot + "/../shared"
-
-/// Suites that read shared/ are skipped, saying why, on a clone without it.
-let sharedIsPresent = FileManager.default.fileExists(atPath: sharedRoot + "/SPEC.md")
-let sharedIsAbsent = "../shared is not beside the project (CI lays it out so): its reference data cannot be read"
+/// The reference data the tests read (conformance suites, velocity vectors, recordings): copied into
+/// the repository by `make sync-shared`, so a clone alone runs every test (Tests/Data/README.md).
+let dataRoot = packageRoot + "/Tests/Data"
 
 /// What the batch driver does with a loaded document: the trace and its reports under `replays`,
 /// from the replays it was fed to while it was read, else replayed now.

@@ -4,13 +4,13 @@ import Testing
 @testable import PopGestureCore
 @testable import PopGestureKit
 
-/// `import --from getevent`: the shared evemu recordings printed as Android's getevent prints the same
+/// `import --from getevent`: the evemu recordings of Tests/Data printed as Android's getevent prints the same
 /// kernel events must import to the same traces; getevent's own line forms (descriptions, node
 /// prefixes, `rate`, labels it has no number for); and each bad input's error.
 @Suite struct GeteventImportTests {
     // MARK: evemu -> getevent (a test helper, not an importer)
 
-    /// The names linux/input-event-codes.h gives the types and codes of the shared recordings, kept
+    /// The names linux/input-event-codes.h gives the types and codes of the recordings, kept
     /// apart from the reader's table so that a wrong number in either shows. A code left out here is
     /// printed in hex, as getevent prints a code its label table lacks.
     static let typeNames: [UInt16: String] = [0: "EV_SYN", 1: "EV_KEY", 3: "EV_ABS", 4: "EV_MSC"]
@@ -92,7 +92,7 @@ import Testing
         return text + events
     }
 
-    static let raw = sharedRoot + "/recordings/raw"
+    static let raw = dataRoot + "/recordings/raw"
     static let evemuRecordings: [String] =
         ((try? FileManager.default.contentsOfDirectory(atPath: raw + "/evemu")) ?? []).sorted()
 
@@ -101,7 +101,7 @@ import Testing
         yaml[yaml.range(of: "\nevents:")!.lowerBound...]
     }
 
-    @Test(.enabled(if: sharedIsPresent, Comment(rawValue: sharedIsAbsent)), arguments: evemuRecordings)
+    @Test(arguments: evemuRecordings)
     func aGeteventCaptureOfTheSameEventsGivesTheEvemuTrace(_ recording: String) throws {
         let evemu = try String(contentsOfFile: Self.raw + "/evemu/" + recording, encoding: .utf8)
         let original = ImportTests.importing(evemu, path: recording, screen: nil)
@@ -128,7 +128,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: sharedIsPresent, Comment(rawValue: sharedIsAbsent)))
+    @Test
     func theEvemuToGeteventHelperPrintsWhatGeteventPrints() throws {
         // Its lines checked by hand against getevent.c's format strings: the first event of the
         // Atmel recording (E: 0.000000 0003 002f 0000, ABS_MT_SLOT 0) and its first axis.

@@ -4,8 +4,8 @@ import Testing
 @testable import PopGestureCore
 @testable import PopGestureKit
 
-/// `popgesture import`: the shared raw recordings against the traces a faithful importer makes of
-/// them, each mapping rule of `../shared/recordings/raw/README.md` on a small recording computed by
+/// `popgesture import`: the raw recordings of Tests/Data against the traces a faithful importer makes
+/// of them, each mapping rule of docs/reference/importers.md on a small recording computed by
 /// hand, positioned diagnostics for bad input, the output through the loader and the replay, and
 /// the writer's bounded buffer on a long recording.
 @Suite struct ImportTests {
@@ -113,26 +113,26 @@ import Testing
     /// Only ABS_X and ABS_Y: single touch.
     static let pen = "N: test pen\nA: 00 0 100 0 0 0\nA: 01 0 200 0 0 0\n"
 
-    // MARK: The shared raw recordings
+    // MARK: The raw recordings
 
-    static let raw = sharedRoot + "/recordings/raw"
+    static let raw = dataRoot + "/recordings/raw"
 
-    /// Every recording of `raw/{evemu,libinput,csv}`, read from ../shared (the libinput file is
-    /// GPL-3.0 and stays there); none when ../shared is absent, and then the tests below say so.
+    /// Every recording of `raw/{evemu,libinput,csv}` (the libinput file is GPL-3.0, kept with its
+    /// licence beside it, as Tests/Data/README.md says).
     static let recordings: [String] = ["evemu", "libinput", "csv"].flatMap { folder in
         ((try? FileManager.default.contentsOfDirectory(atPath: raw + "/" + folder)) ?? []).sorted().map {
             folder + "/" + $0
         }
     }
 
-    @Test(.enabled(if: sharedIsPresent, Comment(rawValue: sharedIsAbsent)))
+    @Test
     func rawRecordingsArePresent() {
         #expect(
             Self.recordings.count == 18,
             "expected the 18 raw recordings of \(Self.raw) (evemu, libinput, csv); found \(Self.recordings.count)")
     }
 
-    @Test(.enabled(if: sharedIsPresent, Comment(rawValue: sharedIsAbsent)), arguments: recordings)
+    @Test(arguments: recordings)
     func rawRecordingGivesItsExpectedTrace(_ recording: String) throws {
         let path = Self.raw + "/" + recording
         let expectedPath = Self.raw + "/expected/" + stem(of: recording) + ".yaml"

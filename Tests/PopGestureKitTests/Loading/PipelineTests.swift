@@ -40,10 +40,9 @@ import Testing
     }
 
     @Test func theCorpusReadsTheSame() throws {
-        var folders = [packageRoot + "/traces"]
-        if sharedIsPresent {
-            folders += [sharedRoot + "/conformance/traces", sharedRoot + "/conformance/content/traces"]
-        }
+        let folders = [
+            packageRoot + "/traces", dataRoot + "/conformance/traces", dataRoot + "/conformance/content/traces",
+        ]
         let files = InputFiles.expand(folders)
         #expect(files.count > 50)
         for file in files { try Self.expectSame(file) }

@@ -38,15 +38,13 @@ import Testing
         text.split(separator: "\n").map { $0.drop { $0 == " " } }
     }
 
-    /// The bundled corpus, and the shared traces and recordings where ../shared is present.
+    /// The bundled corpus, the conformance traces and the recordings.
     static func corpusTraces() -> [Trace] {
-        let shared =
-            sharedIsPresent
-            ? [
-                sharedRoot + "/conformance/traces", sharedRoot + "/recordings/evemu-touchscreens.yaml",
-                sharedRoot + "/recordings/raw/expected",
-            ] : []
-        return InputFiles.expand([packageRoot + "/traces"] + shared).flatMap { path in
+        let data = [
+            dataRoot + "/conformance/traces", dataRoot + "/recordings/evemu-touchscreens.yaml",
+            dataRoot + "/recordings/raw/expected",
+        ]
+        return InputFiles.expand([packageRoot + "/traces"] + data).flatMap { path in
             TraceFileLoader(path: path).compactMap { document -> Trace? in
                 if case .trace(let trace, _) = document { return trace }
                 return nil
@@ -83,8 +81,7 @@ import Testing
             packageRoot + "/traces/rules/scroll-detector.yaml",
             packageRoot + "/traces/rules/scroll-detector-dragstart.yaml",
         ]
-        + (sharedIsPresent
-            ? ["mix5", "mix6", "mix7", "mix8"].map { sharedRoot + "/conformance/content/rules/\($0).yaml" } : [])
+        + ["mix5", "mix6", "mix7", "mix8"].map { dataRoot + "/conformance/content/rules/\($0).yaml" }
 
     @Test(arguments: detectorRules)
     func streamedDetectionRunsAreTheWholeReportsRuns(_ rulesFile: String) throws {
