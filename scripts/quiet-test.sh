@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `make test`'s runner: each step's whole output goes to a log under .build/test-logs/, and the
 # terminal gets one line per test suite, every failure, and one summary line per other check
-# (schemas, the bundled corpus, the browser), with the log's path when a step fails. Exits non-zero
-# when any step fails: each step's own status is kept, never a pipe's.
+# (schemas, the bundled corpus, the browser), with the log's path when a step fails; last, every
+# skipped check with its reason, and one closing line over all steps, `total: N passed, N failed,
+# N skipped`. Exits non-zero when any step fails: each step's own status is kept, never a pipe's.
 #   scripts/quiet-test.sh BINARY -- SCHEMA-CHECK-ARGUMENTS...
 #   scripts/quiet-test.sh --filter < LOG    (the swift test filter alone, on a log)
 set -uo pipefail
@@ -25,6 +26,50 @@ shift
 logs=.build/test-logs
 mkdir -p "$logs"
 failed=0
+total_passed=0 total_failed=0 total_skipped=0
+skipped_lines=()
+
+# count LOG STATUS: adds the step's checks to the totals. swift test's are its tests (a failed
+# parameterized test counts once); another step's are the `N passed`, `N failed` (`N errors`) and
+# `N skipped` its last line states, or, where it states none, the step as one check; each line
+# `skipped: ...` or `SKIP ...` it printed is a skipped check, named in the closing list.
+count() {
+    local log=$1 status=$2 passed=0 fail=0 skip=0 last
+    if [[ $log == *unit.log ]]; then
+        local all
+        all=$(grep -Eo 'Test run with [0-9]+ tests?' "$log" | tail -1 | grep -Eo '[0-9]+' || true)
+        fail=$(grep -Ec '^✘ Test [^ ]+( with [0-9]+ test cases?)? failed' "$log" || true)
+        skip=$(grep -Ec '^[^ ]+ (Test|Suite) .* skipped' "$log" || true)
+        while IFS= read -r line; do skipped_lines+=("swift test: $line"); done \
+            < <(grep -E '^[^ ]+ (Test|Suite) .* skipped' "$log" | sed -E 's/^[^ ]+ //' || true)
+        if [[ -z $all ]]; then all=0; ((status == 0)) || fail=$((fail > 0 ? fail : 1)); fi
+        passed=$((all - fail - skip))
+        ((passed < 0)) && passed=0
+    else
+        last=$(tail -n 1 "$log")
+        local p f e s
+        p=$(grep -Eo '[0-9]+ passed' <<< "$last" | grep -Eo '[0-9]+' | head -1 || true)
+        f=$(grep -Eo '[0-9]+ failed' <<< "$last" | grep -Eo '[0-9]+' | head -1 || true)
+        e=$(grep -Eo '[0-9]+ errors?' <<< "$last" | grep -Eo '[0-9]+' | head -1 || true)
+        s=$(grep -Eo '[0-9]+ skipped' <<< "$last" | grep -Eo '[0-9]+' | head -1 || true)
+        local listed=0
+        while IFS= read -r line; do skipped_lines+=("$name: $line"); listed=$((listed + 1)); done \
+            < <(grep -E '^(skipped: |SKIP )' "$log" | sed -E 's/^(skipped: |SKIP )//' || true)
+        if [[ -n $p || -n $f ]]; then
+            passed=${p:-0} fail=$((${f:-0} + ${e:-0})) skip=${s:-$listed}
+            ((status == 0 || fail > 0)) || fail=1
+        elif ((listed > 0 && status == 0)); then
+            # Skipped whole when its last word is the skip; else the checks that ran count as one.
+            [[ $last =~ ^(skipped: |SKIP ) ]] || passed=1
+            skip=$listed
+        elif ((status == 0)); then
+            passed=1
+        else
+            fail=1
+        fi
+    fi
+    total_passed=$((total_passed + passed)) total_failed=$((total_failed + fail)) total_skipped=$((total_skipped + skip))
+}
 
 # step NAME LOG-NAME COMMAND...: runs COMMAND with its output in the log; prints what `summarise`
 # makes of the log, and the log's path when the command failed.
@@ -34,6 +79,7 @@ step() {
     local start=$SECONDS status
     "$@" > "$log" 2>&1
     status=$?
+    count "$log" "$status"
     local summary
     # A failed check's last lines say what failed; a passing one's last line is its summary.
     summary=$( ((status == 0)) && tail_lines=1 summarise "$log" || tail_lines=20 summarise "$log")
@@ -60,4 +106,6 @@ step "bundled corpus (check traces/ --require-goldens)" corpus "$binary" check t
 step "browser" browser python3 Tests/browser/check_browser.py --binary "$binary"
 step "recorder in a browser" record-browser python3 Tests/browser/record_browser.py --binary "$binary"
 step "install (make install into a temporary PREFIX, then uninstall)" install bash scripts/check-install.sh
+for line in "${skipped_lines[@]}"; do printf 'skipped: %s\n' "$line"; done
+printf 'total: %d passed, %d failed, %d skipped\n' "$total_passed" "$total_failed" "$total_skipped"
 exit $failed
