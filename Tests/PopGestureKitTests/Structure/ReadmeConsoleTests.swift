@@ -1,18 +1,35 @@
 import Foundation
 import Testing
 
-/// Every ```` ```console ```` block of the README, run: each `$ popgesture ...` line with the built
-/// binary, its output compared with the lines under it, so the README cannot drift from the tool.
+/// Every ```` ```console ```` block of the documentation, run: README.md, CHANGELOG.md, every `.md`
+/// file under docs/ (recursively) and the corpus's READMEs under traces/. Each `$ popgesture ...` line
+/// runs with the built binary, its output compared with the lines under it, so no page can drift from
+/// the tool, and a number about the bundled corpus stated in a console block is checked on every run.
 ///
 /// A block runs in a fresh folder where `traces` links to the bundled corpus; an HTML comment
 /// `<!-- console-setup: COMMAND -->` just before a block runs first there (it writes the files a
 /// block names that the repository does not hold). In the expected text a line `...` stands for any
-/// number of lines, and `...` inside a line for any text.
+/// number of lines, and `...` inside a line for any text. A failure names its page and line:
+/// `docs/CI.md line 12`.
 @Suite struct ReadmeConsoleTests {
     struct Block {
         var line: Int
         var setup: String?
         var commands: [(command: String, expected: [String])]
+    }
+
+    /// The pages whose console blocks run, relative to the package root, in a fixed order: the README,
+    /// the changelog, then every Markdown file under docs/ and traces/ in path order.
+    static func pages() -> [String] {
+        var pages = ["README.md"]
+        if FileManager.default.fileExists(atPath: packageRoot + "/CHANGELOG.md") { pages.append("CHANGELOG.md") }
+        for folder in ["docs", "traces"] {
+            let found = FileManager.default.enumerator(atPath: packageRoot + "/" + folder)?.compactMap {
+                ($0 as? String).flatMap { $0.hasSuffix(".md") ? folder + "/" + $0 : nil }
+            }
+            pages += (found ?? []).sorted()
+        }
+        return pages
     }
 
     static func blocks(_ readme: String) -> [Block] {
@@ -70,36 +87,55 @@ import Testing
         return rest.hasSuffix(parts.last!) && rest.count >= parts.last!.count
     }
 
-    @Test func theReadmesConsoleExamplesAreWhatTheToolPrints() throws {
-        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
-        let blocks = Self.blocks(readme)
-        #expect(blocks.count >= 10, "the README's console blocks were not found")
-        let binaryFolder = (CommandLineTests.binary as NSString).deletingLastPathComponent
-        for block in blocks {
-            let dir = try CommandLineTests.fixture([:])
-            defer { try? FileManager.default.removeItem(atPath: dir) }
-            try FileManager.default.createSymbolicLink(
-                atPath: dir + "/traces", withDestinationPath: packageRoot + "/traces")
-            let path = ["PATH": binaryFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
-            if let setup = block.setup {
-                let ran = try CommandLineTests.run(["-c", setup], in: dir, environment: path, shell: true)
-                #expect(ran.status == 0, "README line \(block.line - 1): the setup failed: \(ran.stderr)")
+    @Test func theConsoleExamplesAreWhatTheToolPrints() throws {
+        for page in Self.pages() {
+            let text = try String(contentsOfFile: packageRoot + "/" + page, encoding: .utf8)
+            let blocks = Self.blocks(text)
+            if page == "README.md" {
+                // Counted for the README alone: it is the page a newcomer runs, and a count over every
+                // page would hide a README that lost its examples behind the guides' blocks (and the
+                // pages under docs/ come and go). Ten is well under what it holds.
+                #expect(blocks.count >= 10, "README.md: its console blocks were not found")
             }
-            for (command, expected) in block.commands {
-                #expect(command.hasPrefix("popgesture "), "README line \(block.line): only popgesture commands are run")
-                let run = try CommandLineTests.run(
-                    ["-c", command], in: dir, environment: path.merging(["NO_COLOR": "1"]) { $1 }, shell: true)
-                var actual = (run.stdout + run.stderr).components(separatedBy: "\n")
-                if actual.last == "" { actual.removeLast() }
-                let trimmed = expected.map {
-                    $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-                }
-                actual = actual.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
-                #expect(
-                    Self.matches(trimmed[...], actual[...]),
-                    "README line \(block.line): `\(command)` printed:\n\(actual.joined(separator: "\n"))")
+            for block in blocks {
+                try Self.run(block, of: page)
             }
         }
+    }
+
+    /// Runs one block's setup and commands in a fresh folder and compares what each command prints.
+    static func run(_ block: Block, of page: String) throws {
+        let binaryFolder = (CommandLineTests.binary as NSString).deletingLastPathComponent
+        let dir = try CommandLineTests.fixture([:])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createSymbolicLink(
+            atPath: dir + "/traces", withDestinationPath: packageRoot + "/traces")
+        let path = ["PATH": binaryFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+        if let setup = block.setup {
+            let ran = try CommandLineTests.run(["-c", setup], in: dir, environment: path, shell: true)
+            #expect(ran.status == 0, "\(page) line \(block.line - 1): the setup failed: \(ran.stderr)")
+        }
+        for (command, expected) in block.commands {
+            #expect(command.hasPrefix("popgesture "), "\(page) line \(block.line): only popgesture commands are run")
+            let run = try CommandLineTests.run(
+                ["-c", command], in: dir, environment: path.merging(["NO_COLOR": "1"]) { $1 }, shell: true)
+            var actual = (run.stdout + run.stderr).components(separatedBy: "\n")
+            if actual.last == "" { actual.removeLast() }
+            let trimmed = expected.map {
+                $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+            }
+            actual = actual.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+            #expect(
+                Self.matches(trimmed[...], actual[...]),
+                "\(page) line \(block.line): `\(command)` printed:\n\(actual.joined(separator: "\n"))")
+        }
+    }
+
+    @Test func everyDocumentationPageIsFound() {
+        let pages = Self.pages()
+        #expect(pages.first == "README.md")
+        #expect(pages.contains("docs/CHOICES.md"), "docs/ was not walked: \(pages)")
+        #expect(pages.contains("traces/README.md"), "traces/ was not walked: \(pages)")
     }
 
     @Test func wildcardsMatchWhatTheySay() {
