@@ -242,9 +242,9 @@ startms=$(python3 -c "print(f'{$startup*1000:.0f}')")
 echo "start-up: check on one small trace    $startms ms (target < 30)"
 
 # The Python reference model (issue 20 measured it ~45x slower than popgesture) is not on this
-# machine: ../shared/conformance holds the reports it produced (expected/*.jsonl) and compare.py, not
-# the model, so its row says so instead of a figure.
-python="not run: ../shared/conformance has the model's reports and compare.py, not the model"
+# machine: Tests/Data/conformance holds the reports it produced (expected/*.jsonl), not the model, so
+# its row says so instead of a figure.
+python="not run: Tests/Data/conformance has the model's reports, not the model"
 
 echo
 echo "| measure | result | target |"

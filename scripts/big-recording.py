@@ -8,7 +8,7 @@ Usage: scripts/big-recording.py FORMAT MEGABYTES OUT
 """
 import sys
 
-# An Atmel maXTouch's description as evemu-record prints it (../shared/recordings/raw/evemu), without
+# An Atmel maXTouch's description as evemu-record prints it (Tests/Data/recordings/raw/evemu), without
 # its comments: multitouch protocol B, 10 slots, x 0-799, y 0-479.
 EVEMU_HEADER = """# EVEMU 1.3
 N: Atmel maXTouch Touchscreen

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Fuzzes popgesture's readers with libFuzzer (Sources/PopGestureFuzz), one target after another, each
 # for a share of the time, seeded from the repository's own files, with its format's dictionary:
-#   trace     load -> replay -> report -> explain (the bundled traces, ../shared/conformance)
+#   trace     load -> replay -> report -> explain (the bundled traces, Tests/Data/conformance)
 #   evemu, libinput, csv, getevent, uikit
-#             `import --from FORMAT` (../shared/recordings/raw, fuzz/seeds/): a positioned error or
+#             `import --from FORMAT` (Tests/Data/recordings/raw, fuzz/seeds/): a positioned error or
 #             traces that load back
 #   merge     `merge` over one shard output (check json/junit, replay json, diff json as shard 1/1,
 #             generated here with the debug build): a refusal or valid output
-#   rules     the rules and stack-config loaders (traces/rules, traces/stacks, ../shared/conformance/rules)
+#   rules     the rules and stack-config loaders (traces/rules, traces/stacks, Tests/Data/conformance/rules)
 #   scripts/fuzz.sh [SECONDS]   (default 600, shared by the targets: each gets SECONDS / targets, at
 #                                least 5; FUZZ_TARGETS="merge rules" fuzzes only those; FUZZ_WORKERS=N
 #                                runs N processes a target at once, default 1; FUZZ_RUNS=N stops each
@@ -64,17 +64,17 @@ shard_outputs() {
 
 rm -rf "$work/seeds"
 for target in "${targets[@]}"; do mkdir -p "$work/seeds/$target" "$work/corpus/$target" "$work/artifacts/$target" "fuzz/regressions/$target"; done
-raw=../shared/recordings/raw
+raw=Tests/Data/recordings/raw
 for target in "${targets[@]}"; do
     case $target in
-        trace) seed trace traces -name '*.yaml' -o -name '*.yml'; seed trace ../shared/conformance -name '*.yaml' -o -name '*.yml' ;;
+        trace) seed trace traces -name '*.yaml' -o -name '*.yml'; seed trace Tests/Data/conformance -name '*.yaml' -o -name '*.yml' ;;
         evemu) seed evemu "$raw/evemu" -name '*.evemu' ;;
         libinput) seed libinput "$raw/libinput" -name '*.yml' -o -name '*.yaml' ;;
         csv) seed csv "$raw/csv" -name '*.csv' ;;
         getevent) seed getevent fuzz/seeds/getevent -name '*' ;;
         uikit) seed uikit fuzz/seeds/uikit -name '*'; seed uikit "$raw/csv" -name '*.csv' ;;
         merge) shard_outputs ;;
-        rules) seed rules traces/rules -name '*.yaml'; seed rules traces/stacks -name '*.yaml'; seed rules ../shared/conformance/rules -name '*.yaml' ;;
+        rules) seed rules traces/rules -name '*.yaml'; seed rules traces/stacks -name '*.yaml'; seed rules Tests/Data/conformance/rules -name '*.yaml' ;;
         *) echo "fuzz: no target $target" >&2; exit 2 ;;
     esac
 done

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes traces/intent/: labelled swipes for `popgesture sweep` (see traces/intent/README.md).
 
-real-takes.yaml: one take per stroke cut from ../shared/recordings/evemu-touchscreens.yaml (whot/
+real-takes.yaml: one take per stroke cut from Tests/Data/recordings/evemu-touchscreens.yaml (whot/
 evemu-devices, MIT, Copyright Red Hat), times from the stroke's touch down, labelled by what the
 stroke plainly is: a vertical scroll (|dy| > 3 |dx| and |dy| >= 100) or a short horizontal drag
 (|dx| <= 40, |dy| < |dx|) is `stay`; no stroke there is an edge swipe travelling most of the width, so
@@ -15,7 +15,7 @@ import os
 import yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RECORDINGS = os.path.join(ROOT, "..", "shared", "recordings", "evemu-touchscreens.yaml")
+RECORDINGS = os.path.join(ROOT, "Tests", "Data", "recordings", "evemu-touchscreens.yaml")
 OUT = os.path.join(ROOT, "traces", "intent")
 HEADER = "format: popgesture-trace/1\nscreen: {width: 390, height: 844}\nstack:\n- {id: feed, maxStartX: 120}\n- {id: detail, maxStartX: 120}\n"
 
@@ -33,7 +33,7 @@ def document(name, comment, samples, intent, origin):
 
 def real_takes():
     out = ["# Takes cut from real touchscreen recordings: whot/evemu-devices (commit 3fa30580, MIT, Copyright\n"
-           "# Red Hat), via ../../../shared/recordings/evemu-touchscreens.yaml; one take per stroke.\n"]
+           "# Red Hat), via Tests/Data/recordings/evemu-touchscreens.yaml; one take per stroke.\n"]
     for doc in yaml.safe_load_all(open(RECORDINGS, encoding="utf-8")):
         for index, event in enumerate(doc.get("events", [])):
             if "touch" not in event or len(event["samples"]) < 5:

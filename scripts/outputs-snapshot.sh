@@ -49,7 +49,7 @@ while IFS= read -r file; do
     run "plot-$name" plot --document 1 "$file"
     run "plot-vs-$name" plot --document 1 --rules fd-1.1 --rules cupertino "$file"
 done < <(find traces -name '*.yaml' | sort)
-for raw in ../shared/recordings/raw/*/*.*; do
+for raw in Tests/Data/recordings/raw/*/*.*; do
     [[ -f $raw ]] || continue
     run "import-$(basename "$raw")" import "$raw"
 done

