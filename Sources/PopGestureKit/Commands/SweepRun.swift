@@ -13,7 +13,6 @@ public struct SweepRun: Sendable {
     /// Each `--vary KEY=VALUES` as given.
     public var vary: [String]
     public var format: Format
-    public var output: String?
     public var jobs: Int
     public var top: Int
     public var flipsAll: Bool
@@ -24,7 +23,7 @@ public struct SweepRun: Sendable {
     public var exclusions = Exclusions()
 
     public init(
-        paths: [String], base: String = "fd", vary: [String], format: Format = .text, output: String? = nil, jobs: Int,
+        paths: [String], base: String = "fd", vary: [String], format: Format = .text, jobs: Int,
         top: Int = 5, flipsAll: Bool = false, allowEmpty: Bool = false, shard: Shard? = nil
     ) {
         self.shard = shard
@@ -32,7 +31,6 @@ public struct SweepRun: Sendable {
         self.base = base
         self.vary = vary
         self.format = format
-        self.output = output
         self.jobs = jobs
         self.top = top
         self.flipsAll = flipsAll
@@ -47,12 +45,14 @@ public struct SweepRun: Sendable {
                 + [flipsAll ? "--flips all" : nil, allowEmpty ? "--allow-empty" : nil], paths: paths)
     }
 
+    /// Writes to `console`: standard output, or `-o`'s file (`Console.writingOutput(to:)`).
     public func run(console: Console = Console()) -> ExitStatus {
         let grid: SweepGrid
         do {
             grid = try SweepGrid(base: base, vary: vary)
         } catch {
-            // The run cannot start: no trace is read.
+            // The run cannot start: no trace is read, and -o's file is not written.
+            console.discardOutput()
             console.report(asDiagnostic(error, path: ""))
             return console.finish(.errors)
         }
@@ -61,6 +61,7 @@ public struct SweepRun: Sendable {
                 Diagnostic(
                     message: "--format svg: \(refusal)",
                     suggestion: "use --format text, json or html (the table and flips)"))
+            console.discardOutput()
             return console.finish(.errors)
         }
         var tallies = Array(repeating: SweepTally(), count: grid.versions.count)
@@ -116,9 +117,12 @@ public struct SweepRun: Sendable {
                         "no trace has an `intent` label (`{gesture: N, intent: back|stay}`); versions are ranked by failed expectations",
                     severity: .warning))
         }
-        if let problem = write(result, files: files, mark: driver.mark(run: described), console: console) {
-            console.report(problem)
-            return console.finish(.errors)
+        let summary = SweepSummary(result: result, files: files, top: top, mark: driver.mark(run: described))
+        switch format {
+        case .text: Self.render(SweepTextRenderer(console: console), summary)
+        case .json: Self.render(SweepJSONRenderer(console: console), summary)
+        case .svg: Self.render(SweepSVGRenderer(console: console), summary)
+        case .html: Self.render(SweepHTMLRenderer(console: console), summary)
         }
         return console.finish(Self.status(tallies, runErrors: runErrors))
     }
@@ -130,26 +134,9 @@ public struct SweepRun: Sendable {
             findings: tallies.filter { $0.failed + $0.intent.failed > 0 }.count)
     }
 
-    private func write(_ result: SweepResult, files: Int, mark: ShardMark?, console: Console) -> Diagnostic? {
-        let text: String =
-            switch format {
-            case .text: SweepTextRenderer.render(result, top: top, files: files)
-            case .json: SweepJSONRenderer.render(result, mark: mark)
-            case .svg: SweepPlot(result: result).svg()
-            case .html: SweepPage.render(result, top: top, files: files)
-            }
-        guard let output else {
-            console.out(text)
-            return nil
-        }
-        var atomic = AtomicFile(path: output, what: "the sweep")
-        if let problem = atomic.openFailure { return problem }
-        atomic.write(text)
-        do {
-            try atomic.commit()
-        } catch {
-            return asDiagnostic(error, path: output)
-        }
-        return nil
+    private static func render(_ renderer: some SweepRenderer, _ summary: SweepSummary) {
+        var renderer = renderer
+        renderer.begin()
+        renderer.end(summary)
     }
 }

@@ -1,10 +1,15 @@
 import PopGestureCore
 
 /// `sweep --format json`: `popgesture-sweep/1` (schemas/sweep.schema.json), keys sorted.
-enum SweepJSONRenderer {
+struct SweepJSONRenderer: SweepRenderer {
     static let format = "popgesture-sweep/1"
+    let console: Console
 
-    static func render(_ result: SweepResult, mark: ShardMark? = nil) -> String {
+    mutating func end(_ s: SweepSummary) {
+        console.out(Self.json(s.result, mark: s.mark))
+    }
+
+    static func json(_ result: SweepResult, mark: ShardMark? = nil) -> String {
         var fields: [String: JSONValue] = [
             "format": .string(format), "base": .string(result.base), "keys": .array(result.keys.map(JSONValue.string)),
             "versions": .array(result.versions.map { version(result, $0) }),

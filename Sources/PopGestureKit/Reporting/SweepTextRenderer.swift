@@ -1,8 +1,14 @@
 import PopGestureCore
 
 /// `sweep --format text`: a table with a row per version, the best versions, the flips.
-enum SweepTextRenderer {
-    static func render(_ result: SweepResult, top: Int, files: Int) -> String {
+struct SweepTextRenderer: SweepRenderer {
+    let console: Console
+
+    mutating func end(_ s: SweepSummary) {
+        console.out(Self.text(s.result, top: s.top, files: s.files))
+    }
+
+    static func text(_ result: SweepResult, top: Int, files: Int) -> String {
         let documents = result.versions.first?.tally.documents ?? 0
         let errors = result.versions.first?.tally.errors ?? 0
         var out =

@@ -188,7 +188,8 @@ public struct MergeRun: Sendable {
         case .sweepJSON:
             do {
                 let result = try SweepResult(merging: shards)
-                console.out(SweepJSONRenderer.render(result))
+                var renderer = SweepJSONRenderer(console: console)
+                renderer.end(SweepSummary(result: result, files: 0, top: 0, mark: nil))
                 return SweepRun.status(result.versions.map(\.tally), runErrors: 0)
             } catch {
                 console.discardOutput()

@@ -48,10 +48,7 @@ struct SweepCommand: ParsableCommand {
             "Output format: text (a table, the best, the flips), json, svg (a picture) or html (all three on one page)."
     )
     var format: SweepRun.Format = .text
-    @Option(
-        name: [.customShort("o"), .long],
-        help: ArgumentHelp("Write the output here instead of standard output.", valueName: "FILE"))
-    var output: String?
+    @OptionGroup var output: OutputOption
     @Option(help: ArgumentHelp("Versions listed under best in text and html.", valueName: "N")) var top: Int = 5
     @Option(
         help: ArgumentHelp(
@@ -74,9 +71,9 @@ struct SweepCommand: ParsableCommand {
         colour.apply()
         let settings = try input.settings()
         var sweep = SweepRun(
-            paths: settings.paths, base: rules, vary: vary, format: format, output: output, jobs: settings.jobs,
+            paths: settings.paths, base: rules, vary: vary, format: format, jobs: settings.jobs,
             top: top, flipsAll: flips == "all", allowEmpty: input.allowEmpty, shard: try shard.resolved())
         sweep.exclusions = settings.exclusions
-        try conclude(sweep.run())
+        try conclude(sweep.run(console: try output.console()))
     }
 }

@@ -358,7 +358,8 @@ import Testing
         let before = paths.map { LoadCounter.shared.count($0) }
         for (round, vary) in [["maxStartX=0"], ["completion.projectionDistance=0..1000/10"]].enumerated() {
             let out = dir + "/sweep-\(round).json"
-            let status = SweepRun(paths: [dir], vary: vary, format: .json, output: out, jobs: 2).run()
+            let status = SweepRun(paths: [dir], vary: vary, format: .json, jobs: 2).run(
+                console: try Console().writingOutput(to: out))
             #expect(status == .findings)
             let versions =
                 (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])?[
@@ -443,5 +444,28 @@ import Testing
                 && three.stderr.contains("3 keys have no picture"))
         let none = try CommandLineTests.run(["sweep", "--vary", "maxStartX=0", "empty"], in: dir)
         #expect(none.status == 2)
+    }
+
+    /// `-o` is the one option every report command shares: the file appears whole, standard output
+    /// says `wrote FILE`, and a run refused before any trace is read leaves no file.
+    @Test func outputGoesThroughTheSharedOption() throws {
+        let dir = try CommandLineTests.fixture(["plain.yaml": SweepTests.swipe(interval: 30, intent: "stay")])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let wrote = try CommandLineTests.run(
+            ["sweep", "--vary", "maxStartX=0", "--format", "json", "-o", "sweep.json", "plain.yaml"], in: dir)
+        #expect(wrote.status == 0 && wrote.stdout == "wrote sweep.json\n", "\(wrote.stdout)\(wrote.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/sweep.json")))
+        #expect((json as? [String: Any])?["format"] as? String == "popgesture-sweep/1")
+        for refused in [
+            ["--vary", "nokey=1"],
+            [
+                "--vary", "maxStartX=0", "--vary", "velocity=uikit", "--vary", "completion.strict=true", "--format",
+                "svg",
+            ],
+        ] {
+            let run = try CommandLineTests.run(["sweep"] + refused + ["-o", "refused.out", "plain.yaml"], in: dir)
+            #expect(run.status == 2 && run.stdout.isEmpty, "\(refused): \(run.stdout)")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/refused.out"), "\(refused) left a file")
+        }
     }
 }
