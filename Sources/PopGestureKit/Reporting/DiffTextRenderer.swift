@@ -6,8 +6,8 @@ struct DiffTextRenderer: DiffRenderer {
 
     mutating func add(_ trace: ComparedTrace) {
         guard !trace.changes.isEmpty else { return }
-        console.out("\(trace.source) \(trace.trace)\n")
-        trace.changes.visit { change in console.out("  \(change.detail)\n") }
+        console.out("\(lineStart(trace.source)) \(visible(trace.trace))\n")
+        trace.changes.visit { change in console.out("  \(visible(change.detail))\n") }
     }
 
     mutating func end(_ s: DiffSummary) {
