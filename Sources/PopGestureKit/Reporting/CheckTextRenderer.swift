@@ -72,6 +72,6 @@ struct CheckTextRenderer: CheckRenderer {
                 "; \(s.otherDocuments) rules or stack-config document\(s.otherDocuments == 1 ? "" : "s") validated, not replayed"
         }
         if s.intent.labels > 0 { line += "; intent: " + s.intent.summaryText }
-        return line + notTracesClause(s.notTraces)
+        return line + notTracesClause(s.passedOver)
     }
 }
