@@ -64,18 +64,20 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// The description with its severity coloured like a compiler's (bold red errors, bold yellow
     /// warnings), when `paint` is enabled.
     public func rendered(_ paint: Paint) -> String {
-        let place = location.map { "\($0.path):\($0.line):\($0.column): " } ?? (path.isEmpty ? "" : "\(path): ")
+        let place =
+            location.map { "\(lineStart($0.path)):\($0.line):\($0.column): " }
+            ?? (path.isEmpty ? "" : "\(lineStart(path)): ")
         let colour =
             switch severity {
             case .error: "1;31"
             case .warning: "1;33"
             case .note: "1;36"
             }
-        var text = "\(visible(place))\(paint(severity.rawValue + ":", colour)) \(visible(message))"
+        var text = "\(place)\(paint(severity.rawValue + ":", colour)) \(visible(message))"
         if let suggestion { text += " (\(visible(suggestion)))" }
         for other in further { text += "\n" + other.rendered(paint) }
         if notShown > 0 {
-            let notePlace = path.isEmpty ? "" : "\(path): "
+            let notePlace = path.isEmpty ? "" : "\(lineStart(path)): "
             text +=
                 "\n\(notePlace)\(paint("note:", "1;36")) \(notShown) more error\(notShown == 1 ? "" : "s") in this document not shown"
         }
@@ -83,13 +85,19 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// `text` with its control characters shown as `\u{1B}`: a diagnostic quotes what it found, and a
-/// file's bytes must neither end the line early (a NUL ends what `fputs` writes), nor colour or
-/// retitle the terminal (ESC), nor start a forged diagnostic line of their own. Tabs and the line
-/// breaks of a multi-line message stay.
-package func visible(_ text: String) -> String {
+/// `text` with its control characters shown as `\u{1B}`: the one escaping rule for a name, key, path
+/// or value from the input in text meant for people (diagnostics on either stream, the text
+/// outputs). A file's bytes must neither end the line early (a NUL ends what `fputs` writes), nor
+/// colour or retitle the terminal (ESC), nor start a line of their own (LF, CR, VT, FF, NEL): a line
+/// that began with a forged diagnostic or a GitHub workflow command (`::add-mask::`) would be read
+/// as one. Only the tab stays; a message of several lines is several diagnostics (`further`).
+/// `keepingLineBreaks` is for a format with an escape of its own for CR and LF, applied after this
+/// (GitHub's `%0D` and `%0A`, which its runner reads back into the annotation).
+package func visible(_ text: String, keepingLineBreaks: Bool = false) -> String {
     func hidden(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F..<0xA0).contains(scalar.value)
+        if keepingLineBreaks, scalar == "\n" || scalar == "\r" { return false }
+        return (scalar.value < 0x20 && scalar != "\t") || (0x7F..<0xA0).contains(scalar.value)
+            || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
     guard text.unicodeScalars.contains(where: hidden) else { return text }
     var shown = ""
@@ -101,6 +109,15 @@ package func visible(_ text: String) -> String {
         }
     }
     return shown
+}
+
+/// `visible(text)` for what begins a line of output (a path before its `:line:column:`): a relative
+/// path whose first characters after any blanks are `::` also gets `./` before it, which names the
+/// same file, so that no line from the input reads as a GitHub workflow command (the runner reads
+/// `::NAME::` after leading blanks, on standard output and error alike).
+package func lineStart(_ text: String) -> String {
+    let shown = visible(text)
+    return shown.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("::") ? "./" + shown : shown
 }
 
 /// "1 trace", "2 traces".

@@ -29,6 +29,11 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
             throw node.error("missing required key `format`; expected \(wanted)")
         }
         let text = try value.text("`format`")
+        if let own = OwnFile(format: text) {
+            throw value.error(
+                "this is a popgesture \(own.noun), not \(expected.contains(.trace) ? "a trace" : "a \(expected[0].noun)")",
+                suggestion: own.hint)
+        }
         guard let format = DocumentFormat(rawValue: text) else {
             throw value.error(
                 "unknown format `\(text)`; expected \(wanted)",
@@ -48,5 +53,33 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
             throw value.error("this is a \(format.noun), expected \(wanted)", suggestion: hint)
         }
         return format
+    }
+}
+
+/// popgesture's own files that are no input to a replay: what a run leaves beside its traces (a
+/// baseline, a sweep report). A walk passes over one, counted apart from other tools' files; named as
+/// an input, one is an error that says what it is. (Rules, stack-config and config documents are
+/// inputs: validated where they are met, not replayed.)
+public struct OwnFile: Sendable, Equatable {
+    /// What people call it: "baseline", "sweep report".
+    public let noun: String
+    /// Where such a file is read instead.
+    package let hint: String
+
+    /// Each kind's `format` prefix, its noun and where it belongs (`Baseline.format` and
+    /// `SweepJSONRenderer.format` in the Kit write them; `InputFilesTests` holds the two to this table).
+    package static let kinds: [(prefix: String, noun: String, hint: String)] = [
+        ("popgesture-baseline/", "baseline", "a baseline is read by `check --baseline`"),
+        (
+            "popgesture-sweep/", "sweep report",
+            "a sweep report is `sweep --format json`'s output; `merge` reads its shards"
+        ),
+    ]
+
+    /// The kind a root `format` names, if it is one of these.
+    package init?(format: String) {
+        guard let kind = Self.kinds.first(where: { format.hasPrefix($0.prefix) }) else { return nil }
+        noun = kind.noun
+        hint = kind.hint
     }
 }

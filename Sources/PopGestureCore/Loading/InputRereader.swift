@@ -41,20 +41,32 @@ package struct InputRereader {
     }
 
     /// The text of a 1-based line of the input, for a syntax error's hint; nil past the end or when
-    /// the input cannot be read again. libyaml reads no further after an error, so a file is read
-    /// again from its start.
+    /// the input cannot be read again.
     package func line(_ number: Int) -> String? {
-        guard number >= 1 else { return nil }
+        lines(number...number).first
+    }
+
+    /// The text of 1-based lines of the input, in one pass, each cut at 4 KB (a hint needs the start
+    /// of a line, not a megabyte of it); fewer past the end, none when the input cannot be read
+    /// again. libyaml reads no further after an error, so a file is read again from its start.
+    package func lines(_ range: ClosedRange<Int>) -> [String] {
+        guard range.lowerBound >= 1 else { return [] }
         var current = 1
+        var lines: [String] = []
         var bytes: [UInt8] = []
+        func end() {
+            if bytes.last == 0x0D { bytes.removeLast() }
+            lines.append(String(decoding: bytes, as: UTF8.self))
+            bytes = []
+        }
+        /// True once the last line wanted is whole.
         func take(_ byte: UInt8) -> Bool {
             if byte == 0x0A {
-                if current == number { return true }
+                if range.contains(current) { end() }
+                if current == range.upperBound { return true }
                 current += 1
-            } else if current == number {
+            } else if range.contains(current), bytes.count < 4096 {
                 bytes.append(byte)
-                // A hint needs the start of a line, not a megabyte of it.
-                if bytes.count >= 4096 { return true }
             }
             return false
         }
@@ -65,7 +77,7 @@ package struct InputRereader {
                 break
             }
         } else if let file {
-            guard fseeko(file, 0, SEEK_SET) == 0 else { return nil }
+            guard fseeko(file, 0, SEEK_SET) == 0 else { return [] }
             var chunk = [UInt8](repeating: 0, count: 65536)
             while !done {
                 let read = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
@@ -75,9 +87,11 @@ package struct InputRereader {
                     break
                 }
             }
+        } else {
+            return []
         }
-        guard done || current == number else { return nil }
-        if bytes.last == 0x0D { bytes.removeLast() }
-        return String(decoding: bytes, as: UTF8.self)
+        // The last line of an input that does not end in a line break.
+        if !done, range.contains(current) { end() }
+        return lines
     }
 }

@@ -4,16 +4,22 @@
 package struct SyntaxHint {
     package let text: String?
 
+    /// `lines`: the input's 1-based lines in a range, read in one pass.
     package init(
-        problem: String, context: String?, problemAt: SourcePosition, contextAt: SourcePosition?, line: (Int) -> String?
+        problem: String, context: String?, problemAt: SourcePosition, contextAt: SourcePosition?,
+        lines: (ClosedRange<Int>) -> [String]
     ) {
-        text = Self.hint(problem: problem, context: context, problemAt: problemAt, contextAt: contextAt, line: line)
+        text = Self.hint(problem: problem, context: context, problemAt: problemAt, contextAt: contextAt, lines: lines)
     }
+
+    /// How far back from the problem a bracket is looked for.
+    static let bracketWindow = 256
 
     private static func hint(
         problem: String, context: String?, problemAt: SourcePosition, contextAt: SourcePosition?,
-        line: (Int) -> String?
+        lines: (ClosedRange<Int>) -> [String]
     ) -> String? {
+        func line(_ number: Int) -> String? { number >= 1 ? lines(number...number).first : nil }
         if problem.contains("tab character") || problem.contains("cannot start any token"),
             let text = line(problemAt.line), Self.character(of: text, atColumn: problemAt.column) == "\t"
         {
@@ -23,9 +29,13 @@ package struct SyntaxHint {
                 : "a tab at line \(problemAt.line), column \(problemAt.column); YAML allows tabs only inside quoted text and comments"
         }
         if let context, let contextAt, context.hasPrefix("while parsing a flow") {
-            let bracket = context.hasSuffix("sequence") ? ("[", "]") : ("{", "}")
-            return "the `\(bracket.0)` opened at line \(contextAt.line), column \(contextAt.column) is not closed; "
-                + "close it with `\(bracket.1)`, or separate its items with `,`"
+            // libyaml's mark is the bracket for a flow sequence or mapping, but for a flow *node* it
+            // is where the node was expected (the end of `stack: [`): the text says which is open.
+            let open =
+                openBracket(before: problemAt, lines: lines)
+                ?? (context.hasSuffix("sequence") ? "[" : "{", contextAt.line, contextAt.column)
+            return "the `\(open.bracket)` opened at line \(open.line), column \(open.column) is not closed; "
+                + "close it with `\(open.bracket == "[" ? "]" : "}")`, or separate its items with `,`"
         }
         if problem.contains("could not find expected ':'") || problem.contains("mapping values are not allowed") {
             // The key that lost its space may be on the line libyaml started at, or the one before.
@@ -39,6 +49,52 @@ package struct SyntaxHint {
             }
         }
         return nil
+    }
+
+    /// The innermost `[` or `{` still open where the problem is, read from the text up to there (at
+    /// most `bracketWindow` lines back, so that a long file is read once): a bracket at the start of
+    /// a token (not inside a plain scalar), outside quoted scalars (which may span lines) and
+    /// comments. Nil when none is open.
+    private static func openBracket(before end: SourcePosition, lines: (ClosedRange<Int>) -> [String]) -> (
+        bracket: Character, line: Int, column: Int
+    )? {
+        var open: [(bracket: Character, line: Int, column: Int)] = []
+        var quote: Character?
+        guard end.line >= 1 else { return nil }
+        let first = max(1, end.line - bracketWindow)
+        for (number, text) in zip(first...end.line, lines(first...end.line)) {
+            var column = 0
+            var previous: Character = " "
+            var escaped = false
+            for character in text {
+                column += 1
+                if number == end.line, column >= end.column { break }
+                defer { previous = character }
+                if let q = quote {
+                    if escaped {
+                        escaped = false
+                    } else if q == "\"" && character == "\\" {
+                        escaped = true
+                    } else if character == q {
+                        quote = nil
+                    }
+                    continue
+                }
+                let tokenStart = column == 1 || " \t[{,:".contains(previous)
+                if character == "#", column == 1 || previous == " " || previous == "\t" {
+                    break  // a comment, to the end of the line
+                } else if tokenStart, character == "\"" || character == "'" {
+                    quote = character
+                } else if tokenStart, character == "[" || character == "{" {
+                    open.append((character, number, column))
+                } else if let last = open.last,
+                    (last.bracket, character) == ("[", "]") || (last.bracket, character) == ("{", "}")
+                {
+                    open.removeLast()
+                }
+            }
+        }
+        return open.last
     }
 
     /// The character at a 1-based column, counted in characters as libyaml counts them.

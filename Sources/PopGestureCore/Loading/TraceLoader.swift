@@ -11,11 +11,16 @@ public enum LoadedDocument: Sendable {
     /// A file read with `mayBeForeign` whose first document has no popgesture `format` at its root:
     /// another tool's JSON; nothing else of the file follows.
     case foreign(path: String)
+    /// A file found by walking whose first document is one of popgesture's own files that are no
+    /// input (`OwnFile`: a baseline, a sweep report); nothing else of the file follows.
+    case notTrace(path: String, OwnFile)
 
     public var source: String {
         switch self {
         case .trace(let trace, _): trace.source
-        case .rules(_, let source), .stackConfig(let source), .failure(let source, _), .foreign(let source): source
+        case .rules(_, let source), .stackConfig(let source), .failure(let source, _), .foreign(let source),
+            .notTrace(let source, _):
+            source
         }
     }
 }
@@ -55,6 +60,11 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     private let mayBeForeign: Bool
     /// The document being read has a root `format` naming a popgesture document.
     private var hasPopgestureFormat = false
+    /// Found by walking a folder (not named): a first document that is one of popgesture's own
+    /// files that are no input (`OwnFile`) is `.notTrace`, not an error.
+    private let walked: Bool
+    /// The document being read has a root `format` naming one of those.
+    private var ownFile: OwnFile?
     /// Samples kept per document, beyond which a trace whose events go to a sink keeps no events:
     /// a long recording then costs what its sink holds, not its size.
     package let retainedSamples: Int
@@ -72,13 +82,14 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     /// same documents and diagnostics in the same order (`EventPipe`).
     public init(
         path: String, sink: ((Trace) -> any TraceEventSink)? = nil, retainedSamples: Int = 200_000,
-        mayBeForeign: Bool = false,
+        mayBeForeign: Bool = false, walked: Bool = false,
         pipelineFrom: Int? = nil
     ) {
         self.path = path
         self.sink = sink
         self.retainedSamples = retainedSamples
         self.mayBeForeign = mayBeForeign
+        self.walked = walked
         do {
             reader = try YAMLDocumentReader(path: path, pipelineFrom: pipelineFrom)
             LoadCounter.shared.opened(path)
@@ -95,6 +106,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         self.sink = sink
         self.retainedSamples = retainedSamples
         mayBeForeign = false
+        walked = false
         reader = YAMLDocumentReader(text: text, path: path)
     }
 
@@ -107,6 +119,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         index += 1
         let source = "\(path)#\(index)"
         hasPopgestureFormat = false
+        ownFile = nil
         /// The first document of a file that may be another tool's showed no popgesture `format`.
         var foreign: Bool { mayBeForeign && index == 1 && !hasPopgestureFormat }
         do {
@@ -133,6 +146,10 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         do {
             var stream = EventStream(source: source, limit: retainedSamples)
             let root = try readRoot(reader, into: &stream, errors: errors)
+            if walked, index == 1, let ownFile {
+                self.reader = nil
+                return .notTrace(path: path, ownFile)
+            }
             if foreign {
                 self.reader = nil
                 return .foreign(path: path)
@@ -198,6 +215,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
             let root = try reader.node()
             if case .mapping(let pairs) = root.content {
                 hasPopgestureFormat = pairs.contains(where: Self.namesPopgestureFormat)
+                ownFile = pairs.lazy.compactMap(Self.ownFile).first
             }
             return root
         }
@@ -241,6 +259,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
             } else {
                 pairs.append((key, try reader.node()))
                 if Self.namesPopgestureFormat(pairs[pairs.count - 1]) { hasPopgestureFormat = true }
+                if let own = Self.ownFile(pairs[pairs.count - 1]) { ownFile = own }
             }
             try reader.advance()
         }
@@ -248,15 +267,20 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
     }
 
     /// A root `format` naming a popgesture document, known or not (`popgesture-trace/2` is ours, and wrong).
-    /// A command's output (`sweep --format json` saved beside the traces) is no input: another tool's JSON.
     private static func namesPopgestureFormat(_ pair: (key: YAMLNode, value: YAMLNode)) -> Bool {
         guard case .scalar("format", _) = pair.key.content, case .scalar(let value, _) = pair.value.content else {
             return false
         }
-        return value.hasPrefix("popgesture-") && !outputFormats.contains { value.hasPrefix($0) }
+        return value.hasPrefix("popgesture-")
     }
 
-    package static let outputFormats = ["popgesture-sweep/"]
+    /// A root `format` naming one of popgesture's own files that are no input (a baseline, a sweep report).
+    private static func ownFile(_ pair: (key: YAMLNode, value: YAMLNode)) -> OwnFile? {
+        guard case .scalar("format", _) = pair.key.content, case .scalar(let value, _) = pair.value.content else {
+            return nil
+        }
+        return OwnFile(format: value)
+    }
 
     private static func mayBeTrace(_ pairs: [(key: YAMLNode, value: YAMLNode)]) -> Bool {
         for (key, value) in pairs {

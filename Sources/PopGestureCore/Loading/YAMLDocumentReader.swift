@@ -385,7 +385,7 @@ package final class YAMLDocumentReader {
             if let context { message += " (\(context))" }
             let hint = SyntaxHint(
                 problem: problem, context: context, problemAt: location(p.problem_mark),
-                contextAt: p.context == nil ? nil : location(p.context_mark), line: rereader.line)
+                contextAt: p.context == nil ? nil : location(p.context_mark), lines: rereader.lines)
             return location(p.problem_mark).error(message, suggestion: hint.text)
         }
         return location(mark).error(message)

@@ -33,6 +33,9 @@ enum BatchItem<Output: Sendable>: Sendable {
     case unreadable(path: String, Diagnostic)
     /// A `*.json` found by walking whose root has no popgesture `format`; nothing else of it follows.
     case foreign(path: String)
+    /// One of popgesture's own files that are no input, found by walking (a baseline, a sweep
+    /// report); nothing else of it follows.
+    case notTrace(path: String, OwnFile)
     /// Something worth a look in a file that is still used (a comment that looks like a rules
     /// comment but is not one); before the file's outputs.
     case warning(Diagnostic)
@@ -51,10 +54,18 @@ struct FailedFile {
 
 /// What a run came to beside the command's own outputs, the same for every command.
 struct BatchTally {
-    /// 1 when the run found no trace file (already reported), else 0.
+    /// The run's own errors, already reported: each path given that leads nowhere (`missing`), and 1
+    /// when the run found no trace file.
     var runErrors = 0
+    /// Paths given that lead nowhere, each reported once as an error before any file.
+    var missing = 0
     /// `*.json` files a walk found that were another tool's (`BatchItem.foreign`).
     var foreign = 0
+    /// What each of popgesture's own files a walk passed over was (`BatchItem.notTrace`), in input order.
+    var ownFiles: [String] = []
+
+    /// What the summaries say of the files that were not traces and the paths that led nowhere.
+    var notTraces: NotTraces { NotTraces(foreign: foreign, own: ownFiles, missing: missing) }
     /// Warnings about files that were still used, each said on stderr as it came.
     var warnings = 0
 }
@@ -75,6 +86,8 @@ struct BatchDriver {
     let shard: Shard?
     /// The whole run's files, of every shard.
     let total: Int
+    /// The paths given that lead nowhere: errors of the run, reported before any file.
+    let missing: [String]
 
     init(
         paths: [String], jobs: Int, console: Console, allowEmpty: Bool = false, shard: Shard? = nil,
@@ -82,6 +95,7 @@ struct BatchDriver {
     ) {
         self.paths = paths
         let all = InputFiles.files(paths, excluding: exclusions)
+        missing = InputFiles.missing(paths)
         files = shard?.select(all) ?? all
         total = all.count
         self.jobs = jobs
@@ -118,6 +132,11 @@ struct BatchDriver {
         // a thread; with as many files as jobs every core has a file already.
         let pipelineFrom = jobs > files.count ? Self.pipelineThreshold : nil
         var tally = BatchTally()
+        for path in missing {
+            console.report(Diagnostic(path: path, message: "no such file or folder"))
+        }
+        tally.missing = missing.count
+        tally.runErrors = missing.count
         forEachInOrder(
             files, jobs: jobs,
             work: { file, produce in
@@ -128,7 +147,9 @@ struct BatchDriver {
                     let loader =
                         path == StandardInput.path
                         ? TraceFileLoader(text: StandardInput.text, path: path)
-                        : TraceFileLoader(path: path, mayBeForeign: file.mayBeForeign, pipelineFrom: pipelineFrom)
+                        : TraceFileLoader(
+                            path: path, mayBeForeign: file.mayBeForeign, walked: file.walked, pipelineFrom: pipelineFrom
+                        )
                     loader.checkRunSettings = ConfigFile.check
                     if let error = loader.openError {
                         produce(.unreadable(path: path, error))
@@ -160,6 +181,9 @@ struct BatchDriver {
                         case .foreign:
                             foreign = true
                             produce(.foreign(path: path))
+                        case .notTrace(_, let own):
+                            foreign = true
+                            produce(.notTrace(path: path, own))
                         }
                     }
                     job.finish()
@@ -173,6 +197,7 @@ struct BatchDriver {
                 case .unreadable(let path, let diagnostic):
                     failed(FailedFile(path: path, diagnostic: diagnostic, unreadable: true))
                 case .foreign: tally.foreign += 1
+                case .notTrace(_, let own): tally.ownFiles.append(own.noun)
                 case .warning(let diagnostic):
                     console.report(diagnostic)
                     tally.warnings += 1
@@ -183,16 +208,17 @@ struct BatchDriver {
         progress.finish()
         // A shard may be given no file, or only other tools' JSON, while the run as a whole has
         // traces: a shard says so only of a run with no file at all, and `merge` of the rest.
-        let empty = shard == nil ? files.count == tally.foreign : total == 0
+        let empty = shard == nil ? files.count == tally.foreign + tally.ownFiles.count : total == 0
         guard empty, !allowEmpty else { return tally }
-        var said = Set<String>()
+        var said = Set(missing)
         for path in paths where said.insert(path).inserted {
             console.report(
                 Diagnostic(
                     path: path, message: "no \(InputFiles.patterns) trace file found",
                     suggestion: "pass --allow-empty when an empty run is expected"))
         }
-        tally.runErrors = 1
+        // Every path given led nowhere: said already, and counted.
+        if said.count > missing.count { tally.runErrors += 1 }
         return tally
     }
 }
@@ -204,12 +230,40 @@ extension ExitStatus {
     }
 }
 
-/// How many `*.json` files a walk found that were not traces: never skipped quietly.
-func notTracesPhrase(_ n: Int) -> String {
-    "\(counted(n, "JSON file")) without a popgesture `format`, not \(n == 1 ? "a trace" : "traces")"
+/// What a run passed over or could not find, for its summary: never skipped quietly.
+struct NotTraces: Equatable {
+    /// `*.json` files a walk found without a popgesture `format` (another tool's).
+    var foreign = 0
+    /// popgesture's own files a walk passed over (`OwnFile.noun` of each).
+    var own: [String] = []
+    /// Paths given that lead nowhere.
+    var missing = 0
+
+    /// Every file that was not a trace, as JSON summaries count them (`notTraces`).
+    var count: Int { foreign + own.count }
+
+    /// "2 JSON files without a popgesture `format`, not traces", "2 popgesture files that are not
+    /// traces (baseline, sweep report)", "1 path not found", each only when there are some.
+    var phrases: [String] {
+        var phrases: [String] = []
+        if foreign > 0 {
+            phrases.append(
+                "\(counted(foreign, "JSON file")) without a popgesture `format`, not \(foreign == 1 ? "a trace" : "traces")"
+            )
+        }
+        if !own.isEmpty {
+            var kinds: [String] = []
+            for noun in own where !kinds.contains(noun) { kinds.append(noun) }
+            phrases.append(
+                "\(counted(own.count, "popgesture file")) that \(own.count == 1 ? "is not a trace" : "are not traces") (\(kinds.joined(separator: ", ")))"
+            )
+        }
+        if missing > 0 { phrases.append("\(counted(missing, "path")) not found") }
+        return phrases
+    }
 }
 
 /// The same, ending a summary line: nothing when there are none.
-func notTracesClause(_ n: Int) -> String {
-    n == 0 ? "" : "; " + notTracesPhrase(n)
+func notTracesClause(_ notTraces: NotTraces) -> String {
+    notTraces.phrases.map { "; " + $0 }.joined()
 }

@@ -13,6 +13,9 @@ public struct InputFile: Sendable, Equatable {
     /// one whose root has no popgesture `format` is counted as not a trace instead of reported; a
     /// `.json` named on the command line is read as a trace like any other file.
     public let mayBeForeign: Bool
+    /// Found by walking a folder: one of popgesture's own files that are no input (a baseline, a
+    /// sweep report; `OwnFile`) is passed over, counted apart. Named on the command line, it is an error.
+    public var walked = false
 }
 
 /// The files a command works on: each path as given, directories walked for `*.yaml`, `*.yml` and
@@ -48,12 +51,28 @@ public enum InputFiles {
                 for (file, identity) in found where identity.map({ taken.insert($0).inserted }) ?? true {
                     files.append(file)
                 }
+            } else if !exists(path) {
+                // Reported once by the run (`BatchDriver`), as the error it is: no file to count.
+                continue
             } else if Identity(of: path).map({ taken.insert($0).inserted }) ?? true {
-                // A missing or unreadable file is reported by the loader, in its place in the output.
+                // An unreadable file is reported by the loader, in its place in the output.
                 files.append(InputFile(path: path, mayBeForeign: false))
             }
         }
         return files
+    }
+
+    /// The paths given that lead nowhere (no file, folder or link by that name), in the order given,
+    /// each once: the run's errors, not files (`check nonexist/` reads no trace).
+    public static func missing(_ paths: [String]) -> [String] {
+        var seen = Set<String>()
+        return paths.filter { $0 != StandardInput.path && !exists($0) && seen.insert($0).inserted }
+    }
+
+    /// Something is there by that name, a dangling link included (its error is the loader's).
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 || errno != ENOENT && errno != ENOTDIR
     }
 
     static func isDirectory(_ path: String) -> Bool {
@@ -104,7 +123,10 @@ public enum InputFiles {
                 walk(path, walked: &walked, excluding: exclusions, into: &files)
             } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".json") {
                 files.append(
-                    (InputFile(path: path, mayBeForeign: name.hasSuffix(".json")), found ? Identity(info) : nil))
+                    (
+                        InputFile(path: path, mayBeForeign: name.hasSuffix(".json"), walked: true),
+                        found ? Identity(info) : nil
+                    ))
             }
         }
     }

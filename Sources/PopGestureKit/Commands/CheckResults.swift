@@ -89,8 +89,11 @@ public struct CheckSummary: Sendable {
     public var goldensRefused = 0
     /// Rules and stack-config documents: validated, not replayed.
     public var otherDocuments = 0
-    /// `*.json` files found by walking that are not popgesture documents.
+    /// Files found by walking that are not traces: other tools' `*.json`, and popgesture's own
+    /// outputs (a baseline, a sweep report); JSON's `notTraces`.
     public var notTraces = 0
+    /// The same told apart, with the paths given that led nowhere, for the summary line.
+    var passedOver = NotTraces()
     /// Traces whose failures the baseline all accepts.
     public var known = 0
     /// Baseline entries that no longer fail.

@@ -118,7 +118,8 @@ public struct CheckRun: Sendable {
             },
             warned: { renderer.warning($0) },
             output: add)
-        summary.notTraces = tally.foreign
+        summary.notTraces = tally.notTraces.count
+        summary.passedOver = tally.notTraces
         summary.warnings = tally.warnings
         renderer.end(summary)
         if let page { console.out(page) }

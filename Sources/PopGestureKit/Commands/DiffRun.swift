@@ -69,7 +69,8 @@ public struct DiffRun: Sendable {
                 case .other: summary.otherDocuments += 1
                 }
             })
-        summary.notTraces = tally.foreign
+        summary.notTraces = tally.notTraces.count
+        summary.passedOver = tally.notTraces
         renderer.end(summary)
         return console.finish(ExitStatus(errors: summary.errors + tally.runErrors, findings: summary.changed))
     }
@@ -158,8 +159,10 @@ public struct DiffSummary: Sendable {
     var errors = 0
     /// Rules and stack-config documents: not replayed.
     var otherDocuments = 0
-    /// `*.json` files found by walking that are not popgesture documents.
+    /// Files found by walking that are not traces (other tools' `*.json`, popgesture's own outputs).
     var notTraces = 0
+    /// The same told apart, with the paths given that led nowhere, for the summary line.
+    var passedOver = NotTraces()
     /// How often each kind of change occurred.
     var kinds: [String: Int] = [:]
 

@@ -99,7 +99,7 @@ public struct PlotRun: Sendable {
         } catch {
             return asDiagnostic(error, path: file)
         }
-        console.out("wrote \(file)\n")
+        console.out("wrote \(visible(file))\n")
         return nil
     }
 }

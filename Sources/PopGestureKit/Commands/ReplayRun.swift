@@ -79,7 +79,7 @@ public struct ReplayRun {
         if otherDocuments > 0 {
             console.err("note: \(counted(otherDocuments, "rules or stack-config document")) validated, not replayed\n")
         }
-        if tally.foreign > 0 { console.err("note: \(notTracesPhrase(tally.foreign))\n") }
+        for phrase in tally.notTraces.phrases { console.err("note: \(phrase)\n") }
         // The reports say which expectations failed; the note says why the exit status is 1.
         if failedTraces > 0 { console.err("note: \(counted(failedTraces, "trace")) with failed expectations\n") }
         return console.finish(ExitStatus(errors: errors + tally.runErrors, findings: failedTraces))

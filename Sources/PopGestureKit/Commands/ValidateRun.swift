@@ -50,8 +50,9 @@ public struct ValidateRun {
                     renderer.add(problem)
                 }
             })
-        summary.files -= tally.foreign
-        summary.notTraces = tally.foreign
+        summary.files -= tally.notTraces.count
+        summary.notTraces = tally.notTraces.count
+        summary.passedOver = tally.notTraces
         renderer.end(summary)
         return console.finish(ExitStatus(errors: summary.unreadable + tally.runErrors, findings: summary.invalid))
     }
@@ -95,7 +96,10 @@ public struct ValidateSummary: Sendable {
     var invalid = 0
     /// Files that could not be read, among the invalid.
     var unreadable = 0
-    /// `*.json` files found by walking that are not popgesture documents, not among the files.
+    /// Files found by walking that are not traces (other tools' `*.json`, popgesture's own outputs),
+    /// not among the files.
     var notTraces = 0
+    /// The same told apart, with the paths given that led nowhere, for the summary line.
+    var passedOver = NotTraces()
     var valid: Int { documents - invalid }
 }

@@ -48,7 +48,7 @@ public struct TakeJudge: Sendable {
         switch first {
         case .trace(let loaded, _): trace = loaded
         case .failure(_, let diagnostic): return .failure(diagnostic)
-        case .rules, .stackConfig, .foreign:
+        case .rules, .stackConfig, .foreign, .notTrace:
             return .failure(
                 Diagnostic(
                     path: Self.displayPath, message: "a take is a trace document, not a rules or stack-config document",

@@ -66,10 +66,13 @@ struct CheckGitHubRenderer: CheckRenderer {
 
     /// A command's message, escaped as the Actions runner reads it back (`escapeData` in
     /// actions/toolkit's packages/core/src/command.ts): `%` first, so that no escape is escaped twice,
-    /// then CR and LF, which would otherwise end the command.
+    /// then CR and LF, which would otherwise end the command. Other control characters (an ESC that
+    /// would colour the log or a terminal) are shown as `\u{1B}`, as every text output shows them.
     static func data(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        visible(text, keepingLineBreaks: true).replacingOccurrences(of: "%", with: "%25").replacingOccurrences(
+            of: "\r", with: "%0D"
+        )
+        .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     /// A property's value (`escapeProperty` there): also `:` and `,`, which end a property.

@@ -12,11 +12,12 @@ struct CheckTextRenderer: CheckRenderer {
         }
         for failure in document.failures {
             console.out(
-                failure.place(path: document.file) + "\(paint("error:", "1;31")) \(document.located(failure))\n")
+                lineStart(failure.place(path: document.file))
+                    + "\(paint("error:", "1;31")) \(visible(document.located(failure)))\n")
         }
         if document.unchecked {
             console.out(
-                "\(paint("UNCHECKED", "33")) \(document.source) \(document.trace ?? "") (\(document.rules ?? "")): \(CheckedDocument.uncheckedReason)\n"
+                "\(paint("UNCHECKED", "33")) \(visible(document.source)) \(visible(document.trace ?? "")) (\(visible(document.rules ?? ""))): \(CheckedDocument.uncheckedReason)\n"
             )
         }
         if let explanation = document.explanation {
@@ -29,7 +30,7 @@ struct CheckTextRenderer: CheckRenderer {
     }
 
     mutating func file(_ file: CheckedFile) {
-        if file.goldenWritten { console.out("wrote \(Golden.path(for: file.path))\n") }
+        if file.goldenWritten { console.out("wrote \(visible(Golden.path(for: file.path)))\n") }
         if let error = file.goldenError { console.out(error.rendered(paint) + "\n") }
         for entry in file.baselineFixed { console.out(Self.fixed(entry, in: file).rendered(paint) + "\n") }
     }
@@ -71,6 +72,6 @@ struct CheckTextRenderer: CheckRenderer {
                 "; \(s.otherDocuments) rules or stack-config document\(s.otherDocuments == 1 ? "" : "s") validated, not replayed"
         }
         if s.intent.labels > 0 { line += "; intent: " + s.intent.summaryText }
-        return line + notTracesClause(s.notTraces)
+        return line + notTracesClause(s.passedOver)
     }
 }

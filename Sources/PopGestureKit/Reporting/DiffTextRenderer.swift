@@ -6,8 +6,8 @@ struct DiffTextRenderer: DiffRenderer {
 
     mutating func add(_ trace: ComparedTrace) {
         guard !trace.changes.isEmpty else { return }
-        console.out("\(trace.source) \(trace.trace)\n")
-        trace.changes.visit { change in console.out("  \(change.detail)\n") }
+        console.out("\(lineStart(trace.source)) \(visible(trace.trace))\n")
+        trace.changes.visit { change in console.out("  \(visible(change.detail))\n") }
     }
 
     mutating func end(_ s: DiffSummary) {
@@ -15,7 +15,7 @@ struct DiffTextRenderer: DiffRenderer {
             s.otherDocuments > 0 ? "; \(counted(s.otherDocuments, "rules or stack-config document")) not replayed" : ""
         let errors = s.errors > 0 ? ", \(counted(s.errors, "error"))" : ""
         console.out(
-            "\(counted(s.compared, "trace")) compared (\(s.base) -> \(s.head)), \(s.changed) changed\(errors)\(skipped)\(notTracesClause(s.notTraces))\n"
+            "\(counted(s.compared, "trace")) compared (\(s.base) -> \(s.head)), \(s.changed) changed\(errors)\(skipped)\(notTracesClause(s.passedOver))\n"
         )
         let rows = s.kinds.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
         let width = rows.map(\.key.count).max() ?? 0

@@ -143,7 +143,7 @@ public enum TextTimeline {
     }
 
     static func header(trace: String, source: String, rules: String) -> String {
-        "\(source)\(trace.isEmpty ? "" : " \(trace)") (rules \(rules))\n"
+        "\(lineStart(source))\(trace.isEmpty ? "" : " \(visible(trace))") (rules \(visible(rules)))\n"
     }
 
     /// "refused(beyondMaxStartX), finger 1 down at (52, 400) t=0, decided at (64, 401): location.x 64 > maxStartX 40".
@@ -201,17 +201,19 @@ public enum TextTimeline {
 
     static func format(_ line: Line, width: Int, into out: inout String) {
         let time = Readable.time(line.t)
-        out += "  " + String(repeating: " ", count: max(0, width - time.utf8.count)) + time + " ms  " + line.text + "\n"
+        out +=
+            "  " + String(repeating: " ", count: max(0, width - time.utf8.count)) + time + " ms  " + visible(line.text)
+            + "\n"
     }
 
     /// The final state and the expectations' verdicts.
     static func footer(_ report: TraceReport) -> String {
         var out =
-            "  final: stack [\(report.final.stack.joined(separator: ", "))], bar \(report.final.barHidden ? "hidden" : "shown")\n"
+            "  final: stack [\(visible(report.final.stack.joined(separator: ", ")))], bar \(report.final.barHidden ? "hidden" : "shown")\n"
         let e = report.expectations
         if e.passed + e.failed > 0 {
             out += "  expectations: \(e.passed) passed, \(e.failed) failed\n"
-            for failure in e.failures { out += "    \(failure.message)\n" }
+            for failure in e.failures { out += "    \(visible(failure.message))\n" }
         }
         return out
     }

@@ -13,7 +13,7 @@ struct ValidateTextRenderer: ValidateRenderer {
 
     mutating func end(_ s: ValidateSummary) {
         console.out(
-            "\(counted(s.documents, "document")) in \(counted(s.files, "file")): \(s.valid) valid, \(s.invalid) invalid\(notTracesClause(s.notTraces))\n"
+            "\(counted(s.documents, "document")) in \(counted(s.files, "file")): \(s.valid) valid, \(s.invalid) invalid\(notTracesClause(s.passedOver))\n"
         )
     }
 }

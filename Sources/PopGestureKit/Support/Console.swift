@@ -105,7 +105,7 @@ public struct Console: Sendable {
         if let outputFile, let path = outputFile.path {
             do {
                 try outputFile.commit()
-                standardOut("wrote \(path)\n")
+                standardOut("wrote \(visible(path))\n")
             } catch {
                 report(asDiagnostic(error, path: path))
                 flush()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
 @testable import PopGestureKit
 
 #if canImport(Glibc)
@@ -145,5 +146,88 @@ import Testing
         #expect(
             replay.stderr.contains("note: 3 JSON files without a popgesture `format`, not traces\n"), "\(replay.stderr)"
         )
+    }
+
+    /// A path given that leads nowhere is the run's error, named once on stderr, counted as a path
+    /// not found (no trace, no file) and exit 2; the files that are there are still checked (issue
+    /// 40: `check nonexist/` said "1 trace in 1 file").
+    @Test func aMissingPathIsAnErrorNotATrace() throws {
+        let dir = try HardeningTests.fixture(["t/a.yaml": HardeningTests.trace])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let alone = try HardeningTests.run(["check", "nonexist/"], in: dir)
+        #expect(alone.status == 2)
+        #expect(alone.stderr == "nonexist/: error: no such file or folder\n")
+        #expect(alone.stdout == "0 traces in 0 files: 0 passed, 0 failed, 0 errors; 1 path not found\n")
+        let beside = try HardeningTests.run(["check", "t", "nonexist/", "gone.yaml", "nonexist/"], in: dir)
+        #expect(beside.status == 2)
+        #expect(beside.stderr == "nonexist/: error: no such file or folder\ngone.yaml: error: no such file or folder\n")
+        #expect(beside.stdout == "1 trace in 1 file: 1 passed, 0 failed, 0 errors; 2 paths not found\n")
+        let validate = try HardeningTests.run(["validate", "t", "nonexist"], in: dir)
+        #expect(validate.status == 2)
+        #expect(validate.stdout == "1 document in 1 file: 1 valid, 0 invalid; 1 path not found\n")
+        for command in [["replay"], ["diff", "--base", "fd", "--head", "fd"], ["plot"], ["explain"]] {
+            let run = try HardeningTests.run(command + ["nonexist.yaml"], in: dir)
+            #expect(run.status == 2, "\(command)")
+            #expect(run.stderr.hasPrefix("nonexist.yaml: error: no such file or folder\n"), "\(command): \(run.stderr)")
+        }
+    }
+
+    /// popgesture's own outputs beside the traces (issue 35 and 40): a baseline and a sweep report
+    /// found by a walk are passed over and counted apart from other tools' JSON (a check report has
+    /// no `format`: it is one of those), never errors, each read once; named as a trace, one is an
+    /// error that says what it is.
+    @Test func popgestureOwnFilesAreNotTraces() throws {
+        // The loader's table knows the formats the Kit writes.
+        #expect(OwnFile(format: Baseline.format)?.noun == "baseline")
+        #expect(OwnFile(format: SweepJSONRenderer.format)?.noun == "sweep report")
+        let dir = try HardeningTests.fixture(["example/a.yaml": HardeningTests.trace])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let write = try HardeningTests.run(
+            ["check", "--write-baseline", "popgesture-baseline.json", "example"], in: dir)
+        #expect(write.status == 0, "\(write.stderr)")
+        let sweep = try HardeningTests.run(
+            ["sweep", "--format", "json", "-o", "sweep.json", "--vary", "recognizer.edgeWidth=10,20", "example"],
+            in: dir)
+        #expect(sweep.status <= 1, "\(sweep.stderr)")
+        let report = try HardeningTests.run(["check", "--format", "json", "-o", "check.json", "example"], in: dir)
+        #expect(report.status == 0, "\(report.stderr)")
+        let check = try HardeningTests.run(["check", ".", "--baseline", "popgesture-baseline.json"], in: dir)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(
+            check.stdout
+                == "1 trace in 1 file: 1 passed, 0 failed, 0 errors; 1 JSON file without a popgesture `format`, not a trace; 2 popgesture files that are not traces (baseline, sweep report)\n"
+        )
+        let validate = try HardeningTests.run(["validate", "."], in: dir)
+        #expect(validate.status == 0, "\(validate.stdout)")
+        #expect(
+            validate.stdout
+                == "1 document in 1 file: 1 valid, 0 invalid; 1 JSON file without a popgesture `format`, not a trace; 2 popgesture files that are not traces (baseline, sweep report)\n"
+        )
+        let json = try HardeningTests.run(["validate", "--format", "json", "."], in: dir)
+        let counts = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        #expect(counts["files"] as? Int == 1 && counts["notTraces"] as? Int == 3, "\(json.stdout)")
+        // The same as a YAML file found by a walk.
+        try "format: popgesture-baseline/1\nfailures: []\n".write(
+            toFile: dir + "/example/old-baseline.yaml", atomically: true, encoding: .utf8)
+        let yaml = try HardeningTests.run(["check", "example"], in: dir)
+        #expect(yaml.status == 0, "\(yaml.stdout)")
+        #expect(
+            yaml.stdout
+                == "1 trace in 1 file: 1 passed, 0 failed, 0 errors; 1 popgesture file that is not a trace (baseline)\n"
+        )
+        // Named on the command line, each is an error that says what it is.
+        for (file, noun) in [("popgesture-baseline.json", "baseline"), ("sweep.json", "sweep report")] {
+            let named = try HardeningTests.run(["check", file], in: dir)
+            #expect(named.status == 2)
+            #expect(named.stdout.contains("error: this is a popgesture \(noun), not a trace"), "\(named.stdout)")
+        }
+        // One parse each: the walk reads an own file once, and no more than a trace.
+        LoadCounter.shared.start()
+        let paths = ["popgesture-baseline.json", "sweep.json", "example/a.yaml"].map { dir + "/" + $0 }
+        let before = paths.map { LoadCounter.shared.count($0) }
+        let status = CheckRun(paths: [dir], rules: RulesChoice(forced: nil), jobs: 2).run(
+            console: Console(capturingInto: ConsoleCapture()))
+        #expect(status == .ok)
+        #expect(paths.map { LoadCounter.shared.count($0) } == before.map { $0 + 1 })
     }
 }

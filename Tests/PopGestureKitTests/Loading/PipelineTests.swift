@@ -25,6 +25,8 @@ import Testing
                 lines.append("other \(source)")
             case .foreign(let path):
                 lines.append("not a trace \(path)")
+            case .notTrace(let path, let own):
+                lines.append("popgesture's \(own.noun) \(path)")
             }
         }
         return lines

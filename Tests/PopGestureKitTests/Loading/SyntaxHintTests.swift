@@ -21,6 +21,21 @@ import Testing
                 "did not find expected ',' or ']'",
                 "the `[` opened at line 2, column 8 is not closed; close it with `]`, or separate its items with `,`"
             ),
+            // A file that ends inside `stack: [`: libyaml's context is the flow *node* it expected, at
+            // the end of the file, not a bracket; the hint names the `[` that is open (issue 40 said a
+            // `{` at line 3, column 1, which does not exist).
+            (
+                "format: popgesture-trace/1\nstack: [\n", 3, 1,
+                "did not find expected node content",
+                "the `[` opened at line 2, column 8 is not closed; close it with `]`, or separate its items with `,`"
+            ),
+            // The innermost of two: `{` inside `[`, a `]` and `#` inside quotes and a comment passed over.
+            (
+                "format: popgesture-trace/1\nname: \"a ] b\" # [x\nstack: [{id: 'q]', barHidden: true},\n  {id: b, barHidden:\n",
+                5, 1,
+                "did not find expected node content",
+                "the `{` opened at line 4, column 3 is not closed; close it with `}`, or separate its items with `,`"
+            ),
             (
                 "format: popgesture-trace/1\nscreen: {width: 390, height: 844\nstack: [{id: a}]\n", 3, 6,
                 "did not find expected ',' or '}'",

@@ -53,6 +53,69 @@ import Testing
         #expect(command.data.hasPrefix(Self.message), "\(command.data)")
     }
 
+    /// Issue 40's traces: a key holding a newline and `::add-mask::`, a file name holding a newline
+    /// and `::warning::` (a trace cut short inside `stack: [`), and the same with ANSI escapes
+    /// (ESC `[2J`, which clears a terminal, and ESC `]0;` which retitles it) in a key and a file name.
+    static let hostileInputs = [
+        "t/a.yaml": "format: popgesture-trace/1\nstack: [{id: a}, {id: b}]\n\"k\\n::add-mask::s\": 1\nevents: []\n",
+        "t/x\n::warning::y.yaml": "format: popgesture-trace/1\nstack: [\n",
+        "t/e.yaml": "format: popgesture-trace/1\nstack: [{id: a}, {id: b}]\n\"k\\e[2J\\e]0;t\\a\": 1\nevents: []\n",
+        "t/\u{1B}[31mred\r.yaml": "format: popgesture-trace/1\nstack: [\n",
+        "::notice::top.yaml": "format: popgesture-trace/1\nstack: [\n",
+    ]
+
+    /// Under `--format github` no line of either stream but the tool's own commands starts with
+    /// `::` (the runner reads both), and in text output neither stream gets a line break, carriage
+    /// return or escape from the input: the four diagnostics are each on one line, the bytes shown as
+    /// `\u{..}`.
+    @Test func diagnosticsCarryNoCommandOrControlFromTheInput() throws {
+        let dir = try CommandLineTests.fixture(Self.hostileInputs)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // In input order: the folder's files sorted by name, then the file named on the command line.
+        let expected = [
+            "t/\\u{1B}[31mred\\u{D}.yaml:3:1: error: malformed YAML",
+            "t/a.yaml:3:1: error: unknown key `k\\u{A}::add-mask::s` in a trace document",
+            "t/e.yaml:3:1: error: unknown key `k\\u{1B}[2J\\u{1B}]0;t\\u{7}` in a trace document",
+            "t/x\\u{A}::warning::y.yaml:3:1: error: malformed YAML",
+            "./::notice::top.yaml:3:1: error: malformed YAML",
+        ]
+        func lines(_ text: String) -> [String] {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        for format in ["github", "text"] {
+            let run = try CommandLineTests.run(
+                ["check", "--no-config", "--format", format, "t", "::notice::top.yaml"], in: dir)
+            #expect(run.status == 2, "\(format): \(run.stderr)")
+            for (stream, text) in [("stdout", run.stdout), ("stderr", run.stderr)] {
+                #expect(!text.contains("\u{1B}") && !text.contains("\r"), "\(format) \(stream): \(text)")
+                for line in lines(text) where line.drop(while: { $0 == " " }).hasPrefix("::") {
+                    #expect(format == "github" && stream == "stdout", "\(format) \(stream): \(line)")
+                    let command = try #require(Self.command(line), "\(line)")
+                    #expect(command.name == "error" && command.properties["title"] == "input error", "\(line)")
+                }
+            }
+            // Each diagnostic on a line of its own: on stderr beside github's commands, on stdout
+            // before the summary in text.
+            let diagnostics = lines(format == "github" ? run.stderr : run.stdout)
+            let summary = "5 traces in 5 files: 0 passed, 0 failed, 5 errors"
+            #expect(
+                diagnostics.dropFirst(5) == (format == "github" ? [""] : [summary, ""]), "\(format): \(diagnostics)")
+            #expect(zip(diagnostics, expected).allSatisfy { $0.hasPrefix($1) }, "\(format): \(diagnostics)")
+            if format == "github" {
+                // Stdout's commands carry the file names and key, their line breaks escaped as the
+                // runner reads them back (into the text the input had), other controls as `\u{..}`.
+                let commands = lines(run.stdout).compactMap(Self.command)
+                #expect(
+                    commands.map { $0.properties["file"] } == [
+                        "t/\\u{1B}[31mred\r.yaml", "t/a.yaml", "t/e.yaml", "t/x\n::warning::y.yaml",
+                        "::notice::top.yaml",
+                    ])
+                #expect(commands[1].data.hasPrefix("unknown key `k\n::add-mask::s` in a trace document"))
+                #expect(commands[2].data.hasPrefix("unknown key `k\\u{1B}[2J\\u{1B}]0;t\\u{7}` in a trace document"))
+            }
+        }
+    }
+
     /// A row of a Markdown table split at its unescaped pipes, each cell read back: `<br>` is the
     /// line break, and a backslash escapes the character after it.
     static func cells(_ row: String) -> [String] {
