@@ -39,6 +39,8 @@ import Testing
                 names.insert(String(text[Range(match.range(at: 1), in: text)!]))
             }
         }
+        // The standard library's and Foundation's, which the document may name too.
+        names.formUnion(["Never", "String", "Int", "Double", "Bool", "Data", "Sendable", "Error", "Void", "URL"])
         let manifest = try String(contentsOfFile: packageRoot + "/Package.swift", encoding: .utf8)
         for part in manifest.components(separatedBy: "name: \"").dropFirst() {
             names.insert(String(part.prefix { $0 != "\"" }))
