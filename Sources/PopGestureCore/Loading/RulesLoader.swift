@@ -55,9 +55,19 @@ public enum RulesLoader {
     /// A preset name, else a path to a rules file (relative to `referrer`'s folder when given: a
     /// trace's `# popgesture-rules:` comment).
     public static func load(_ spec: String, relativeTo referrer: String? = nil) throws -> Rules {
+        if let preset = presets[spec] { return preset }
         let (tree, name) = try resolvedTree(spec, relativeTo: referrer)
         return try decode(tree, name: name)
     }
+
+    /// Every preset decoded once per process: they are rules documents, parsed and merged over `fd`
+    /// like a user's file, but the same every time (a test holds each to its table).
+    private static let presets: [String: Rules] = Dictionary(
+        uniqueKeysWithValues: Presets.all.compactMap { preset in
+            (try? resolvedTree(preset.name)).flatMap { tree in
+                (try? decode(tree.0, name: tree.1)).map { (preset.name, $0) }
+            }
+        })
 
     /// A rule version's merged tree, undecoded, and its name.
     package static func resolvedTree(_ spec: String, relativeTo referrer: String? = nil) throws -> (YAMLNode, String) {

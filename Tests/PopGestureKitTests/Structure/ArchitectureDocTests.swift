@@ -94,7 +94,7 @@ import Testing
         let declared = try Self.declaredTypes()
         #expect(declared.contains("TraceFileLoader") && !declared.contains("TraceFileLoaderThatIsNot"))
         #expect(Self.isType("TraceFileLoader") && !Self.isType("fd") && !Self.isType("CI"))
-        #expect(Self.exists("Sources/PopGestureCore/Loading/") && Self.exists("Loading/TraceLoader.swift"))
+        #expect(Self.exists("Sources/PopGestureCore/Loading/") && Self.exists("Loading/TraceFileLoader.swift"))
         #expect(!Self.exists("Loading/NoSuchFile.swift") && Self.exists("fuzz/regressions/<target>/"))
     }
 }

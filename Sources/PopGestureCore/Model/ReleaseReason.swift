@@ -1,0 +1,49 @@
+/// Why a release decided as it did: the model's terms with the numbers it compared. Kept as numbers
+/// and turned into words only when a report, a failure or `explain` shows it.
+public enum ReleaseReason: Sendable, Equatable {
+    case touchCancelled
+    case projection(ProjectionTerms)
+    /// Too few statistics samples, or no move after recognition: the sign of avgV decides.
+    case lowSampleVelocity(samples: Int, moved: Bool, averageVelocity: Double)
+    case fling(ThresholdTerms)
+    case progress(ThresholdTerms)
+    /// v in widths per second.
+    case velocitySign(v: Double, popOnZero: Bool)
+    /// A stack operation at `at` ended the pop (`removed`: it took B off the stack) or put B back
+    /// before the release, which can then only cancel (`stackOps: immediate`, SPEC section 4).
+    case interrupted(at: Double, removed: Bool)
+
+    /// The projection model's terms at the lift (SPEC section 4, `projection`).
+    public struct ProjectionTerms: Sendable, Equatable {
+        /// Progress at the lift.
+        public var p: Double
+        /// Widths per second, and per second squared.
+        public var averageVelocity: Double
+        public var averageAcceleration: Double
+        /// The look-ahead D, in seconds.
+        public var lookAhead: Double
+        public var samples: Int
+        public var moved: Bool
+        public var projectionDistance: Double
+        public var projectionCap: Double
+        public var width: Double
+
+        /// p + avgV D + avgA D^2 / 2.
+        public var projected: Double {
+            p + averageVelocity * lookAhead + averageAcceleration * lookAhead * lookAhead / 2
+        }
+        /// min(projectionDistance / W, projectionCap).
+        public var threshold: Double { min(projectionDistance / width, projectionCap) }
+    }
+
+    /// The threshold model's terms (SPEC section 4, `threshold`).
+    public struct ThresholdTerms: Sendable, Equatable {
+        public var p: Double
+        /// c * velocity.x / W, widths per second.
+        public var v: Double
+        /// 0: no fling.
+        public var fling: Double
+        public var progressThreshold: Double
+        public var strict: Bool
+    }
+}
