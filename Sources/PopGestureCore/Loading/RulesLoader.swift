@@ -69,6 +69,23 @@ public enum RulesLoader {
             }
         })
 
+    /// `load`, for a spec named at `place` (a trace's `# popgesture-rules:` comment, a config file's
+    /// `rules:`): a problem with the named file as a whole (it cannot be read, it is no rules
+    /// document) or with the name (no such preset) is reported there, `naming` then its message,
+    /// since that is what a person fixes; a problem inside the file stays at its own line.
+    package static func load(
+        _ spec: String, relativeTo referrer: String, namedAt place: SourcePosition, naming: String
+    ) throws -> Rules {
+        let target = resolve(spec, relativeTo: referrer)
+        do {
+            return try load(spec, relativeTo: referrer)
+        } catch let error as Diagnostic
+            where error.line == 0 || (error.path == target && error.line == 1 && error.column == 1)
+        {
+            throw place.error("\(naming): \(error.message)", suggestion: error.suggestion)
+        }
+    }
+
     /// A rule version's merged tree, undecoded, and its name.
     package static func resolvedTree(_ spec: String, relativeTo referrer: String? = nil) throws -> (YAMLNode, String) {
         if let preset = Presets.named(spec) {

@@ -42,17 +42,9 @@ public struct RulesChoice: Sendable {
             warn(warning)
         }
         guard let (spec, line) = scan.directive else { return standard }
-        let target = resolve(spec, relativeTo: path)
-        do {
-            return try RulesLoader.load(spec, relativeTo: path)
-        } catch let error as Diagnostic
-            where error.line == 0 || (error.path == target && error.line == 1 && error.column == 1)
-        {
-            // About the target as a whole: said at the comment that names it.
-            throw Diagnostic(
-                path: path, line: line, column: 1, message: "`# \(Self.directive) \(spec)`: \(error.message)",
-                suggestion: error.suggestion)
-        }
+        return try RulesLoader.load(
+            spec, relativeTo: path, namedAt: SourcePosition(path: path, line: line, column: 1),
+            naming: "`# \(Self.directive) \(spec)`")
     }
 
     /// The directive among the comment lines at the top of the file, with its line number, and the

@@ -126,14 +126,11 @@ public struct ConfigFile: Sendable {
         }
     }
 
-    /// A preset or a rules file relative to the config; a problem is reported at the value.
+    /// A preset or a rules file relative to the config; a missing or unreadable file, or an unknown
+    /// preset, is reported at the value that names it.
     private static func rules(_ node: YAMLNode, path: String) throws -> Rules {
         let spec = try node.text("`rules` (a preset or a rules file)")
-        do {
-            return try RulesLoader.load(spec, relativeTo: path)
-        } catch let error as Diagnostic where error.line == 0 {
-            throw node.error("`rules: \(spec)`: \(error.message)", suggestion: error.suggestion)
-        }
+        return try RulesLoader.load(spec, relativeTo: path, namedAt: node.location, naming: "`rules: \(spec)`")
     }
 
     /// What a walk leaves out, with `--exclude` patterns (relative to the current folder) added.

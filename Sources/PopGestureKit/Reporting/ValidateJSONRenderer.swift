@@ -35,8 +35,11 @@ struct ValidateJSONRenderer: ValidateRenderer {
 extension Diagnostic {
     func json(source: String) -> JSONValue {
         .object([
-            "source": .string(source), "path": .string(path), "line": .number(Double(line)),
-            "column": .number(Double(column)), "severity": .string(severity.rawValue), "message": .string(message),
+            // No place in the file (a note about errors not shown, a file that cannot be read as a
+            // whole): null, never a line 0 that no editor can go to.
+            "source": .string(source), "path": .string(path), "line": .optional(location.map { Double($0.line) }),
+            "column": .optional(location.map { Double($0.column) }), "severity": .string(severity.rawValue),
+            "message": .string(message),
             "suggestion": .optional(suggestion), "text": .string(description),
         ])
     }

@@ -234,6 +234,15 @@ import Testing
                 && rules.stderr.hasPrefix(
                     "other.yml:2:8: error: `rules: fdd`: unknown preset or file `fdd` (did you mean `fd`?)"),
             "\(rules.stderr)")
+        // A rules file that is not there is the config's mistake, said at the line that names it.
+        try "format: popgesture-config/1\nrules: rules/strict.yaml\n".write(
+            toFile: dir + "/repo/missing.yml", atomically: true, encoding: .utf8)
+        let missing = try CLI.run(["check", "--config", "missing.yml", "a.yaml"], in: dir + "/repo")
+        #expect(
+            missing.status == 2
+                && missing.stderr.hasPrefix(
+                    "missing.yml:2:8: error: `rules: rules/strict.yaml`: cannot read file: No such file or directory"),
+            "\(missing.stderr)")
         let validate = try CLI.run(["validate", ".popgesture.yml", "--no-config"], in: dir + "/repo")
         #expect(
             validate.status == 1 && validate.stdout.hasPrefix(".popgesture.yml:2:1: error: unknown key `exclud`"),

@@ -121,6 +121,27 @@ import Testing
         #expect(object["invalid"] as? Int == 1)
     }
 
+    /// The note that counts errors past the limit is about no place: its line and column are null in
+    /// JSON (schemas/validate.schema.json), not 0, which no editor can go to.
+    @Test func theNoteCountingErrorsNotShownHasNoPlaceInJSON() throws {
+        let rows = (1...25).map { "      - [-\($0), 0, 0]" }.joined(separator: "\n")
+        let dir = try CLI.fixture([
+            "t.yaml": "format: popgesture-trace/1\nstack: [{id: a}]\nevents:\n  - touch: 1\n    samples:\n\(rows)\n"
+        ])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let json = try CLI.run(["validate", "--format", "json", "t.yaml"], in: dir)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let diagnostics = object["diagnostics"] as! [[String: Any]]
+        // 25 bad rows: 20 shown at their lines (6 to 25), then the note for the other 5.
+        #expect(diagnostics.count == 21)
+        #expect(diagnostics.prefix(20).map { $0["line"] as? Int } == (6...25).map { $0 })
+        let note = try #require(diagnostics.last)
+        #expect(
+            note["severity"] as? String == "note"
+                && note["message"] as? String == "5 more errors in this document not shown")
+        #expect(note["line"] is NSNull && note["column"] is NSNull, "\(note)")
+    }
+
     @Test func aBadConfigIsBlamedOnTheConfigLineInEveryFormat() throws {
         let dir = try CLI.fixture([
             "stacks/bad.yaml": "format: popgesture-stack/1\nstack: [{id: a, barHiden: true}]\n",
