@@ -236,6 +236,29 @@ import Testing
         #expect(result.yaml.contains("  device: fts_ts\n"))
     }
 
+    /// `import -` reads standard input, as every other command does (issue 40: it read a file named
+    /// `-`), so that `adb shell getevent -lt | popgesture import --from getevent -` works; a file
+    /// named `-` is `./-`.
+    @Test func aDashIsStandardInput() throws {
+        let recording =
+            Self.described
+            + "[ 1.000000] EV_ABS ABS_MT_TRACKING_ID 00000001\n[ 1.000000] EV_ABS ABS_MT_POSITION_X 00000005\n"
+            + "[ 1.000000] EV_ABS ABS_MT_POSITION_Y 00000006\n[ 1.000000] EV_SYN SYN_REPORT 00000000\n"
+            + "[ 1.020000] EV_ABS ABS_MT_TRACKING_ID ffffffff\n[ 1.020000] EV_SYN SYN_REPORT 00000000\n"
+        let dir = try CommandLineTests.fixture(["r.getevent": recording, "-": "not a recording\n"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let piped = try CommandLineTests.run(
+            ["-c", "\"$0\" import --from getevent --screen 100x200 - < r.getevent", CommandLineTests.binary], in: dir,
+            shell: true)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(
+            Self.events(piped.stdout) == "\nevents:\n- touch: 0\n  samples:\n  - [0, 5, 6]\n  up: 20\n",
+            "\(piped.stdout)")
+        #expect(piped.stdout.contains("name: \"-\"\n") || piped.stdout.contains("name: -\n"), "\(piped.stdout)")
+        let file = try CommandLineTests.run(["import", "--from", "getevent", "./-"], in: dir)
+        #expect(file.status == 2 && file.stderr.hasPrefix("./-:1:1: error: "), "\(file.stderr)")
+    }
+
     @Test func withoutADescriptionTheAxisRangesComeFromTheFlags() throws {
         let text = """
             [   20.000000] 0003 002f 00000000
