@@ -84,7 +84,10 @@ install:
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
 	install -m 755 .build/$(CONFIGURATION)/popgesture $(BINDIR)/popgesture
 	install -m 755 .build/$(CONFIGURATION)/popgesture-record $(BINDIR)/popgesture-record
-	install -m 644 .build/plugins/GenerateManual/outputs/popgesture/popgesture.1 $(MANDIR)/popgesture.1
+	# The plugin copies each command's discussion as it is, and mdoc warns of every empty line in it
+	# ("mdoc warning: Empty input line", on every `man popgesture`): a paragraph break is `.Pp`.
+	sed 's/^$$/.Pp/' .build/plugins/GenerateManual/outputs/popgesture/popgesture.1 > $(MANDIR)/popgesture.1
+	chmod 644 $(MANDIR)/popgesture.1
 	.build/$(CONFIGURATION)/popgesture --generate-completion-script bash > $(BASHDIR)/popgesture
 	.build/$(CONFIGURATION)/popgesture --generate-completion-script zsh > $(ZSHDIR)/_popgesture
 	.build/$(CONFIGURATION)/popgesture --generate-completion-script fish > $(FISHDIR)/popgesture.fish

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make install` into a temporary PREFIX, from the debug build that `make test` has just made: the
-# binary runs, `record --serve` reaches popgesture-record beside it, `man -l` renders the page, the bash completion loads (zsh's and fish's too where those
+# binary runs, `record --serve` reaches popgesture-record beside it, `man -l` renders the page without
+# a warning (mdoc's and groff's, which `man popgesture` prints on every call), the bash completion loads (zsh's and fish's too where those
 # shells are installed; said when they are not), and `make uninstall` leaves nothing behind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,9 +17,18 @@ echo "record --serve runs popgesture-record"
 if command -v man > /dev/null; then
     MANWIDTH=100 man -l "$prefix/share/man/man1/popgesture.1" 2> /dev/null | grep -q "popgesture check" \
         || { echo "man -l: the page does not show popgesture check" >&2; exit 1; }
-    echo "man page renders"
+    warnings=$(MANWIDTH=80 man --warnings -l "$prefix/share/man/man1/popgesture.1" 2>&1 > /dev/null)
+    [[ -z $warnings ]] || { echo "man -l warns of the page:" >&2; echo "$warnings" | head -n 20 >&2; exit 1; }
+    echo "man page renders without warnings"
 else
     echo "skipped: man -l (no man here)"
+fi
+if command -v groff > /dev/null; then
+    warnings=$(groff -man -ww -z "$prefix/share/man/man1/popgesture.1" 2>&1)
+    [[ -z $warnings ]] || { echo "groff -man -ww warns of the page:" >&2; echo "$warnings" | head -n 20 >&2; exit 1; }
+    echo "groff -man -ww: no warnings"
+else
+    echo "skipped: groff -ww (no groff here)"
 fi
 bash -c "source '$prefix/share/bash-completion/completions/popgesture' && complete -p popgesture" > /dev/null
 echo "bash completion loads"

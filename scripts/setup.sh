@@ -78,10 +78,11 @@ if [[ $mode == --test ]]; then
     missing=()
     command -v node >/dev/null 2>&1 || missing+=(nodejs)
     command -v man >/dev/null 2>&1 || missing+=(man-db)
+    command -v groff >/dev/null 2>&1 || missing+=(groff)
     command -v zsh >/dev/null 2>&1 || missing+=(zsh)
     command -v fish >/dev/null 2>&1 || missing+=(fish)
     if ((${#missing[@]})); then
-        echo "setup: installing ${missing[*]} (the installed man page and completions, the page's script)" >&2
+        echo "setup: installing ${missing[*]} (the man page's and completions' install check, the page's script)" >&2
         apt_install "${missing[@]}" || { echo "setup: could not install ${missing[*]}" >&2; exit 2; }
     fi
 fi

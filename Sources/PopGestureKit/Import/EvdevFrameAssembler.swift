@@ -133,6 +133,14 @@ final class EvdevFrameAssembler {
         if eventCount == 0 {
             warn(device.position.warning("the recording holds no events; its trace has no strokes"))
         }
+        let unplaced = tracker?.unplacedContacts() ?? []
+        for contact in unplaced { warn(contact.warning) }
+        // Before the document is finished, so that no trace without strokes is written for it.
+        if !unplaced.isEmpty, strokes.strokesBegun == 0 {
+            throw device.position.error(
+                "no stroke is left: \(counted(unplaced.count, "contact")) went down without a position, and nothing else touched",
+                suggestion: "record every ABS_ event of the device (not through a filter such as `grep`)")
+        }
         for (finger, origin) in try strokes.finish() {
             warn(
                 origin.warning(

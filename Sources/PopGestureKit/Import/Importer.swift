@@ -123,10 +123,13 @@ public struct Importer {
     }
 
     /// One recording's documents into `documents`; warnings through `warn`, the first error thrown.
-    /// `text` stands in for the file's content (tests).
+    /// `text` stands in for the file's content (tests). `-` is standard input, as for every other
+    /// command (`adb shell getevent -lt | popgesture import --from getevent -`), read whole once; a
+    /// file named `-` is `./-`.
     func convert(
         path: String, text: String? = nil, into documents: TraceDocumentWriter, warn: @escaping (Diagnostic) -> Void
     ) throws {
+        let text = text ?? (path == StandardInput.path ? StandardInput.text : nil)
         if text == nil, InputFiles.isDirectory(path) {
             throw Diagnostic(
                 path: path, line: 1, column: 1, message: "is a directory; import reads recording files",

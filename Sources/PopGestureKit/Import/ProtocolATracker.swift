@@ -18,6 +18,8 @@ struct ProtocolATracker: TouchTracker {
     private var contacts: [Point] = []
     /// Fingers down, by number, with their last sample's position in device units.
     private var fingers: [(number: Int, at: Point)] = []
+    /// The first contact that lacked a coordinate, and how many did.
+    private var unplaced: (contact: UnplacedContact, count: Int)?
 
     init(x: EvdevDevice.Scale, y: EvdevDevice.Scale) {
         self.x = x
@@ -29,7 +31,16 @@ struct ProtocolATracker: TouchTracker {
         case (Evdev.absType, Evdev.absMTPositionX): pendingX = event.value
         case (Evdev.absType, Evdev.absMTPositionY): pendingY = event.value
         case (Evdev.synType, Evdev.synMTReport):
-            // A contact lacking either coordinate is dropped.
+            // A contact lacking either coordinate is dropped, and said so once the device ends.
+            if pendingX == nil || pendingY == nil {
+                let missing = [(pendingX, Evdev.absMTPositionX), (pendingY, Evdev.absMTPositionY)]
+                    .filter { $0.0 == nil }.map { Evdev.name(ofAxis: $0.1) }
+                let contact = UnplacedContact(
+                    finger: contacts.count,
+                    position: SourcePosition(path: path, line: event.line, column: event.column),
+                    missing: missing)
+                unplaced = (unplaced?.contact ?? contact, (unplaced?.count ?? 0) + 1)
+            }
             if let x = pendingX, let y = pendingY {
                 guard contacts.count < Self.contactLimit else {
                     throw Diagnostic(
@@ -72,6 +83,10 @@ struct ProtocolATracker: TouchTracker {
         fingers = next
         contacts = []
         (pendingX, pendingY) = (nil, nil)
+    }
+
+    mutating func unplacedContacts() -> [UnplacedContact] {
+        unplaced.map { [$0.contact] } ?? []
     }
 
     /// For each finger (in finger order) its contact, or nil when it lifts: min(fingers, contacts)

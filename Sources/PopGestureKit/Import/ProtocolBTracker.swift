@@ -11,6 +11,8 @@ struct ProtocolBTracker: TouchTracker {
         /// The open stroke: its tracking id and its last sample's position in device units, which
         /// decide whether the finger moved.
         var stroke: (id: Int32, x: Int32, y: Int32)?
+        /// Down without a full position since this frame, under this tracking id, and no stroke yet.
+        var unplaced: (id: Int32, at: SourcePosition)?
     }
 
     let x: EvdevDevice.Scale
@@ -20,6 +22,8 @@ struct ProtocolBTracker: TouchTracker {
     /// Only the slots ever used, by number: a device may declare many more than are touched.
     private var used: [Slot] = []
     private var current = 0
+    /// Contacts that ended without ever being placed.
+    private var dropped: [UnplacedContact] = []
 
     init(x: EvdevDevice.Scale, y: EvdevDevice.Scale, slots: ClosedRange<Int64>) {
         self.x = x
@@ -55,7 +59,16 @@ struct ProtocolBTracker: TouchTracker {
                 strokes.end(finger, .up(t))
                 used[i].stroke = nil
             }
-            guard slot.trackingID >= 0, let x = slot.x, let y = slot.y else { continue }
+            if let unplaced = slot.unplaced, slot.trackingID != unplaced.id {
+                // Lifted, or another contact took the slot, without a position ever given.
+                dropped.append(Self.unplaced(slot, unplaced))
+                used[i].unplaced = nil
+            }
+            guard slot.trackingID >= 0, let x = slot.x, let y = slot.y else {
+                if slot.trackingID >= 0, used[i].unplaced == nil { used[i].unplaced = (slot.trackingID, position) }
+                continue
+            }
+            used[i].unplaced = nil
             if let stroke = used[i].stroke {
                 if (x, y) != (stroke.x, stroke.y) {
                     strokes.move(
@@ -69,6 +82,18 @@ struct ProtocolBTracker: TouchTracker {
                 used[i].stroke = (slot.trackingID, x, y)
             }
         }
+    }
+
+    mutating func unplacedContacts() -> [UnplacedContact] {
+        dropped + used.compactMap { slot in slot.unplaced.map { Self.unplaced(slot, $0) } }
+    }
+
+    private static func unplaced(_ slot: Slot, _ unplaced: (id: Int32, at: SourcePosition)) -> UnplacedContact {
+        var missing: [String] = []
+        if slot.x == nil { missing.append(Evdev.name(ofAxis: Evdev.absMTPositionX)) }
+        if slot.y == nil { missing.append(Evdev.name(ofAxis: Evdev.absMTPositionY)) }
+        return UnplacedContact(
+            finger: slot.number, position: unplaced.at, missing: missing, slot: (slot.number, unplaced.id))
     }
 
     /// The slot numbered `number`, added in order the first time it is used.

@@ -11,6 +11,9 @@ struct SingleTouchTracker: TouchTracker {
     private var currentY: Int32?
     /// The open stroke's last sample in device units.
     private var stroke: (x: Int32, y: Int32)?
+    /// Touching without a full position since this frame, and no stroke yet.
+    private var unplacedAt: SourcePosition?
+    private var dropped: [UnplacedContact] = []
 
     init(x: EvdevDevice.Scale, y: EvdevDevice.Scale) {
         self.x = x
@@ -30,9 +33,15 @@ struct SingleTouchTracker: TouchTracker {
         guard touching else {
             if stroke != nil { strokes.end(0, .up(t)) }
             stroke = nil
+            if let at = unplacedAt { dropped.append(unplaced(at)) }
+            unplacedAt = nil
             return
         }
-        guard let cx = currentX, let cy = currentY else { return }
+        guard let cx = currentX, let cy = currentY else {
+            if stroke == nil, unplacedAt == nil { unplacedAt = position }
+            return
+        }
+        unplacedAt = nil
         if let last = stroke {
             guard (cx, cy) != (last.x, last.y) else { return }
             strokes.move(0, try StrokeWriter.checked(Sample(t: t, x: x(cx), y: y(cy)), at: position))
@@ -40,5 +49,16 @@ struct SingleTouchTracker: TouchTracker {
             strokes.down(0, try StrokeWriter.checked(Sample(t: t, x: x(cx), y: y(cy)), at: position), at: position)
         }
         stroke = (cx, cy)
+    }
+
+    mutating func unplacedContacts() -> [UnplacedContact] {
+        dropped + (unplacedAt.map { [unplaced($0)] } ?? [])
+    }
+
+    private func unplaced(_ at: SourcePosition) -> UnplacedContact {
+        var missing: [String] = []
+        if currentX == nil { missing.append(Evdev.name(ofAxis: Evdev.absX)) }
+        if currentY == nil { missing.append(Evdev.name(ofAxis: Evdev.absY)) }
+        return UnplacedContact(finger: 0, position: at, missing: missing)
     }
 }

@@ -48,6 +48,8 @@ final class StrokeWriter {
     /// Strokes held at once, at most: the measure of how much of a recording the writer keeps.
     private(set) var peakHeldStrokes = 0
     private(set) var strokesWritten = 0
+    /// Strokes begun (`down`), written or not yet.
+    private(set) var strokesBegun = 0
 
     init(write: @escaping (String) throws -> Void, finished: @escaping () throws -> Void = {}) {
         self.write = write
@@ -63,6 +65,7 @@ final class StrokeWriter {
         precondition(open[finger] == nil, "finger \(finger) is already down")
         let stroke = Pending(finger: finger, first: sample, origin: origin)
         open[finger] = stroke
+        strokesBegun += 1
         // Starts never decrease, so only strokes at the same start with a higher finger move back.
         var index = queue.endIndex
         while index > head, queue[index - 1].start == sample.t, queue[index - 1].finger > finger { index -= 1 }

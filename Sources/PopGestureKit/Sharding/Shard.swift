@@ -20,8 +20,24 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// and few enough that a shard's bookkeeping (a load per shard) stays small.
     public static let maxCount = 10_000
 
+    /// Why K/N names no shard: the one check `--shard K/N` and `--shard auto` share, each wording it
+    /// in its own terms (K and N, or the CI's variables).
+    enum Problem: Equatable {
+        /// N is not from 1 to `maxCount`.
+        case count
+        /// N is, and K is not from 1 to N.
+        case index
+    }
+
+    /// What is wrong with K/N, or nil when it names a shard.
+    static func problem(index: Int, count: Int) -> Problem? {
+        guard (1...Self.maxCount).contains(count) else { return .count }
+        guard (1...count).contains(index) else { return .index }
+        return nil
+    }
+
     public init?(index: Int, count: Int) {
-        guard (1...Self.maxCount).contains(count), (1...count).contains(index) else { return nil }
+        guard Self.problem(index: index, count: count) == nil else { return nil }
         self.index = index
         self.count = count
     }
@@ -40,13 +56,14 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         guard parts.count == 2, parts.allSatisfy({ digits($0) || ($0.first == "-" && digits($0.dropFirst())) }) else {
             throw Diagnostic(message: "expected K/N, the Kth of N slices counted from 1 (e.g. 2/4)")
         }
-        guard let n = Int(parts[1]), (1...Self.maxCount).contains(n) else {
-            throw Diagnostic(message: "N must be from 1 to \(Self.maxCount) (e.g. 2/4)")
+        // Digits past Int's range are out of any range.
+        let n = Int(parts[1]) ?? Int.max
+        let k = Int(parts[0]) ?? Int.max
+        switch Self.problem(index: k, count: n) {
+        case .count?: throw Diagnostic(message: "N must be from 1 to \(Self.maxCount) (e.g. 2/4)")
+        case .index?: throw Diagnostic(message: "K must be from 1 to N, here \(n) (e.g. 1/\(n))")
+        case nil: self.init(index: k, count: n)!
         }
-        guard let k = Int(parts[0]), (1...n).contains(k) else {
-            throw Diagnostic(message: "K must be from 1 to N, here \(n) (e.g. 1/\(n))")
-        }
-        self.init(index: k, count: n)!
     }
 
     public var description: String { "\(index)/\(count)" }

@@ -59,15 +59,28 @@ extension Shard {
                         suggestion: "set both, or give --shard K/N"))
             }
             guard let k = Int(indexText.trimmingCharacters(in: .whitespaces)),
-                let n = Int(totalText.trimmingCharacters(in: .whitespaces)),
-                n >= 1, let shard = Shard(index: k - ci.base + 1, count: n)
+                let n = Int(totalText.trimmingCharacters(in: .whitespaces))
             else {
                 return .failure(
                     Diagnostic(
                         message:
-                            "--shard auto: \(ci.system)'s variables do not name a shard: \(said) (the index counts from \(ci.base) to the total\(ci.base == 0 ? " - 1" : ""))",
+                            "--shard auto: \(ci.system)'s variables do not name a shard: \(said) (both are whole numbers)",
                         suggestion: "fix the CI's parallelism settings, or give --shard K/N"))
             }
+            // The one check `--shard K/N` makes, each reason in the CI's terms.
+            let (kk, overflowed) = k.subtractingReportingOverflow(ci.base - 1)
+            if let problem = Shard.problem(index: overflowed ? Int.min : kk, count: n) {
+                let reason =
+                    switch problem {
+                    case .count: "\(ci.total) must be from 1 to \(Shard.maxCount), the most shards a run is split into"
+                    case .index: "the index counts from \(ci.base) to the total\(ci.base == 0 ? " - 1" : "")"
+                    }
+                return .failure(
+                    Diagnostic(
+                        message: "--shard auto: \(ci.system)'s variables do not name a shard: \(said) (\(reason))",
+                        suggestion: "fix the CI's parallelism settings, or give --shard K/N"))
+            }
+            let shard = Shard(index: kk, count: n)!
             found.append((ci.system, shard, said))
         }
         guard let first = found.first else {

@@ -34,6 +34,8 @@ struct ImportCommand: ParsableCommand {
               popgesture import recording.evemu > swipe.yaml
               popgesture import --from libinput pad.yml --screen 430x932 -o pad.yaml
               popgesture import swipe.getevent --screen 412x915 -o swipe.yaml
+              adb shell getevent -lt /dev/input/event2 | popgesture import --from getevent --screen 412x915 \\
+                  --axis-range ABS_MT_POSITION_X=0:1079 --axis-range ABS_MT_POSITION_Y=0:2399 -
               popgesture import --from getevent raw.txt --screen 412x915 \\
                   --axis-range ABS_MT_POSITION_X=0:1079 \\
                   --axis-range ABS_MT_POSITION_Y=0:2399 --axis-range ABS_MT_SLOT=0:9
@@ -46,8 +48,9 @@ struct ImportCommand: ParsableCommand {
         help: ArgumentHelp(
             "The recordings' format (default: inferred per file).", valueName: "evemu|libinput|getevent|csv|uikit"))
     var from: ImportFormat?
-    @Argument(help: "Recording files, converted in order into one YAML stream.", completion: .file()) var files:
-        [String]
+    @Argument(
+        help: "Recording files, converted in order into one YAML stream (`-`: standard input).", completion: .file())
+    var files: [String]
     @Option(help: ArgumentHelp("The screen the device is scaled onto, in points.", valueName: "WxH"))
     var screen: String?
     @Option(

@@ -62,6 +62,31 @@ import Testing
         #expect(
             Self.automatic(["TEST_SHARD_INDEX": "0", "TEST_TOTAL_SHARDS": "0"]).hasPrefix(
                 "error: --shard auto: Bazel's variables do not name a shard"))
+        // Each invalid pair gets its own reason, as `--shard K/N` gives it (issue 40: 1 of 20,000 was
+        // told that the index counts from 1 to the total, though 1 is in range).
+        #expect(
+            Self.automatic(["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "20000"])
+                == "error: --shard auto: GitLab's variables do not name a shard: CI_NODE_INDEX=1 CI_NODE_TOTAL=20000 (CI_NODE_TOTAL must be from 1 to 10000, the most shards a run is split into)"
+        )
+        #expect(
+            Self.automatic(["CIRCLE_NODE_INDEX": "0", "CIRCLE_NODE_TOTAL": "0"]).contains(
+                "(CIRCLE_NODE_TOTAL must be from 1 to 10000, the most shards a run is split into)"))
+        #expect(
+            Self.automatic(["CI_NODE_INDEX": "21", "CI_NODE_TOTAL": "20"]).contains(
+                "(the index counts from 1 to the total)"))
+        #expect(
+            Self.automatic(["CI_NODE_INDEX": "9223372036854775807", "CI_NODE_TOTAL": "20"]).contains(
+                "(the index counts from 1 to the total)"))
+        #expect(
+            Self.automatic(["BUILDKITE_PARALLEL_JOB": "-1", "BUILDKITE_PARALLEL_JOB_COUNT": "4"]).contains(
+                "(the index counts from 0 to the total - 1)"))
+        #expect(throws: Diagnostic(message: "N must be from 1 to 10000 (e.g. 2/4)")) { try Shard(parsing: "1/20000") }
+        #expect(throws: Diagnostic(message: "K must be from 1 to N, here 20 (e.g. 1/20)")) {
+            try Shard(parsing: "21/20")
+        }
+        #expect(throws: Diagnostic(message: "K must be from 1 to N, here 20 (e.g. 1/20)")) {
+            try Shard(parsing: "99999999999999999999/20")
+        }
     }
 
     /// End to end under Bazel's variables: the shard's bytes are `--shard 2/2`'s, the status file is

@@ -236,6 +236,68 @@ import Testing
         #expect(result.yaml.contains("  device: fts_ts\n"))
     }
 
+    /// `import -` reads standard input, as every other command does (issue 40: it read a file named
+    /// `-`), so that `adb shell getevent -lt | popgesture import --from getevent -` works; a file
+    /// named `-` is `./-`.
+    @Test func aDashIsStandardInput() throws {
+        let recording =
+            Self.described
+            + "[ 1.000000] EV_ABS ABS_MT_TRACKING_ID 00000001\n[ 1.000000] EV_ABS ABS_MT_POSITION_X 00000005\n"
+            + "[ 1.000000] EV_ABS ABS_MT_POSITION_Y 00000006\n[ 1.000000] EV_SYN SYN_REPORT 00000000\n"
+            + "[ 1.020000] EV_ABS ABS_MT_TRACKING_ID ffffffff\n[ 1.020000] EV_SYN SYN_REPORT 00000000\n"
+        let dir = try CommandLineTests.fixture(["r.getevent": recording, "-": "not a recording\n"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let piped = try CommandLineTests.run(
+            ["-c", "\"$0\" import --from getevent --screen 100x200 - < r.getevent", CommandLineTests.binary], in: dir,
+            shell: true)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(
+            Self.events(piped.stdout) == "\nevents:\n- touch: 0\n  samples:\n  - [0, 5, 6]\n  up: 20\n",
+            "\(piped.stdout)")
+        #expect(piped.stdout.contains("name: \"-\"\n") || piped.stdout.contains("name: -\n"), "\(piped.stdout)")
+        let file = try CommandLineTests.run(["import", "--from", "getevent", "./-"], in: dir)
+        #expect(file.status == 2 && file.stderr.hasPrefix("./-:1:1: error: "), "\(file.stderr)")
+    }
+
+    /// A finger whose Y position is never reported cannot be a stroke: it is left out with a warning
+    /// naming its slot and the axis, and when nothing else touched, the import fails (exit 2, no
+    /// trace written) instead of giving `events: []` with exit 0 (issue 40).
+    @Test func aFingerWithoutAPositionIsSaidAndNothingLeftIsAnError() throws {
+        let x = { (t: String) in "[ \(t)] EV_ABS ABS_MT_POSITION_X 00000005\n" }
+        let y = { (t: String) in "[ \(t)] EV_ABS ABS_MT_POSITION_Y 00000006\n" }
+        let syn = { (t: String) in "[ \(t)] EV_SYN SYN_REPORT 00000000\n" }
+        // Slot 0 down with X only, two frames, lifted; then (second case) slot 1 down in full.
+        let noY =
+            Self.described + "[ 1.000000] EV_ABS ABS_MT_TRACKING_ID 00000007\n" + x("1.000000") + syn("1.000000")
+            + "[ 1.016000] EV_ABS ABS_MT_POSITION_X 00000009\n" + syn("1.016000")
+            + "[ 1.032000] EV_ABS ABS_MT_TRACKING_ID ffffffff\n" + syn("1.032000")
+        // Line 20 is the first frame's SYN_REPORT: the description is 17 lines, then three events.
+        let warning =
+            "r.getevent:20:1: warning: finger 0 (slot 0, tracking id 7) is down from here but its ABS_MT_POSITION_Y (54) is never reported; it is left out of the trace"
+        let alone = ImportTests.importing(noY, path: "r.getevent")
+        #expect(alone.warnings.map(\.description) == [warning], "\(alone.warnings)")
+        #expect(
+            alone.error?.description
+                == "r.getevent:7:1: error: no stroke is left: 1 contact went down without a position, and nothing else touched (record every ABS_ event of the device (not through a filter such as `grep`))"
+        )
+        // On the command line: the warning, the error, exit 2 and no trace on standard output.
+        let dir = try CommandLineTests.fixture(["r.getevent": noY])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CommandLineTests.run(["import", "--from", "getevent", "r.getevent"], in: dir)
+        #expect(run.status == 2 && run.stdout == "", "\(run.stdout)")
+        #expect(run.stderr.hasPrefix(warning + "\nr.getevent:7:1: error: no stroke is left"), "\(run.stderr)")
+        let other =
+            noY + "[ 1.100000] EV_ABS ABS_MT_SLOT 00000001\n[ 1.100000] EV_ABS ABS_MT_TRACKING_ID 00000008\n"
+            + x("1.100000") + y("1.100000") + syn("1.100000") + "[ 1.150000] EV_ABS ABS_MT_TRACKING_ID ffffffff\n"
+            + syn("1.150000")
+        let kept = ImportTests.importing(other, path: "r.getevent")
+        #expect(kept.error == nil, "\(kept.error!)")
+        #expect(kept.warnings.map(\.description) == [warning])
+        #expect(
+            Self.events(kept.yaml) == "\nevents:\n- touch: 1\n  samples:\n  - [100, 19.5, 25.32]\n  up: 150\n",
+            "\(kept.yaml)")
+    }
+
     @Test func withoutADescriptionTheAxisRangesComeFromTheFlags() throws {
         let text = """
             [   20.000000] 0003 002f 00000000
