@@ -42,7 +42,8 @@ test: build
 	    --valid ../shared/conformance/flutter/traces --valid ../shared/conformance/flutter/rules \
 	    --invalid Tests/Fixtures/schema/invalid $(patsubst %,--reports %,$(wildcard ../shared/conformance/expected/*.jsonl))
 
-# libFuzzer over every reader (scripts/fuzz.sh: trace, the five import formats, merge, rules), FUZZ_SECONDS
+# libFuzzer over every reader (scripts/fuzz.sh: trace, the five import formats, merge, rules, config,
+# baseline, vary), FUZZ_SECONDS
 # shared by the targets (FUZZ_TARGETS to choose, FUZZ_WORKERS processes each); fails on any finding.
 FUZZ_SECONDS ?= 600
 fuzz:
