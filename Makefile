@@ -57,7 +57,8 @@ SHARED ?= ../shared
 sync-shared:
 	python3 scripts/sync-data.py $(SHARED) $(DATA)
 
-# libFuzzer over every reader (scripts/fuzz.sh: trace, the five import formats, merge, rules), FUZZ_SECONDS
+# libFuzzer over every reader (scripts/fuzz.sh: trace, the five import formats, merge, rules, config,
+# baseline, vary), FUZZ_SECONDS
 # shared by the targets (FUZZ_TARGETS to choose, FUZZ_WORKERS processes each); fails on any finding.
 FUZZ_SECONDS ?= 600
 fuzz:

@@ -8,6 +8,12 @@
 #   merge     `merge` over one shard output (check json/junit, replay json, diff json as shard 1/1,
 #             generated here with the debug build): a refusal or valid output
 #   rules     the rules and stack-config loaders (traces/rules, traces/stacks, Tests/Data/conformance/rules)
+#   config    `.popgesture.yml` (fuzz/seeds/config): an error at a line inside it, or a config the
+#             inputs' loader also takes
+#   baseline  `check --baseline` (baselines written here with the debug build): an error at a line
+#             inside it, or entries that are written again as JSON and load back the same
+#   vary      `sweep --vary`, one argument a line (fuzz/seeds/vary): a refusal with an error, or the
+#             sweep's JSON and text whole
 #   scripts/fuzz.sh [SECONDS]   (default 600, shared by the targets: each gets SECONDS / targets, at
 #                                least 5; FUZZ_TARGETS="merge rules" fuzzes only those; FUZZ_WORKERS=N
 #                                runs N processes a target at once, default 1; FUZZ_RUNS=N stops each
@@ -27,7 +33,7 @@ workers=${FUZZ_WORKERS:-1}
 timeout=${FUZZ_TIMEOUT:-10}
 runs=${FUZZ_RUNS:--1}
 sanitize=${FUZZ_SANITIZE:-fuzzer,address}
-targets=(${FUZZ_TARGETS:-trace evemu libinput csv getevent uikit merge rules})
+targets=(${FUZZ_TARGETS:-trace evemu libinput csv getevent uikit merge rules config baseline vary})
 work=.build-fuzz
 [[ $sanitize == fuzzer,address ]] || work=.build-fuzz-${sanitize//,/-}
 bin=$work/release/popgesture-fuzz
@@ -62,6 +68,17 @@ shard_outputs() {
     find "$out" -type f -size +64k -delete
 }
 
+# Baselines as `check --write-baseline` writes them: of passing traces (no entry), and of folders
+# with failing expectations and errors.
+baselines() {
+    local out=$work/seeds/baseline popgesture=.build/debug/popgesture
+    swift build --product popgesture >&2
+    for folder in traces/presets traces/fd-issues Tests/Fixtures/schema/invalid; do
+        "$popgesture" check --no-config --write-baseline "$out/${folder//\//-}.json" "$folder" >/dev/null 2>&1 || true
+    done
+    find "$out" -type f -size +64k -delete
+}
+
 rm -rf "$work/seeds"
 for target in "${targets[@]}"; do mkdir -p "$work/seeds/$target" "$work/corpus/$target" "$work/artifacts/$target" "fuzz/regressions/$target"; done
 raw=Tests/Data/recordings/raw
@@ -75,6 +92,9 @@ for target in "${targets[@]}"; do
         uikit) seed uikit fuzz/seeds/uikit -name '*'; seed uikit "$raw/csv" -name '*.csv' ;;
         merge) shard_outputs ;;
         rules) seed rules traces/rules -name '*.yaml'; seed rules traces/stacks -name '*.yaml'; seed rules Tests/Data/conformance/rules -name '*.yaml' ;;
+        config) seed config fuzz/seeds/config -name '*' ;;
+        baseline) baselines ;;
+        vary) seed vary fuzz/seeds/vary -name '*' ;;
         *) echo "fuzz: no target $target" >&2; exit 2 ;;
     esac
 done

@@ -19,6 +19,9 @@ let targets: [String: () -> any FuzzTarget] = [
     "uikit": { ImportTarget(format: .uikit) },
     "merge": { MergeTarget() },
     "rules": { RulesTarget() },
+    "config": { ConfigTarget() },
+    "baseline": { BaselineTarget() },
+    "vary": { VaryTarget() },
 ]
 
 let name = ProcessInfo.processInfo.environment["POPGESTURE_FUZZ_TARGET"] ?? "trace"

@@ -91,6 +91,108 @@ def check_page(browser, path, labels, screenshot):
     return failures
 
 
+# Measures every <text> of each inline <svg> with getBBox() (mapped through getCTM() into the svg's own
+# coordinates) and writes what is wrong, as JSON, into <pre id="out">: a label must lie inside the
+# picture; one anchored inside a plot's time range, between its first lane's top and its last lane's
+# bottom, must lie inside one lane (the frames, fill #fafafa); the difference bands of a two-rule
+# plot (fill #F0E442) must not cover the time axis's labels (the texts below a plot's last lane).
+LABEL_SCRIPT = r"""
+const problems = [];
+const left = 150, right = 1160;
+document.querySelectorAll('svg').forEach((svg, index) => {
+  const name = svg.getAttribute('data-name');
+  const W = svg.width.baseVal.value, H = svg.height.baseVal.value;
+  function box(element) {
+    const b = element.getBBox(), m = element.getCTM(), root = svg.getCTM();
+    // Translations only: the plots place their halves with translate().
+    const dx = m.e - root.e, dy = m.f - root.f;
+    return {x: b.x + dx, y: b.y + dy, right: b.x + b.width + dx, bottom: b.y + b.height + dy};
+  }
+  function anchor(element) {
+    const m = element.getCTM(), root = svg.getCTM();
+    return {x: parseFloat(element.getAttribute('x')) + m.e - root.e, y: parseFloat(element.getAttribute('y')) + m.f - root.f};
+  }
+  const lanes = [...svg.querySelectorAll('rect[fill="#fafafa"]')].map(box);
+  // A plot's lanes run down to its axis; a two-rule picture has two plots, one below the other.
+  const plots = [];
+  for (const lane of lanes) {
+    const last = plots[plots.length - 1];
+    if (last && lane.y - last.bottom < 40) { last.bottom = lane.bottom; last.lanes.push(lane); }
+    else plots.push({top: lane.y, bottom: lane.bottom, lanes: [lane]});
+  }
+  const texts = [...svg.querySelectorAll('text')];
+  const axisLabels = [];
+  for (const text of texts) {
+    const b = box(text), a = anchor(text), what = JSON.stringify(text.textContent);
+    if (b.right - b.x <= 0) continue;
+    if (b.x < -0.5 || b.y < -0.5 || b.right > W + 0.5 || b.bottom > H + 0.5) {
+      problems.push(`${name}: ${what} leaves the picture (${b.x.toFixed(1)}..${b.right.toFixed(1)} x ${b.y.toFixed(1)}..${b.bottom.toFixed(1)} of ${W} x ${H})`);
+    }
+    const plot = plots.find(p => a.y >= p.top && a.y <= p.bottom + 0.5);
+    if (plot && a.x >= left - 0.5) {
+      const inside = plot.lanes.some(l => b.x >= l.x - 0.5 && b.right <= l.right + 0.5 && b.y >= l.y - 0.5 && b.bottom <= l.bottom + 0.5);
+      if (!inside) problems.push(`${name}: ${what} is not inside its lane (${b.x.toFixed(1)}..${b.right.toFixed(1)} x ${b.y.toFixed(1)}..${b.bottom.toFixed(1)})`);
+    }
+    if (plots.some(p => a.y > p.bottom && a.y < p.bottom + 60)) axisLabels.push([text, b]);
+  }
+  for (const band of svg.querySelectorAll('rect[fill="#F0E442"]')) {
+    const r = box(band);
+    for (const [text, b] of axisLabels) {
+      if (r.x < b.right && b.x < r.right && r.y < b.bottom && b.y < r.bottom) {
+        problems.push(`${name}: a difference band covers the axis label ${JSON.stringify(text.textContent)}`);
+      }
+    }
+  }
+});
+document.getElementById('out').textContent = JSON.stringify(problems);
+"""
+
+
+def check_labels(browser, svgs, page):
+    """The label rules of LABEL_SCRIPT over `svgs` (name, SVG text), all on one page: the problems found."""
+    import html
+    import json
+    body = "".join(text.replace("<svg ", f'<svg data-name="{html.escape(name)}" ', 1) for name, text in svgs)
+    with open(page, "w", encoding="utf-8") as f:
+        f.write(f'<!DOCTYPE html><html><body style="margin:0">{body}<pre id="out">not run</pre>'
+                f"<script>{LABEL_SCRIPT}</script></body></html>")
+    dom = chromium(browser, "--dump-dom", "--window-size=1200,900", "file://" + os.path.abspath(page)).stdout
+    start = dom.find('<pre id="out">')
+    end = dom.find("</pre>", start)
+    if start < 0 or end < 0:
+        return [f"{page}: the label check did not run"]
+    found = html.unescape(dom[start + len('<pre id="out">'):end])
+    try:
+        return json.loads(found)
+    except ValueError:
+        return [f"{page}: the label check did not run ({found[:200]})"]
+
+
+def plots_of_the_corpus(binary, work):
+    """Every bundled trace's plot under its own rules, and two-rule plots of traces with several gestures
+    and a projection (the label cases of issue 40): (name, SVG text) each."""
+    svgs = []
+    out = os.path.join(work, "plots")
+    os.mkdir(out)
+    traces = sorted(os.path.join(folder, name) for folder, _, names in os.walk(os.path.join(ROOT, "traces"))
+                    for name in names if name.endswith(".yaml") and "/rules" not in folder and "/stacks" not in folder)
+    pairs = [(trace, []) for trace in traces]
+    pairs += [(os.path.join(ROOT, "traces", name), ["--rules", a, "--rules", b]) for name, a, b in
+              [("pop/projection.yaml", "fd-1.1", "fd"), ("example/cancelled-swipe.yaml", "fd", "cupertino"),
+               ("intent/swipes.yaml", "fd", "uikit")] if os.path.exists(os.path.join(ROOT, "traces", name))]
+    for index, (trace, rules) in enumerate(pairs):
+        target = os.path.join(out, f"{index}.svg")
+        run = subprocess.run([binary, "plot", trace, *rules, "-o", target], capture_output=True, text=True)
+        if run.returncode not in (0, 1):
+            continue
+        for name in sorted(os.listdir(out)):
+            if name == f"{index}.svg" or name.startswith(f"{index}-"):
+                label = os.path.relpath(trace, ROOT) + (" " + " ".join(rules) if rules else "") + \
+                    ("" if name == f"{index}.svg" else " " + name[len(str(index)) + 1:-4])
+                svgs.append((label, open(os.path.join(out, name), encoding="utf-8").read()))
+    return svgs
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--binary", required=True)
@@ -134,9 +236,13 @@ def main():
             failures += check_page(browser, path, labels, os.path.join(work, name))
             if args.keep:
                 shutil.copy(os.path.join(work, name), os.path.join(args.keep, name))
+        # Every label inside the picture and its lane, and no difference band over the axis's labels.
+        svgs = plots_of_the_corpus(binary, work)
+        failures += check_labels(browser, svgs, os.path.join(work, "labels.html"))
     for failure in failures:
         print("FAIL", failure)
-    print(f"browser test: {len(shots)} pages rendered in {os.path.basename(browser)}, {len(failures)} failures")
+    print(f"browser test: {len(shots)} pages rendered in {os.path.basename(browser)}, labels of {len(svgs)} plots measured, "
+          f"{len(failures)} failures")
     return 1 if failures else 0
 
 

@@ -76,7 +76,7 @@ public struct Baseline: Sendable {
 
     /// The file's bytes; `traces` names each entry's trace, for people reading it. One entry a line,
     /// so that a baseline's diff in review shows the failures accepted or fixed.
-    func rendered(traces: [Entry: String]) -> String {
+    package func rendered(traces: [Entry: String]) -> String {
         var w = JSONWriter(capacity: 256 + entries.count * 128)
         w.open("{")
         w.key("failures")

@@ -166,12 +166,23 @@ import Testing
         let settles = [a, b].compactMap { $0.gestures[0].pop?.settledAt }
         #expect(settles.count == 2 && settles[0] != settles[1])
         let highlights = elements.filter { $0.name == "rect" && $0.attributes["fill"] == ComparisonPlot.highlight }
-        #expect(highlights.count == 3, "the release and each settle")
+        // The release and each settle, a band over each plot's lanes: never over a time axis's labels.
+        #expect(highlights.count == 6, "the release and each settle, in each plot")
+        #expect(highlights.map(\.title) == highlights.enumerated().map { highlights[$0.offset / 2 * 2].title })
         // The shared axis ends at the later settle; the band around the release is 10 px wide:
         // x(600) = 150 + 600 / 989 * 1010 = 762.74, its band starts 5 px left of it, at 757.74.
         #expect(settles.max() == 989)
-        #expect(highlights[0].attributes["x"] == "757.7")
+        #expect(highlights[0].attributes["x"] == "757.7" && highlights[1].attributes["x"] == "757.7")
         #expect(highlights[0].title.hasPrefix("differs at t=600: gesture 1: released"))
+        // Below the header (44 + 16 for the one change) each plot's finger lane starts at 46 and its
+        // axis line is at axisY: the upper band runs from 60 + 46 = 106 to 60 + axisY, the lower one
+        // the same a plot's height further down.
+        let upper = TracePlot(trace: trace, report: a, rules: fd, span: (0, 989))
+        let lower = TracePlot(trace: trace, report: b, rules: other, span: (0, 989))
+        #expect(highlights[0].attributes["y"] == "106")
+        #expect(highlights[0].attributes["height"] == SVGCanvas.number(upper.axisY - 46))
+        #expect(highlights[1].attributes["y"] == SVGCanvas.number(60 + upper.height + 46))
+        #expect(highlights[1].attributes["height"] == SVGCanvas.number(lower.axisY - 46))
         // Both plots put a time at the same x: their decision markers line up when they decide alike.
         let decisions = elements.filter { $0.title.hasPrefix("gesture 1 decided at t=") }
         #expect(decisions.count == 2)
@@ -180,6 +191,26 @@ import Testing
                 decisions[0].attributes["d"]?.split(separator: ",").first
                     == decisions[1].attributes["d"]?.split(separator: ",").first)
         }
+    }
+
+    /// A label is moved the least that keeps it in its box, and cut when wider (issue 40: labels left
+    /// the picture and their lanes). Widths are over-estimated at 0.62 em a character: "abc" at 12 px
+    /// is 22.32 px, so at x = 1150 it would end past 1158 (the box's right less 2) and is anchored
+    /// there instead; a baseline above the box's top plus an em comes down to it.
+    @Test func labelsStayInTheirBox() throws {
+        let box = SVGCanvas.Box(left: 150, top: 20, right: 1160, bottom: 100)
+        var canvas = SVGCanvas()
+        canvas.label(1150, 10, "abc", within: box)
+        canvas.label(140, 200, "abc", anchor: .end, within: box)
+        canvas.label(500, 50, "abc", within: box)
+        canvas.label(160, 50, String(repeating: "w", count: 300), within: box)
+        let texts = try XMLElements("<svg>" + canvas.body + "</svg>").filter { $0.name == "text" }
+        // The cut one, 135 characters (1,004.4 px) from 160, would end at 1,164.4: it ends at 1,158.
+        #expect(texts.map { $0.attributes["x"] } == ["1158", "152", "500", "1158"])
+        #expect(texts.map { $0.attributes["y"] } == ["32", "96", "50", "50"])
+        #expect(texts.map { $0.attributes["text-anchor"] } == ["end", "start", "start", "end"])
+        // (1010 - 4) / 7.44 = 135.2: 134 letters and the ellipsis.
+        #expect(texts[3].text == String(repeating: "w", count: 134) + "…")
     }
 
     /// Two files: one passing, one failing its `pop` expectation, and one that is not YAML.

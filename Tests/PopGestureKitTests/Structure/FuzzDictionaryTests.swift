@@ -32,6 +32,34 @@ import Testing
         return words.filter { seen.insert($0).inserted }
     }
 
+    /// The quoted entries of a dictionary under fuzz/.
+    static func entries(_ name: String) throws -> Set<String> {
+        let text = try String(contentsOfFile: packageRoot + "/fuzz/" + name, encoding: .utf8)
+        return Set(
+            text.split(separator: "\n").compactMap { line -> String? in
+                guard let open = line.firstIndex(of: "\""), let close = line.lastIndex(of: "\""), open < close else {
+                    return nil
+                }
+                return String(line[line.index(after: open)..<close])
+            })
+    }
+
+    /// The config, baseline and `--vary` targets' dictionaries name every key of their format and
+    /// the words it takes: the config's keys, formats and presets; the baseline's keys, format and
+    /// failure kinds; every rule key and the trace key `sweep` varies.
+    @Test func theOtherReadersDictionariesNameTheirWords() throws {
+        let config = ConfigFile.keys + [DocumentFormat.config.rawValue, DocumentFormat.rules.rawValue] + Presets.names
+        let baseline =
+            ["format", "failures", "source", "kind", "expectation", "trace", Baseline.format] + Expectation.kinds
+            + [CheckFailure.goldenKind, CheckFailure.uncheckedKind]
+        let vary = RuleKey.all.map(\.path) + [SweepGrid.traceKey]
+        for (file, words) in [("config.dict", config), ("baseline.dict", baseline), ("vary.dict", vary)] {
+            let entries = try Self.entries(file)
+            let missing = words.filter { !entries.contains($0) }
+            #expect(missing.isEmpty, "add to fuzz/\(file):\n\(missing.map { "\"\($0)\"" }.joined(separator: "\n"))")
+        }
+    }
+
     @Test func theDictionaryNamesEveryWordOfTheFormat() throws {
         let text = try String(contentsOfFile: packageRoot + "/fuzz/popgesture.dict", encoding: .utf8)
         let entries = Set(

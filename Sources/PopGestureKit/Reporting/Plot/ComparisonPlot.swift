@@ -31,24 +31,29 @@ struct ComparisonPlot {
             width: TracePlot.width, height: height,
             title: "\(trace.name) (\(trace.source)) under \(base.report.rules) and \(head.report.rules)")
         canvas.rect(0, 0, TracePlot.width, header, style: "fill=\"#fff\"")
-        canvas.text(
+        let page = SVGCanvas.Box(left: 0, top: 0, right: TracePlot.width, bottom: header)
+        canvas.label(
             TracePlot.left, 22,
             "\(base.report.rules) (above) vs \(head.report.rules) (below): \(changes.isEmpty ? "no differences" : counted(changes.count, "difference"))",
-            style: "font-size=\"15\" font-weight=\"bold\"")
+            within: page, size: 15, style: "font-size=\"15\" font-weight=\"bold\"")
         for (i, change) in changes.enumerated() {
-            canvas.text(TracePlot.left, 42 + Double(i) * 16, change.detail)
+            canvas.label(TracePlot.left, 42 + Double(i) * 16, change.detail, within: page)
         }
         canvas.raw("<g transform=\"translate(0,\(SVGCanvas.number(header)))\">\n")
         top.draw(&canvas)
         canvas.raw("</g>\n<g transform=\"translate(0,\(SVGCanvas.number(header + top.height)))\">\n")
         bottom.draw(&canvas)
         canvas.raw("</g>\n")
-        // Over both plots, translucent, so the marks beneath stay readable.
+        // Over each plot's lanes, translucent, so the marks beneath stay readable; never over a time
+        // axis's labels.
         for difference in differences() {
-            canvas.rect(
-                top.x(difference.t) - 5, header, 10, top.height + bottom.height,
-                style: "fill=\"\(Self.highlight)\" fill-opacity=\"0.45\" stroke=\"#8a7e00\" stroke-dasharray=\"3 3\"",
-                title: "differs at t=\(formatNumber(difference.t)): \(difference.what)")
+            for (plot, offset) in [(top, header), (bottom, header + top.height)] {
+                canvas.rect(
+                    top.x(difference.t) - 5, offset + plot.finger.top, 10, plot.axisY - plot.finger.top,
+                    style:
+                        "fill=\"\(Self.highlight)\" fill-opacity=\"0.45\" stroke=\"#8a7e00\" stroke-dasharray=\"3 3\"",
+                    title: "differs at t=\(formatNumber(difference.t)): \(difference.what)")
+            }
         }
         canvas.raw("</svg>\n")
         return canvas.body

@@ -48,6 +48,51 @@ struct SVGCanvas {
 
     enum Anchor: String { case start, middle, end }
 
+    /// A rectangle a label must stay inside: a lane, the header, the picture.
+    struct Box {
+        var left: Double
+        var top: Double
+        var right: Double
+        var bottom: Double
+    }
+
+    /// The width a line of text takes at `size` px, over-estimated so that a label placed by it fits:
+    /// DejaVu Sans, the first of the generic fonts, runs about 0.53 em a character (0.58 em for
+    /// digits); 0.62 em each is counted, and 1 em for a wide (CJK) character.
+    static func estimatedWidth(_ text: String, size: Double = 12) -> Double {
+        text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x2E80 ? 1 : 0.62) } * size
+    }
+
+    /// `text` at (x, y) with `anchor`, moved the least that keeps it inside `box`, and cut with `…`
+    /// when it is wider than the box: a label never leaves its lane or the picture. A label that
+    /// fits where it was asked is written as asked.
+    mutating func label(
+        _ x: Double, _ y: Double, _ text: String, anchor: Anchor = .start, within box: Box, size: Double = 12,
+        style: String = ""
+    ) {
+        let room = box.right - box.left - 4
+        var shown = text
+        while Self.estimatedWidth(shown, size: size) > room, shown.count > 1 {
+            shown = String(shown.dropLast(shown.hasSuffix("…") ? 2 : 1)) + "…"
+        }
+        let width = Self.estimatedWidth(shown, size: size)
+        let left =
+            switch anchor {
+            case .start: x
+            case .middle: x - width / 2
+            case .end: x - width
+            }
+        // The baseline: an ascent of about an em above it, a descent of a quarter below.
+        let baseline = min(max(y, box.top + size), box.bottom - size / 4 - 1)
+        if left < box.left + 2 {
+            self.text(box.left + 2, baseline, shown, anchor: .start, style: style)
+        } else if left + width > box.right - 2 {
+            self.text(box.right - 2, baseline, shown, anchor: .end, style: style)
+        } else {
+            self.text(x, baseline, shown, anchor: anchor, style: style)
+        }
+    }
+
     mutating func text(_ x: Double, _ y: Double, _ text: String, anchor: Anchor = .start, style: String = "") {
         body +=
             "<text x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" text-anchor=\"\(anchor.rawValue)\"\(style.isEmpty ? "" : " " + style)>\(xmlEscaped(text))</text>\n"

@@ -33,7 +33,9 @@ extension TracePlot {
                 style: "fill=\"\(transition.kind == .interactivePop ? "#cfe6f5" : "#f3e2c4")\" stroke=\"#333\""
                     + (transition.end == nil ? " stroke-dasharray=\"4 3\"" : ""),
                 title: title)
-            canvas.text(x(transition.start) + 4, top + 13, label + (transition.end == nil ? " (in flight)" : ""))
+            canvas.label(
+                x(transition.start) + 4, top + 13, label + (transition.end == nil ? " (in flight)" : ""),
+                within: box(transitions))
         }
     }
 
@@ -78,7 +80,9 @@ extension TracePlot {
             canvas.marker(
                 .triangle, x(anomaly.t), py, colour: Colour.anomaly,
                 title: "\(anomaly.kind.rawValue) at t=\(formatNumber(anomaly.t)): \(FindingWording.detail(anomaly))")
-            canvas.text(x(anomaly.t) + 8, py + 4, anomaly.kind.rawValue, style: "fill=\"#a33f00\" font-weight=\"bold\"")
+            self.label(
+                x(anomaly.t), py + 4, anomaly.kind.rawValue, in: bar, style: "fill=\"#a33f00\" font-weight=\"bold\"",
+                &canvas)
         }
         for note in report.notes {
             canvas.marker(
@@ -110,7 +114,7 @@ extension TracePlot {
             if let at = record.at {
                 let py = record.offset.map { offsetY($0.from) } ?? content.top + 30
                 canvas.marker(.star, x(at.t), py, colour: Colour.claim, title: "\(label) at t=\(formatNumber(at.t))")
-                self.label(x(at.t), content.top + 16, label, &canvas)
+                self.label(x(at.t), content.top + 16, label, in: content, &canvas)
                 if let offset = record.offset, let to = offset.to, let stroke = trackedStroke(gesture) {
                     let lift: Double =
                         switch stroke.end {
@@ -122,10 +126,13 @@ extension TracePlot {
                         style: "stroke=\"\(Colour.claim)\" stroke-width=\"2\" stroke-dasharray=\"5 3\"",
                         title: "offset \(formatNumber(offset.from)) → \(formatNumber(to))")
                     self.label(
-                        x(lift), offsetY(to) + 4, "offset \(formatNumber(offset.from))→\(formatNumber(to))", &canvas)
+                        x(lift), offsetY(to) + 4, "offset \(formatNumber(offset.from))→\(formatNumber(to))",
+                        in: content,
+                        &canvas)
                 }
             } else {
-                canvas.text(x(gesture.down.t) + 8, content.top + 16, label, style: "fill=\"#555\"")
+                canvas.label(
+                    x(gesture.down.t) + 8, content.top + 16, label, within: box(content), style: "fill=\"#555\"")
             }
         }
         for detection in report.detections {
@@ -170,9 +177,13 @@ extension TracePlot {
     }
 
     /// Text beside a point, on its left near the right edge so it stays on the page.
-    func label(_ px: Double, _ py: Double, _ text: String, style: String = "", _ canvas: inout SVGCanvas) {
+    /// ... and inside `lane`, however long the text.
+    func label(
+        _ px: Double, _ py: Double, _ text: String, in lane: Lane, style: String = "", _ canvas: inout SVGCanvas
+    ) {
         let nearEnd = px > Self.left + Self.plotWidth * 0.75
-        canvas.text(nearEnd ? px - 8 : px + 8, py, text, anchor: nearEnd ? .end : .start, style: style)
+        canvas.label(
+            nearEnd ? px - 8 : px + 8, py, text, anchor: nearEnd ? .end : .start, within: box(lane), style: style)
     }
 
     /// A label's number: three decimals are enough to read; the tooltip has all of them.

@@ -115,8 +115,10 @@ struct TracePlot {
     /// Everything but the `<svg>` element, from y = 0 down to `height`.
     func draw(_ canvas: inout SVGCanvas) {
         canvas.rect(0, 0, Self.width, height, style: "fill=\"#fff\"")
-        canvas.text(
+        // Cut to the picture's width when long (the <title> has it whole).
+        canvas.label(
             Self.left, 24, "\(report.trace) — \(report.source) — rules \(report.rules)",
+            within: SVGCanvas.Box(left: 0, top: 0, right: Self.width, bottom: finger.top), size: 15,
             style: "font-size=\"15\" font-weight=\"bold\"")
         drawAxis(&canvas)
         drawFinger(&canvas)
@@ -125,6 +127,11 @@ struct TracePlot {
         drawBar(&canvas)
         drawContent(&canvas)
         drawLegend(&canvas)
+    }
+
+    /// What a lane's labels must stay inside: its frame.
+    func box(_ lane: Lane) -> SVGCanvas.Box {
+        SVGCanvas.Box(left: Self.left, top: lane.top, right: Self.left + Self.plotWidth, bottom: lane.bottom)
     }
 
     func laneFrame(_ lane: Lane, _ canvas: inout SVGCanvas) {
@@ -211,9 +218,10 @@ struct TracePlot {
                     title:
                         "gesture \(gesture.index) decided at t=\(formatNumber(at.t)), x=\(formatNumber(at.x)): \(label)"
                 )
-                canvas.text(px + 6, labelY, label, style: "fill=\"\(began ? "#00664a" : "#a33f00")\"")
+                canvas.label(
+                    px + 6, labelY, label, within: box(finger), style: "fill=\"\(began ? "#00664a" : "#a33f00")\"")
             } else {
-                canvas.text(x(gesture.down.t) + 6, labelY, label, style: "fill=\"#555\"")
+                canvas.label(x(gesture.down.t) + 6, labelY, label, within: box(finger), style: "fill=\"#555\"")
             }
         }
     }
@@ -245,7 +253,9 @@ struct TracePlot {
             canvas.line(
                 Self.left, py, Self.left + Self.plotWidth, py,
                 style: "stroke=\"\(Colour.limit)\" stroke-width=\"1.5\" stroke-dasharray=\"\(dash)\"", title: label)
-            canvas.text(Self.left + Self.plotWidth - 4, py - 4, label, anchor: .end, style: "fill=\"#333\"")
+            canvas.label(
+                Self.left + Self.plotWidth - 4, py - 4, label, anchor: .end, within: box(finger), style: "fill=\"#333\""
+            )
         }
     }
 
@@ -287,9 +297,10 @@ struct TracePlot {
                             x(release.0), progressY(release.1), x(end.t), progressY(projected),
                             style: "stroke=\"\(Colour.release)\" stroke-width=\"2\" stroke-dasharray=\"6 4\"",
                             title: "projected progress \(formatNumber(projected)) at t=\(formatNumber(end.t))")
-                        canvas.text(
+                        canvas.label(
                             x(end.t) - 4, progressY(projected) + (projected < 0.5 ? 14 : -6),
-                            "projected \(Self.short(projected))", anchor: .end, style: "fill=\"#8a5a00\"")
+                            "projected \(Self.short(projected))", anchor: .end, within: box(progress),
+                            style: "fill=\"#8a5a00\"")
                     }
                 default: break
                 }
@@ -310,9 +321,9 @@ struct TracePlot {
                     title: "settled at t=\(formatNumber(settled)): \(pop.result.rawValue)")
                 label(
                     x(settled), progressY(target) + (target == 1 ? 14 : -6),
-                    "\(pop.result.rawValue)" + (pop.by.map { " by \($0.rawValue)" } ?? ""), &canvas)
+                    "\(pop.result.rawValue)" + (pop.by.map { " by \($0.rawValue)" } ?? ""), in: progress, &canvas)
             } else {
-                canvas.text(x(release.0) + 8, progressY(release.1) - 6, pop.result.rawValue)
+                canvas.label(x(release.0) + 8, progressY(release.1) - 6, pop.result.rawValue, within: box(progress))
             }
         }
     }
@@ -323,9 +334,9 @@ struct TracePlot {
             x(t), py, Self.left + Self.plotWidth, py,
             style: "stroke=\"\(Colour.limit)\" stroke-width=\"1.5\" stroke-dasharray=\"8 3 2 3\"",
             title: "completion threshold \(formatNumber(threshold))")
-        canvas.text(
+        canvas.label(
             Self.left + Self.plotWidth - 4, py - 4, "threshold \(Self.short(threshold))", anchor: .end,
-            style: "fill=\"#333\"")
+            within: box(progress), style: "fill=\"#333\"")
     }
 
     struct ProgressPoint: Equatable {
