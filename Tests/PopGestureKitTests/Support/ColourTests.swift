@@ -45,8 +45,9 @@ import Testing
             error.stdout.hasPrefix("bad.yaml:1:1: \u{1B}[1;31merror:\u{1B}[0m missing required key `stack`"),
             "\(error.stdout.debugDescription)")
         let unreadable = try CLI.run(["check", "--color", "always", "--format", "json", "missing.yaml"], in: dir)
+        // A path that leads nowhere is the run's error (issue 40), coloured like any other.
         #expect(
-            unreadable.stderr.hasPrefix("missing.yaml:1:1: \u{1B}[1;31merror:\u{1B}[0m cannot read file"),
+            unreadable.stderr.hasPrefix("missing.yaml: \u{1B}[1;31merror:\u{1B}[0m no such file or folder\n"),
             "\(unreadable.stderr.debugDescription)")
         // Every escape sequence opened is a real SGR code, and each is reset.
         for text in [always.stdout, error.stdout, unreadable.stderr] {
