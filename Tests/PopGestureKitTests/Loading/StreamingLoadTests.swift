@@ -61,7 +61,16 @@ import Testing
         }
         let strokes = trace.events.compactMap { if case .touch(let stroke) = $0.kind { stroke } else { nil } }
         #expect(strokes.map(\.samples.count) == [4, 3, 37])
-        #expect(strokes.map(\.samples.capacity) == [4, 3, 37])
+        // An array's capacity is what the allocator gave, which glibc's malloc rounds up by less than
+        // 48 bytes (16-byte alignment, and a free chunk's remainder too small to split off, under 32),
+        // so at most 2 samples of 24 bytes past the count, depending on the heap the other tests left.
+        // The reading buffer (64 reserved) or a grown array (37 rows in a capacity of 64) is far past.
+        for stroke in strokes {
+            #expect(
+                stroke.samples.capacity >= stroke.samples.count
+                    && stroke.samples.capacity <= stroke.samples.count + 2,
+                "\(stroke.samples.count) samples in a capacity of \(stroke.samples.capacity)")
+        }
         #expect(strokes[2].samples[36] == Sample(t: 1288, x: 66, y: 400))
     }
 
