@@ -65,6 +65,12 @@ import Testing
         }
 
         deinit {
+            // SIGTERM first, so that the server removes its socket's folder; SIGKILL if it lingers.
+            if process.isRunning {
+                kill(process.processIdentifier, SIGTERM)
+                let deadline = Date().addingTimeInterval(5)
+                while process.isRunning && Date() < deadline { usleep(10_000) }
+            }
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
@@ -153,6 +159,9 @@ import Testing
 
         """
     }
+
+    /// The request gate's limit on a request's header section (RequestGate.maxHead).
+    static let maxHead = 16384
 
     @Test func aWrongOrMissingTokenIsForbiddenAndNothingIsWritten() throws {
         let server = try Server()
