@@ -31,7 +31,10 @@ struct RecordHandler: HTTPHandler {
         case ("/", _), ("/index.html", _), ("/takes", _), ("/undo", _):
             return Self.text(.methodNotAllowed, "\(request.method.rawValue) is not answered at \(request.path)")
         default:
-            return Self.text(.notFound, "nothing at \(request.path): the recorder serves / and takes POSTs to /takes")
+            // Named as sent: FlyingFox reads `//takes` as an address whose path is empty.
+            return Self.text(
+                .notFound,
+                "nothing at \(request.target.path()): the recorder serves / and takes POSTs to /takes")
         }
     }
 
