@@ -4,18 +4,17 @@ import PopGestureKit
 
 /// The server's three requests, each with the run's token: `GET /` (the page), `POST /takes` (a
 /// take's YAML; the answer is its verdicts as JSON) and `POST /undo?take=NAME`. Anything else is a
-/// 4xx answer and is never written.
+/// 4xx answer and is never written. Requests come through `RequestGate`, so a request's headers
+/// are only those that frame its body (`Content-Length`, `Transfer-Encoding`, `Connection`).
 struct RecordHandler: HTTPHandler {
     let token: String
     let page: Data
     let desk: TakeDesk
-    let deadlines: RequestDeadlines
 
     /// A take is a few hundred kilobytes at most (a minute of two fingers at 120 Hz is ~0.5 MB).
     static let maxBody = 4 << 20
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        deadlines.handedOver(request.remoteAddress)
         guard Self.sameBytes(request.query["token"] ?? "", token) else {
             return Self.text(.forbidden, "wrong or missing token: open the address `popgesture record` printed")
         }
@@ -25,14 +24,17 @@ struct RecordHandler: HTTPHandler {
         case ("/takes", .POST):
             return await take(request)
         case ("/undo", .POST):
-            switch await desk.undo(request.query["take"] ?? "") {
+            switch desk.undo(request.query["take"] ?? "") {
             case .success: return Self.text(.ok, "undone")
             case .failure(let diagnostic): return Self.text(.badRequest, diagnostic.description)
             }
         case ("/", _), ("/index.html", _), ("/takes", _), ("/undo", _):
             return Self.text(.methodNotAllowed, "\(request.method.rawValue) is not answered at \(request.path)")
         default:
-            return Self.text(.notFound, "nothing at \(request.path): the recorder serves / and takes POSTs to /takes")
+            // Named as sent: FlyingFox reads `//takes` as an address whose path is empty.
+            return Self.text(
+                .notFound,
+                "nothing at \(request.target.path()): the recorder serves / and takes POSTs to /takes")
         }
     }
 
@@ -55,7 +57,7 @@ struct RecordHandler: HTTPHandler {
             return Self.text(
                 .badRequest, "\(TakeJudge.displayPath): error: the take is not UTF-8 text (expected trace YAML)")
         }
-        switch await desk.receive(text) {
+        switch desk.receive(text) {
         case .success(let answer):
             return Self.response(.ok, Data(answer.utf8), type: "application/json")
         case .failure(.invalid(let diagnostic)):

@@ -22,7 +22,7 @@ public struct RecordServer: Sendable {
     public var rules: [Rules]
     public var page: RecorderPage
     /// Seconds a client has to send a request's head, from its connection's first wait for it
-    /// (`RequestDeadlines`); a phone sends one in milliseconds.
+    /// (`RequestGate`); a phone sends one in milliseconds.
     public var requestTimeout: Double
 
     public init(host: String, port: UInt16, out: String, rules: [Rules], page: RecorderPage, requestTimeout: Double) {
@@ -34,32 +34,12 @@ public struct RecordServer: Sendable {
         self.requestTimeout = requestTimeout
     }
 
-    /// Blocks until a signal ends the run (exit 0) or the server cannot start (exit 2).
+    /// Blocks until a signal ends the run (exit 0) or the server cannot start (exit 2). The signal is
+    /// waited for on this thread, by a semaphore its handler posts, and the summary printed from here:
+    /// however busy the server's tasks are, the run ends at once.
     public func run(console: Console = Console()) -> ExitStatus {
         // Taken from their default actions before anything listens: a signal now ends the run here.
-        let signals = [SIGINT, SIGTERM]
-        for number in signals { signal(number, SIG_IGN) }
-        let stop = DispatchSemaphore(value: 0)
-        let finished = DispatchSemaphore(value: 0)
-        let sources = signals.map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            return source
-        }
-        defer { for source in sources { source.cancel() } }
-        let result = StatusBox()
-        let server = self
-        Task {
-            result.value = await server.serve(console: console, until: stop)
-            finished.signal()
-        }
-        finished.wait()
-        return result.value
-    }
-
-    private func serve(console: Console, until stop: DispatchSemaphore) async -> ExitStatus {
-        let store: TakeStore
+        RunEnd.install()
         let address: sockaddr_in
         do {
             address = try .inet(ip4: host, port: port)
@@ -70,57 +50,132 @@ public struct RecordServer: Sendable {
                     suggestion: "use 0.0.0.0 (every interface) or one address such as 127.0.0.1"))
             return .errors
         }
+        let store: TakeStore
         do {
             store = try TakeStore(folder: out)
         } catch {
             console.report(error as? Diagnostic ?? Diagnostic(path: out, message: "\(error)"))
             return .errors
         }
+        let listener: Socket
+        let listening: UInt16
+        do {
+            (listener, listening) = try Self.listen(on: address)
+        } catch {
+            console.report(
+                Diagnostic(
+                    message: "cannot listen on \(host):\(port): \(error)",
+                    suggestion: "choose another port with --port (0 picks a free one)"))
+            return .errors
+        }
+        let folder: String
+        do {
+            folder = try Self.privateFolder()
+        } catch {
+            console.report(Diagnostic(message: "cannot make a private folder for the server's socket: \(error)"))
+            return .errors
+        }
+        defer {
+            unlink(folder + "/" + Self.socketName)
+            rmdir(folder)
+        }
         let token = Self.makeToken()
         let desk = TakeDesk(judge: TakeJudge(rules: rules), store: store, console: console)
-        let deadlines = RequestDeadlines(limit: .milliseconds(Int64((requestTimeout * 1000).rounded(.up))))
-        let handler = RecordHandler(token: token, page: Data(page.html.utf8), desk: desk, deadlines: deadlines)
+        let start = StartBox()
+        let server = self
+        Task {
+            do {
+                try await server.serve(
+                    listener: listener, socketPath: folder + "/" + Self.socketName, token: token, desk: desk
+                ) {
+                    start.set(.started)
+                    RunEnd.post()
+                }
+            } catch {
+                start.set(.failed("\(error)"))
+                RunEnd.post()
+            }
+        }
+        RunEnd.wait()
+        switch start.state {
+        case .failed(let why):
+            console.report(Diagnostic(message: "the server could not start: \(why)"))
+            return .errors
+        case .started:
+            for address in Self.addresses(host: host) {
+                console.out("http://\(address):\(listening)/?token=\(token)\n")
+            }
+            console.err(
+                "writing takes to \(out)/take-NNNN.yaml; open an address above on the phone; Ctrl-C ends the run\n")
+            console.flush()
+            RunEnd.wait()
+        case .starting:
+            // A signal before the server was up: the run ends with nothing taken.
+            break
+        }
+        console.out(desk.close())
+        console.flush()
+        return .ok
+    }
+
+    /// The page's port, bound and listening before the run says it started (so a port in use is
+    /// said at once); its number, for a port of 0.
+    private static func listen(on address: sockaddr_in) throws -> (Socket, UInt16) {
+        let socket = try Socket(domain: AF_INET, type: .stream)
+        do {
+            try socket.setValue(true, for: .localAddressReuse)
+            try socket.bind(to: address)
+            try socket.listen()
+            guard case .ip4(_, let port) = try socket.sockname() else { throw SocketError.unsupportedAddress }
+            return (socket, port)
+        } catch {
+            try? socket.close()
+            throw error
+        }
+    }
+
+    /// FlyingFox behind the gate: it listens on a socket in a folder only this user can open, and
+    /// the gate takes the port.
+    private func serve(
+        listener: Socket, socketPath: String, token: String, desk: TakeDesk, started: @escaping @Sendable () -> Void
+    ) async throws {
+        let limit = Duration.milliseconds(Int64((requestTimeout * 1000).rounded(.up)))
+        let handler = RecordHandler(token: token, page: Data(page.html.utf8), desk: desk)
+        let upstream = sockaddr_un.unix(path: socketPath)
         let config = HTTPServer.Configuration(
-            address: address, timeout: 15, sharedRequestReplaySize: RecordHandler.maxBody,
-            pool: deadlines, logger: .disabled)
+            address: upstream, timeout: 15, sharedRequestReplaySize: RecordHandler.maxBody, logger: .disabled)
         let server = HTTPServer(config: config, handler: handler)
         let running = Task { try await server.run() }
         do {
             try await server.waitUntilListening(timeout: 5)
         } catch {
             running.cancel()
-            let why = Self.reason(await running.result)
-            console.report(
-                Diagnostic(
-                    message: "cannot listen on \(host):\(port): \(why)",
-                    suggestion: "choose another port with --port (0 picks a free one)"))
-            return .errors
+            if case .failure(let failure) = await running.result { throw failure }
+            throw error
         }
-        guard case .ip4(_, let listening)? = await server.listeningAddress else {
-            console.report(Diagnostic(message: "the server listens on no IPv4 address"))
-            return .errors
-        }
-        for address in Self.addresses(host: host) {
-            console.out("http://\(address):\(listening)/?token=\(token)\n")
-        }
-        console.err("writing takes to \(out)/take-NNNN.yaml; open an address above on the phone; Ctrl-C ends the run\n")
-        console.flush()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                stop.wait()
-                continuation.resume()
-            }
-        }
-        let summary = await desk.close()
-        console.out(summary)
-        console.flush()
-        running.cancel()
-        return .ok
+        let pool = HTTPServer.defaultPool()
+        try await pool.prepare()
+        let polling = Task { try await pool.run() }
+        defer { polling.cancel() }
+        let gate = RequestGate(limit: limit, maxBody: RecordHandler.maxBody, upstream: upstream, pool: pool)
+        let accepting = try AsyncSocket(socket: listener, pool: pool)
+        started()
+        await gate.run(listener: accepting)
     }
 
-    private static func reason(_ result: Result<Void, any Error>) -> String {
-        if case .failure(let error) = result { return "\(error)" }
-        return "it stopped"
+    /// The name of FlyingFox's socket in the private folder.
+    static let socketName = "http.sock"
+
+    /// A new folder of mode 0700 under the temporary folder (or /tmp, when its path would make the
+    /// socket's longer than a socket address holds).
+    private static func privateFolder() throws -> String {
+        var base = NSTemporaryDirectory()
+        if base.utf8.count > 60 { base = "/tmp/" }
+        var template =
+            Array((base.hasSuffix("/") ? base : base + "/").utf8CString.dropLast())
+            + Array("popgesture-record-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw Diagnostic(message: String(cString: strerror(errno))) }
+        return String(cString: made)
     }
 
     /// recordings/2026-11-25: a day's takes together, numbered on across runs.
@@ -166,7 +221,44 @@ public struct RecordServer: Sendable {
     }
 }
 
-/// The run's exit status, set by the server's task before it signals that it finished.
-private final class StatusBox: @unchecked Sendable {
-    var value = ExitStatus.ok
+/// Whether the server's task started the server, set before it posts `RunEnd`.
+private final class StartBox: @unchecked Sendable {
+    enum State {
+        case starting, started
+        case failed(String)
+    }
+    private let lock = NSLock()
+    private var value = State.starting
+
+    var state: State { lock.withLock { value } }
+    func set(_ state: State) { lock.withLock { value = state } }
+}
+
+/// SIGINT and SIGTERM, and the server's start, wake the run's thread through one POSIX semaphore:
+/// `sem_post` is safe in a signal handler, and the wait needs no thread of Swift's or Dispatch's.
+private enum RunEnd {
+    nonisolated(unsafe) static let semaphore: UnsafeMutablePointer<sem_t> = {
+        let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+        sem_init(semaphore, 0, 0)
+        return semaphore
+    }()
+
+    static func install() {
+        _ = semaphore
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in [SIGINT, SIGTERM] {
+            signal(number) { _ in sem_post(RunEnd.semaphore) }
+            sigaddset(&signals, number)
+        }
+        // A parent may have started this process with them blocked (a test harness's Dispatch blocks
+        // them in its threads, and a child inherits its thread's mask): this thread takes them.
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    static func post() { sem_post(semaphore) }
+
+    static func wait() {
+        while sem_wait(semaphore) != 0 && errno == EINTR {}
+    }
 }

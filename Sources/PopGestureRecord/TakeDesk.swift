@@ -2,10 +2,13 @@ import Foundation
 import PopGestureCore
 import PopGestureKit
 
-/// Where takes arrive, one at a time: judged, written, counted and announced on the terminal. An
-/// actor, so a take is written whole before anything else happens, and once `close` has run no
-/// take is written at all: the files a signal leaves behind are complete.
-actor TakeDesk {
+/// Where takes arrive: each judged, then written, counted and announced on the terminal one at a
+/// time, under a lock, so that a take is written whole before anything else happens and once
+/// `close` has run no take is written at all: the files a signal leaves behind are complete. A lock
+/// rather than an actor, so that the signal's thread closes the desk without waiting for the
+/// server's tasks to be scheduled.
+final class TakeDesk: @unchecked Sendable {
+    private let lock = NSLock()
     private let judge: TakeJudge
     private let store: TakeStore
     private let console: Console
@@ -30,12 +33,17 @@ actor TakeDesk {
 
     /// Judges the take and, when it loads, writes it; the answer's JSON names the file and the verdicts.
     func receive(_ text: String) -> Result<String, Refusal> {
-        guard !closed else { return .failure(.unavailable("the recorder is shutting down")) }
+        if lock.withLock({ closed }) { return .failure(.unavailable("the recorder is shutting down")) }
         let judged: JudgedTake
         switch judge.judge(text) {
         case .failure(let diagnostic): return .failure(.invalid(diagnostic))
         case .success(let take): judged = take
         }
+        return lock.withLock { write(text, judged) }
+    }
+
+    private func write(_ text: String, _ judged: JudgedTake) -> Result<String, Refusal> {
+        guard !closed else { return .failure(.unavailable("the recorder is shutting down")) }
         let file: String
         do {
             file = try store.write(text)
@@ -54,6 +62,8 @@ actor TakeDesk {
 
     /// The page's undo: the file goes, and its verdicts leave the tally.
     func undo(_ file: String) -> Result<Void, Diagnostic> {
+        lock.lock()
+        defer { lock.unlock() }
         guard !closed else { return .failure(Diagnostic(message: "the recorder is shutting down")) }
         do {
             try store.remove(file)
@@ -66,10 +76,12 @@ actor TakeDesk {
         return .success(())
     }
 
-    /// No take is written after this; the summary per rule version.
+    /// No take is written after this (a take being written is finished first); the summary per rule version.
     func close() -> String {
-        closed = true
-        return tally.summary
+        lock.withLock {
+            closed = true
+            return tally.summary
+        }
     }
 
     /// The store throws only diagnostics.

@@ -14,11 +14,13 @@ import PopGestureCore
 #endif
 
 /// The folder `record` writes takes into, as `take-NNNN.yaml`: names chosen here (nothing a take
-/// says reaches a path), numbered on from the highest already there, each file whole or absent and
-/// never over another. Not thread-safe: the server calls it from one actor.
+/// says reaches a path), each one past the highest number in the folder when it is written (so a
+/// take undone is taken again, and a day's runs number on), each file whole or absent and never
+/// over another. Not thread-safe: the server calls it under one lock.
 public final class TakeStore {
     public let folder: String
-    private var number: Int
+    /// Numbers this process's temporary files.
+    private var attempt = 0
     /// The files this run wrote and has not undone: the only ones `remove` takes away.
     private var written: Set<String> = []
 
@@ -32,8 +34,12 @@ public final class TakeStore {
                 path: folder, message: "cannot create the output folder: \(error.localizedDescription)",
                 suggestion: "choose another folder with --out")
         }
+    }
+
+    /// The next take's number: one past the highest `take-NNNN.yaml` in the folder now.
+    public var next: Int {
         let existing = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        number = (existing.compactMap(Self.number(of:)).max() ?? 0) + 1
+        return (existing.compactMap(Self.number(of:)).max() ?? 0) + 1
     }
 
     /// 12 for "take-0012.yaml"; nil for any other name.
@@ -53,7 +59,8 @@ public final class TakeStore {
     /// file first and are flushed to the disk; a hard link then gives them their name, which fails
     /// rather than replace a file that appeared meanwhile (the next number is tried).
     public func write(_ text: String) throws -> String {
-        let temporary = folder + "/.take-\(getpid())-\(number).partial"
+        attempt += 1
+        let temporary = folder + "/.take-\(getpid())-\(attempt).partial"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure("cannot create \(temporary)") }
         defer { unlink(temporary) }
@@ -70,6 +77,7 @@ public final class TakeStore {
             done += n
         }
         guard fsync(descriptor) == 0, close(descriptor) == 0 else { throw failure("cannot write \(temporary)") }
+        var number = next
         while true {
             let name = Self.name(number)
             number += 1

@@ -65,6 +65,12 @@ import Testing
         }
 
         deinit {
+            // SIGTERM first, so that the server removes its socket's folder; SIGKILL if it lingers.
+            if process.isRunning {
+                kill(process.processIdentifier, SIGTERM)
+                let deadline = Date().addingTimeInterval(5)
+                while process.isRunning && Date() < deadline { usleep(10_000) }
+            }
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
@@ -153,6 +159,9 @@ import Testing
 
         """
     }
+
+    /// The request gate's limit on a request's header section (RequestGate.maxHead).
+    static let maxHead = 16384
 
     @Test func aWrongOrMissingTokenIsForbiddenAndNothingIsWritten() throws {
         let server = try Server()
@@ -271,6 +280,32 @@ import Testing
         #expect(server.read("OUT/take-0001.yaml") == "kept\n" && server.read("OUT/take-0003.yaml") == "kept too\n")
         #expect(server.read("OUT/take-0005.yaml") == "appeared\n")
         #expect(server.read("OUT/take-0006.yaml") == Self.take("back"))
+    }
+
+    @Test func aTakeUndoneIsNumberedAgainAsTheDocsSay() throws {
+        // One past the highest number in OUT: after take-0003 is undone, the next take is take-0003
+        // again (it was take-0004: the store counted on from its start).
+        let server = try Server(files: ["OUT/take-0001.yaml": "kept\n"])
+        for expected in ["take-0002.yaml", "take-0003.yaml"] {
+            #expect(try server.postTake(Self.take("back")).body.hasPrefix("{\"file\": \"\(expected)\""))
+            _ = server.readLine()
+        }
+        #expect(try server.request("POST", "/undo?token=\(server.token)&take=take-0003.yaml").status == 200)
+        #expect(server.readLine() == "take 3: undone, take-0003.yaml removed")
+        #expect(try server.postTake(Self.take("stay")).body.hasPrefix("{\"file\": \"take-0003.yaml\""))
+        #expect(server.readLine().hasPrefix("take 3 (stay): "))
+        #expect(server.files() == ["take-0001.yaml", "take-0002.yaml", "take-0003.yaml"])
+        #expect(server.read("OUT/take-0003.yaml") == Self.take("stay"))
+    }
+
+    @Test func aPathThatIsNotServedIsNamedAsSent() throws {
+        let server = try Server()
+        // FlyingFox reads `//takes` as an address with an empty path: the answer said "nothing at : ...".
+        let doubled = try server.request("GET", "//takes?token=\(server.token)")
+        #expect(doubled.status == 404)
+        #expect(doubled.body == "nothing at //takes: the recorder serves / and takes POSTs to /takes\n")
+        let other = try server.request("GET", "/favicon.ico?token=\(server.token)")
+        #expect(other.body == "nothing at /favicon.ico: the recorder serves / and takes POSTs to /takes\n")
     }
 
     @Test(arguments: [SIGINT, SIGTERM])
