@@ -18,7 +18,8 @@ struct CheckSARIFRenderer: CheckRenderer {
     static let rules: [Rule] =
         Expectation.kinds.map {
             Rule(
-                id: "expect-\($0)", summary: "A `\($0)` item of a trace's `expect` list did not hold (docs/reference/expectations.md).",
+                id: "expect-\($0)",
+                summary: "A `\($0)` item of a trace's `expect` list did not hold (docs/reference/expectations.md).",
                 level: "error")
         } + [
             Rule(

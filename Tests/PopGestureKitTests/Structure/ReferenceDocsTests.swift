@@ -45,7 +45,8 @@ import Testing
     /// The table `| key | fd | ... |` of rules.md: each cell is what `rules show PRESET` prints for the key.
     @Test func thePresetTableIsThePresets() throws {
         let lines = try Self.page("rules.md").components(separatedBy: "\n")
-        let header = try #require(lines.firstIndex { $0.hasPrefix("| key | fd |") }, "rules.md has no `| key | fd | ...` table")
+        let header = try #require(
+            lines.firstIndex { $0.hasPrefix("| key | fd |") }, "rules.md has no `| key | fd | ...` table")
         func cells(_ line: String) -> [String] {
             line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
                 .map { $0.trimmingCharacters(in: .whitespaces) }
