@@ -8,8 +8,10 @@ let package = Package(
         .executable(name: "popgesture", targets: ["popgesture"]),
         // `record --serve`'s server, which `popgesture` execs; installed beside it.
         .executable(name: "popgesture-record", targets: ["popgesture-record"]),
-        .library(name: "PopGestureCore", targets: ["PopGestureCore"]),
-        .library(name: "PopGestureKit", targets: ["PopGestureKit"]),
+        // The library API, under semantic versioning (README, "Versions"): load, replay, read the report,
+        // check expectations, sweep. PopGestureCore and PopGestureKit are no products: nothing outside
+        // this package builds on them, so their `public` declarations are no promise.
+        .library(name: "PopGesture", targets: ["PopGesture"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -75,6 +77,18 @@ let package = Package(
                 "PopGestureRecord",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The public API: small value types over the core's and the Kit's, which it imports internally so
+        // that none of theirs can appear in it (the compiler refuses).
+        .target(
+            name: "PopGesture",
+            dependencies: ["PopGestureCore", "PopGestureKit"]
+        ),
+        .testTarget(
+            name: "PopGestureTests",
+            dependencies: ["PopGesture"],
+            // Traces the tests read from the source tree.
+            exclude: ["Traces"]
         ),
         .testTarget(
             name: "PopGestureKitTests",
