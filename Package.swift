@@ -12,6 +12,8 @@ let package = Package(
         // check expectations, sweep. PopGestureCore and PopGestureKit are no products: nothing outside
         // this package builds on them, so their `public` declarations are no promise.
         .library(name: "PopGesture", targets: ["PopGesture"]),
+        // Swift Testing's and XCTest's assertions on recorded traces (`expectTrace`, `XCTAssertTrace`).
+        .library(name: "PopGestureTesting", targets: ["PopGestureTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -84,9 +86,13 @@ let package = Package(
             name: "PopGesture",
             dependencies: ["PopGestureCore", "PopGestureKit"]
         ),
+        .target(
+            name: "PopGestureTesting",
+            dependencies: ["PopGesture"]
+        ),
         .testTarget(
             name: "PopGestureTests",
-            dependencies: ["PopGesture"],
+            dependencies: ["PopGesture", "PopGestureTesting"],
             // Traces the tests read from the source tree.
             exclude: ["Traces"]
         ),
