@@ -96,6 +96,6 @@ clean:
 	rm -rf .build .build-fuzz .build-sanitize
 
 # The toolchain's swift-format with .swift-format (line length 120, 4-space indentation): rewrites
-# Sources and Tests in place. `make test` runs `swift format lint --strict` over the same files.
+# Sources, Tests and Plugins in place. `make test` runs `swift format lint --strict` over the same files.
 format:
-	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Package.swift
+	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Plugins Package.swift

@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "PopGesture", targets: ["PopGesture"]),
         // Swift Testing's and XCTest's assertions on recorded traces (`expectTrace`, `XCTAssertTrace`).
         .library(name: "PopGestureTesting", targets: ["PopGestureTesting"]),
+        // `swift package popgesture ...` (reads) and `swift package --allow-writing-to-package-directory
+        // popgesture-write ...` (may write: goldens, baselines, -o into the package).
+        .plugin(name: "PopGesturePlugin", targets: ["PopGestureCommand", "PopGestureWriteCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -89,6 +92,30 @@ let package = Package(
         .target(
             name: "PopGestureTesting",
             dependencies: ["PopGesture"]
+        ),
+        .plugin(
+            name: "PopGestureCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "popgesture",
+                    description:
+                        "Runs popgesture in the package's folder (check, replay, explain, ...); never writes there")
+            ),
+            dependencies: ["popgesture"]
+        ),
+        .plugin(
+            name: "PopGestureWriteCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "popgesture-write",
+                    description: "Runs popgesture in the package's folder, free to write there"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason:
+                            "popgesture writes goldens (--update-goldens), baselines (--write-baseline) or -o's file")
+                ]
+            ),
+            dependencies: ["popgesture"]
         ),
         .testTarget(
             name: "PopGestureTests",

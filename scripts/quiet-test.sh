@@ -106,13 +106,14 @@ summarise() {
     esac
 }
 
-step "swift format lint (.swift-format)" format sh -c 'swift format lint --strict --recursive --parallel Sources Tests Package.swift && echo "no findings"'
+step "swift format lint (.swift-format)" format sh -c 'swift format lint --strict --recursive --parallel Sources Tests Plugins Package.swift && echo "no findings"'
 step "swift test" unit swift test --skip-build
 step "schemas" schemas python3 Tests/schema/check_schemas.py --binary "$binary" "$@"
 step "bundled corpus (check traces/ --require-goldens)" corpus "$binary" check traces/ --require-goldens
 step "browser" browser python3 Tests/browser/check_browser.py --binary "$binary"
 step "recorder in a browser" record-browser python3 Tests/browser/record_browser.py --binary "$binary"
 step "install (make install into a temporary PREFIX, then uninstall)" install bash scripts/check-install.sh
+step "client package (library, testing helpers, command plugin)" client bash scripts/check-client.sh
 for line in "${skipped_lines[@]}"; do printf 'skipped: %s\n' "$line"; done
 printf 'total: %d passed, %d failed, %d skipped\n' "$total_passed" "$total_failed" "$total_skipped"
 exit $failed
