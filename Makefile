@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN_RELEASE := .build/release/popgesture
 BIN_DEBUG := .build/debug/popgesture
 
-.PHONY: setup setup-test build run test release bench fuzz sanitize clean install uninstall format sync-shared
+.PHONY: setup setup-test build run test release docs bench fuzz sanitize clean install uninstall format sync-shared
 
 # `make install PREFIX=/usr/local` (DESTDIR too, for packagers): the binary and popgesture-record beside
 # it (the server `record --serve` execs), its man page (from swift-argument-parser's generate-manual
@@ -28,6 +28,13 @@ setup-test:
 release: setup
 	$(SWIFT) build -c release --product popgesture
 	$(SWIFT) build -c release --product popgesture-record
+
+# The DocC archives of the PopGesture library and the PopGestureTesting helpers, in
+# .build/plugins/Swift-DocC/outputs/; a warning fails. swift-docc-plugin is a dependency only with
+# POPGESTURE_DOCS set (Package.swift says why).
+docs: setup
+	POPGESTURE_DOCS=1 $(SWIFT) package generate-documentation --target PopGesture --target PopGestureTesting \
+	    --warnings-as-errors
 
 build: setup-test
 	$(SWIFT) build --build-tests

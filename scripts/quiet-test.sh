@@ -114,6 +114,7 @@ step "browser" browser python3 Tests/browser/check_browser.py --binary "$binary"
 step "recorder in a browser" record-browser python3 Tests/browser/record_browser.py --binary "$binary"
 step "install (make install into a temporary PREFIX, then uninstall)" install bash scripts/check-install.sh
 step "client package (library, testing helpers, command plugin)" client bash scripts/check-client.sh
+step "documentation (DocC, warnings as errors)" docs sh -c 'POPGESTURE_DOCS=1 swift package generate-documentation --target PopGesture --target PopGestureTesting --warnings-as-errors && echo "no warnings"'
 for line in "${skipped_lines[@]}"; do printf 'skipped: %s\n' "$line"; done
 printf 'total: %d passed, %d failed, %d skipped\n' "$total_passed" "$total_failed" "$total_skipped"
 exit $failed

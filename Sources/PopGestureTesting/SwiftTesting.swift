@@ -13,9 +13,10 @@ public import Testing
 /// ```
 ///
 /// - Parameters:
-///   - path: the trace file: absolute, from the current folder, or relative to the folder of the test
-///     file that calls this.
+///   - path: the trace file: absolute, relative to the folder of the test file that calls this when
+///     a file is there, else from the current folder.
 ///   - rules: the rule version; nil: the file's `# popgesture-rules:` comment, else `fd`.
+///   - sourceLocation: where the issues are recorded: the caller's line.
 /// - Returns: each document's report, for further checks (empty when the file could not be loaded).
 @discardableResult
 public func expectTrace(

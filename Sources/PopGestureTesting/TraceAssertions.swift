@@ -3,8 +3,9 @@ import PopGesture
 
 /// What the Swift Testing and XCTest helpers share: where a trace file is, and the words of a failure.
 enum TraceAssertions {
-    /// `path` as given when absolute or when it exists from the current folder; else relative to the
-    /// folder of the test file that named it (`#filePath`), so traces can sit beside their tests.
+    /// `path` as given when absolute; else relative to the folder of the test file that named it
+    /// (`#filePath`) when a file is there, so traces can sit beside their tests; else as given, from
+    /// the current folder.
     static func resolve(_ path: String, besides testFile: String) -> String {
         if path.hasPrefix("/") { return path }
         let besides = ((testFile as NSString).deletingLastPathComponent as NSString).appendingPathComponent(path)

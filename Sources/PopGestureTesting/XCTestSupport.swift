@@ -12,8 +12,12 @@
     /// }
     /// ```
     ///
-    /// - Parameter path: absolute, from the current folder, or relative to the calling test file's
-    ///   folder.
+    /// - Parameters:
+    ///   - path: the trace file: absolute, relative to the calling test file's folder when a file is
+    ///     there, else from the current folder.
+    ///   - rules: the rule version; nil: the file's `# popgesture-rules:` comment, else `fd`.
+    ///   - file: where the failures are recorded: the caller's file and line.
+    ///   - line: the line in `file`.
     /// - Returns: each document's report (empty when the file could not be loaded).
     // XCTest's own naming (XCTAssertEqual, ...), which its users look for.
     // swift-format-ignore: AlwaysUseLowerCamelCase
