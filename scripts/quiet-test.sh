@@ -113,6 +113,7 @@ step "bundled corpus (check traces/ --require-goldens)" corpus "$binary" check t
 step "browser" browser python3 Tests/browser/check_browser.py --binary "$binary"
 step "recorder in a browser" record-browser python3 Tests/browser/record_browser.py --binary "$binary"
 step "install (make install into a temporary PREFIX, then uninstall)" install bash scripts/check-install.sh
+step "GitHub Action (action.yml's steps run with the runner's variables)" action python3 Tests/action/check_action.py --binary "$binary"
 step "client package (library, testing helpers, command plugin)" client bash scripts/check-client.sh
 step "documentation (DocC, warnings as errors)" docs sh -c 'POPGESTURE_DOCS=1 swift package generate-documentation --target PopGesture --target PopGestureTesting --warnings-as-errors && echo "no warnings"'
 for line in "${skipped_lines[@]}"; do printf 'skipped: %s\n' "$line"; done
