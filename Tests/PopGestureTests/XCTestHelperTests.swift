@@ -4,8 +4,9 @@ import PopGestureTesting
 import XCTest
 
 /// `XCTAssertTrace` and `XCTAssertPop`: each failed item is an `XCTFail` at the caller's file and line
-/// with check's and explain's words. The failures are captured by overriding XCTest's one recording
-/// point on Linux, `recordFailure(withDescription:inFile:atLine:expected:)`, while `capturing` is set.
+/// with check's and explain's words. The failures are captured, while `capturing` is set, where XCTest
+/// records them: `record(_:)` in Apple's XCTest, `recordFailure(withDescription:inFile:atLine:expected:)`
+/// in swift-corelibs-xctest (Linux), which has no `XCTIssue`.
 final class XCTestHelperTests: XCTestCase {
     struct Failure {
         var description: String
@@ -16,15 +17,28 @@ final class XCTestHelperTests: XCTestCase {
     private var capturing = false
     private var captured: [Failure] = []
 
-    override func recordFailure(
-        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
-    ) {
-        if capturing {
-            captured.append(Failure(description: description, file: filePath, line: lineNumber))
-        } else {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+    #if canImport(Darwin)
+        // Apple's XCTest records every failure through record(_:).
+        override func record(_ issue: XCTIssue) {
+            guard capturing else { return super.record(issue) }
+            let location = issue.sourceCodeContext.location
+            captured.append(
+                Failure(
+                    description: issue.compactDescription, file: location?.fileURL.path ?? "",
+                    line: location?.lineNumber ?? 0))
         }
-    }
+    #else
+        // swift-corelibs-xctest has no XCTIssue: recordFailure is where XCTFail arrives.
+        override func recordFailure(
+            withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+        ) {
+            guard capturing else {
+                return super.recordFailure(
+                    withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+            }
+            captured.append(Failure(description: description, file: filePath, line: lineNumber))
+        }
+    #endif
 
     private func capture(_ body: () -> Void) -> [Failure] {
         captured = []
