@@ -145,7 +145,7 @@ if Context.environment["POPGESTURE_FUZZ"] != nil {
 
 // `make docs` (swift package generate-documentation): the DocC plugin only with POPGESTURE_DOCS set.
 // A command plugin costs nothing until it runs, but SwiftPM compiles every plugin of the graph on a
-// fresh build: its two added about 10 s of CPU to each (docs/DISTRIBUTION.md, "What each costs").
+// fresh build: its two added about 10 s of CPU to each (docs/DISTRIBUTION.md, "What each costs and saves").
 if Context.environment["POPGESTURE_DOCS"] != nil {
     package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
 }
