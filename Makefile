@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN_RELEASE := .build/release/popgesture
 BIN_DEBUG := .build/debug/popgesture
 
-.PHONY: setup setup-test build run test release bench fuzz sanitize clean install uninstall format sync-shared
+.PHONY: setup setup-test build run test release docs dist dist-test bench fuzz sanitize clean install uninstall format sync-shared
 
 # `make install PREFIX=/usr/local` (DESTDIR too, for packagers): the binary and popgesture-record beside
 # it (the server `record --serve` execs), its man page (from swift-argument-parser's generate-manual
@@ -28,6 +28,27 @@ setup-test:
 release: setup
 	$(SWIFT) build -c release --product popgesture
 	$(SWIFT) build -c release --product popgesture-record
+
+# The DocC archives of the PopGesture library and the PopGestureTesting helpers, in
+# .build/plugins/Swift-DocC/outputs/; a warning fails. swift-docc-plugin is a dependency only with
+# POPGESTURE_DOCS set (Package.swift says why).
+docs: setup
+	POPGESTURE_DOCS=1 $(SWIFT) package generate-documentation --target PopGesture --target PopGestureTesting \
+	    --warnings-as-errors
+
+# Prebuilt binaries for CI machines and SwiftPM plugins, in dist/ (scripts/dist.sh): an artifact bundle
+# of popgesture and popgesture-record for this machine's triple, zipped with its checksum, and a tarball
+# with the man page and completions; on Linux with the Swift runtime linked in. A release build of its
+# own in .build-dist (docs/DISTRIBUTION.md has the times).
+dist:
+	@bash scripts/setup.sh --dist
+	bash scripts/dist.sh
+
+# The bundle and the tarball used as a team would use them (scripts/check-dist.sh): no toolchain needed,
+# a scratch package's command plugin on the bundle, action.yml with the tarball. Not part of `make
+# test`, which would have to make dist first.
+dist-test: dist
+	bash scripts/check-dist.sh
 
 build: setup-test
 	$(SWIFT) build --build-tests
@@ -97,9 +118,9 @@ uninstall:
 	rm -f $(INSTALLED)
 
 clean:
-	rm -rf .build .build-fuzz .build-sanitize
+	rm -rf .build .build-fuzz .build-sanitize .build-dist dist
 
 # The toolchain's swift-format with .swift-format (line length 120, 4-space indentation): rewrites
-# Sources and Tests in place. `make test` runs `swift format lint --strict` over the same files.
+# Sources, Tests and Plugins in place. `make test` runs `swift format lint --strict` over the same files.
 format:
-	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Package.swift
+	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Plugins Package.swift

@@ -8,8 +8,15 @@ let package = Package(
         .executable(name: "popgesture", targets: ["popgesture"]),
         // `record --serve`'s server, which `popgesture` execs; installed beside it.
         .executable(name: "popgesture-record", targets: ["popgesture-record"]),
-        .library(name: "PopGestureCore", targets: ["PopGestureCore"]),
-        .library(name: "PopGestureKit", targets: ["PopGestureKit"]),
+        // The library API, under semantic versioning (README, "Versions"): load, replay, read the report,
+        // check expectations, sweep. PopGestureCore and PopGestureKit are no products: nothing outside
+        // this package builds on them, so their `public` declarations are no promise.
+        .library(name: "PopGesture", targets: ["PopGesture"]),
+        // Swift Testing's and XCTest's assertions on recorded traces (`expectTrace`, `XCTAssertTrace`).
+        .library(name: "PopGestureTesting", targets: ["PopGestureTesting"]),
+        // `swift package popgesture ...` (reads) and `swift package --allow-writing-to-package-directory
+        // popgesture-write ...` (may write: goldens, baselines, -o into the package).
+        .plugin(name: "PopGesturePlugin", targets: ["PopGestureCommand", "PopGestureWriteCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -76,6 +83,46 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The public API: small value types over the core's and the Kit's, which it imports internally so
+        // that none of theirs can appear in it (the compiler refuses).
+        .target(
+            name: "PopGesture",
+            dependencies: ["PopGestureCore", "PopGestureKit"]
+        ),
+        .target(
+            name: "PopGestureTesting",
+            dependencies: ["PopGesture"]
+        ),
+        .plugin(
+            name: "PopGestureCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "popgesture",
+                    description:
+                        "Runs popgesture in the package's folder (check, replay, explain, ...); never writes there")
+            ),
+            dependencies: ["popgesture"]
+        ),
+        .plugin(
+            name: "PopGestureWriteCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "popgesture-write",
+                    description: "Runs popgesture in the package's folder, free to write there"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason:
+                            "popgesture writes goldens (--update-goldens), baselines (--write-baseline) or -o's file")
+                ]
+            ),
+            dependencies: ["popgesture"]
+        ),
+        .testTarget(
+            name: "PopGestureTests",
+            dependencies: ["PopGesture", "PopGestureTesting"],
+            // Traces the tests read from the source tree.
+            exclude: ["Traces"]
+        ),
         .testTarget(
             name: "PopGestureKitTests",
             dependencies: ["PopGestureCore", "PopGestureKit", "PopGestureRecord"],
@@ -94,4 +141,11 @@ if Context.environment["POPGESTURE_FUZZ"] != nil {
         .systemLibrary(name: "CFuzzer"),
         .executableTarget(name: "PopGestureFuzz", dependencies: ["PopGestureCore", "PopGestureKit", "CFuzzer"]),
     ]
+}
+
+// `make docs` (swift package generate-documentation): the DocC plugin only with POPGESTURE_DOCS set.
+// A command plugin costs nothing until it runs, but SwiftPM compiles every plugin of the graph on a
+// fresh build: its two added about 10 s of CPU to each (docs/DISTRIBUTION.md, "What each costs and saves").
+if Context.environment["POPGESTURE_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
 }

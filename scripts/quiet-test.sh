@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 # The lines of `swift test` output worth a person's eyes: each suite's verdict, each failed test and
 # the issues it recorded, XCTest's failures, and the run's summary.
 filter_swift_test() {
-    grep -E '^(✔|✘) Suite |^✘ |^(✔|✘) Test run|^error: |Executed [0-9]+ tests?|: error: -\[' || true
+    grep -E '^(✔|✘|━) Suite |^✘ |^(✔|✘|━) Test run|^error: |Executed [0-9]+ tests?|: error: -\[' || true
 }
 
 if [[ ${1:-} == --filter ]]; then
@@ -43,6 +43,13 @@ count() {
         while IFS= read -r line; do skipped_lines+=("swift test: $line"); done \
             < <(grep -E '^[^ ]+ (Test|Suite) .* skipped' "$log" | sed -E 's/^[^ ]+ //' || true)
         if [[ -z $all ]]; then all=0; ((status == 0)) || fail=$((fail > 0 ? fail : 1)); fi
+        # XCTest's tests run first; its last `Executed N tests, with M failures` line counts them all.
+        local xctest xc_all xc_fail
+        xctest=$(grep -Eo 'Executed [0-9]+ tests?, with [0-9]+ failures?' "$log" | tail -1 || true)
+        xc_all=$(grep -Eo '^Executed [0-9]+' <<< "$xctest" | grep -Eo '[0-9]+' || true)
+        xc_fail=$(grep -Eo 'with [0-9]+' <<< "$xctest" | grep -Eo '[0-9]+' || true)
+        all=$((all + ${xc_all:-0}))
+        fail=$((fail + ${xc_fail:-0}))
         passed=$((all - fail - skip))
         ((passed < 0)) && passed=0
     else
@@ -99,13 +106,16 @@ summarise() {
     esac
 }
 
-step "swift format lint (.swift-format)" format sh -c 'swift format lint --strict --recursive --parallel Sources Tests Package.swift && echo "no findings"'
+step "swift format lint (.swift-format)" format sh -c 'swift format lint --strict --recursive --parallel Sources Tests Plugins Package.swift && echo "no findings"'
 step "swift test" unit swift test --skip-build
 step "schemas" schemas python3 Tests/schema/check_schemas.py --binary "$binary" "$@"
 step "bundled corpus (check traces/ --require-goldens)" corpus "$binary" check traces/ --require-goldens
 step "browser" browser python3 Tests/browser/check_browser.py --binary "$binary"
 step "recorder in a browser" record-browser python3 Tests/browser/record_browser.py --binary "$binary"
 step "install (make install into a temporary PREFIX, then uninstall)" install bash scripts/check-install.sh
+step "GitHub Action (action.yml's steps run with the runner's variables)" action python3 Tests/action/check_action.py --binary "$binary"
+step "client package (library, testing helpers, command plugin)" client bash scripts/check-client.sh
+step "documentation (DocC, warnings as errors)" docs sh -c 'POPGESTURE_DOCS=1 swift package generate-documentation --target PopGesture --target PopGestureTesting --warnings-as-errors && echo "no warnings"'
 for line in "${skipped_lines[@]}"; do printf 'skipped: %s\n' "$line"; done
 printf 'total: %d passed, %d failed, %d skipped\n' "$total_passed" "$total_failed" "$total_skipped"
 exit $failed

@@ -6,6 +6,8 @@
 #                             first, where python3 has none), Chromium and Node.js (the browser tests),
 #                             man, zsh and fish (the installed page and completions)
 #   scripts/setup.sh --fuzz   also what the libFuzzer target links with: lld
+#   scripts/setup.sh --dist   also what `make dist` links with on Linux: libcurl's development library
+#                             (popgesture-record's static Foundation links -lcurl) and zip
 set -euo pipefail
 mode=${1:-}
 apt_updated=
@@ -99,5 +101,16 @@ if [[ $mode == --fuzz ]]; then
             echo "setup: the fuzz target needs lld (ld.lld); install it with your package manager" >&2
             exit 2
         fi
+    fi
+fi
+
+if [[ $mode == --dist && $(uname -s) == Linux ]]; then
+    missing=()
+    [[ -e /usr/lib/$(uname -m)-linux-gnu/libcurl.so || -e /usr/lib/libcurl.so || -e /usr/lib64/libcurl.so ]] \
+        || missing+=(libcurl4-openssl-dev)
+    command -v zip >/dev/null 2>&1 || missing+=(zip)
+    if ((${#missing[@]})); then
+        echo "setup: installing ${missing[*]} (make dist: the static popgesture-record links -lcurl; the bundle is zipped)" >&2
+        apt_install "${missing[@]}" || { echo "setup: could not install ${missing[*]}" >&2; exit 2; }
     fi
 fi

@@ -1,0 +1,1 @@
+../PopGestureCommand/PopGestureTool.swift

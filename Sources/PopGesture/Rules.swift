@@ -1,0 +1,63 @@
+internal import PopGestureCore
+
+/// A rule version: how gestures are recognized, released and settled, and what the navigation bar
+/// does (docs/reference/rules.md). One of the presets, or a rules file (`format: popgesture-rules/1`,
+/// which may `extends` a preset).
+///
+/// ```swift
+/// let report = try Trace.load(contentsOf: "swipe.yaml")[0].replay(rules: .uikit)
+/// let mine = try Rules(contentsOf: "Tests/rules/our-app.yaml")
+/// ```
+public struct Rules: Sendable, Equatable, CustomStringConvertible {
+    let core: PopGestureCore.Rules
+
+    init(core: PopGestureCore.Rules) { self.core = core }
+
+    /// The rule version's name: a preset's name, or the rules file's `name` (else its file name).
+    public var name: String { core.name }
+    public var description: String { core.name }
+
+    /// A preset by name (`fd`, `fd-1.1`, `uikit`, ...; ``presetNames`` lists them), or a rules file
+    /// by path: what `popgesture --rules` accepts.
+    /// - Throws: ``PopGestureError`` when no preset has that name and no rules file loads from it.
+    public init(_ presetOrPath: String) throws {
+        do {
+            core = try RulesLoader.load(presetOrPath)
+        } catch {
+            throw PopGestureError(error, path: presetOrPath)
+        }
+    }
+
+    /// A rules file (`format: popgesture-rules/1`).
+    /// - Throws: ``PopGestureError`` when the file cannot be read or is not a valid rules file.
+    public init(contentsOf path: String) throws {
+        // A bare name would be taken for a preset; a path with a folder never is.
+        try self.init(path.contains("/") ? path : "./" + path)
+    }
+
+    /// Every preset's name, in the order `popgesture rules list` prints them.
+    public static var presetNames: [String] { Presets.names }
+
+    /// A preset that always loads (the presets are built in, and tested).
+    private static func preset(_ name: String) -> Rules {
+        Rules(core: try! RulesLoader.load(name))
+    }
+
+    /// FDFullscreenPopGesture master, the default: a full-screen pan with `maxStartX`, willAppear
+    /// blocks and the disappear hook.
+    public static let fd = preset("fd")
+    /// FDFullscreenPopGesture tag 1.1: no `maxStartX`, direction not mirrored, no disappear hook.
+    public static let fd11 = preset("fd-1.1")
+    /// UIKit's own edge swipe: a 15 pt leading edge, no bar management.
+    public static let uikit = preset("uikit")
+    /// TZScrollViewPopGesture: a full-screen pan that must start within 40 pt of the left edge.
+    public static let tz = preset("tz")
+    /// Flutter's CupertinoPageRoute: a 20 pt edge, horizontal slop, least-squares velocity.
+    public static let cupertino = preset("cupertino")
+    /// Flutter's CupertinoPageRoute on its Navigator (2024).
+    public static let flutter = preset("flutter")
+    /// A hand-made UIScreenEdgePan that completes past 30 %.
+    public static let edge30 = preset("edge30")
+    /// TZ's rule without `popDisabled`; every view controller sets its bar in viewWillAppear.
+    public static let lh = preset("lh")
+}
