@@ -57,7 +57,7 @@ public struct Trace: Sendable {
                 traces.append(Trace(core: trace, origin: origin, defaultRules: rules))
             case .failure(_, let diagnostic):
                 throw PopGestureError(diagnostic)
-            case .rules, .stackConfig, .foreign:
+            case .rules, .stackConfig, .foreign, .notTrace:
                 continue
             }
         }
