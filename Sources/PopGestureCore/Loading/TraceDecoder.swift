@@ -70,6 +70,7 @@ package struct TraceDecoder {
             barAppearanceManaged: settings.barAppearanceManaged, initialBarHidden: settings.initialBarHidden,
             stack: stack, events: events, expectations: expectations)
         trace.location = node.location
+        trace.origin = fields["origin"]
         // Every item decoded (an error would have been thrown), so the items' places line up.
         trace.expectationLocations = try fields["expect"]?.expectSequence("`expect`").map(\.location) ?? []
         return trace

@@ -20,6 +20,9 @@ public struct Trace: Sendable {
     /// Where each `expect` item is written, in `expectations`' order (empty for a trace built in
     /// code), so a failed one is reported at its line.
     public var expectationLocations: [SourcePosition] = []
+    /// The `origin` mapping as written (nil without one): the replay never reads it; the Kit's
+    /// warnings about a recording's clock do (`RecordedClock`).
+    package var origin: YAMLNode?
 
     public init(
         name: String, source: String, screen: Screen = Screen(), layoutDirection: LayoutDirection = .ltr,

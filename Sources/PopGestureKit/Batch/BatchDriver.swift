@@ -106,7 +106,7 @@ struct BatchDriver {
         _ makeJob:
             @escaping @Sendable (
                 _ path: String, _ produce: @escaping (Job.Output) -> Void,
-                _ warn: (Diagnostic) -> Void
+                _ warn: @escaping (Diagnostic) -> Void
             ) throws -> Job,
         failed: (FailedFile) -> Void,
         warned: (Diagnostic) -> Void = { _ in },

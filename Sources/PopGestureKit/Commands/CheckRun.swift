@@ -173,12 +173,15 @@ struct CheckFileJob: FileJob {
     /// `--baseline`: the accepted failures, and those of them met failing again in this file.
     private let baseline: Baseline?
     private var stillFailing: Set<Baseline.Entry> = []
+    /// Warnings about a document (a take timed by a coarse clock, `RecordedClock`).
+    private let warn: (Diagnostic) -> Void
 
     init(
         check: CheckRun, baseline: Baseline? = nil, path: String, produce: @escaping (CheckOutput) -> Void,
-        warn: (Diagnostic) -> Void
+        warn: @escaping (Diagnostic) -> Void
     ) throws {
         self.baseline = baseline
+        self.warn = warn
         rules = try check.rules.rules(for: path, warn: warn)
         plotsFailures = check.format == .html
         explainsFailures = check.verbose && check.format == .text
@@ -205,6 +208,7 @@ struct CheckFileJob: FileJob {
         var hasExpectations = false
         switch result {
         case .trace(let trace, let reports):
+            if let warning = RecordedClock.warning(for: trace, rules: rules) { warn(warning) }
             let reworded = replay.reworded(reports[0], of: trace)
             let report = reworded ?? reports[0]
             document = CheckedDocument(source: trace.source, trace: trace.name, rules: rules.name)

@@ -34,7 +34,7 @@ public struct ExplainRun: Sendable {
             { path, produce, warn in
                 ExplainFileJob(
                     rules: try choice.rules(for: path, warn: warn), document: document, gesture: gesture,
-                    produce: produce)
+                    produce: produce, warn: warn)
             },
             failed: { failed($0.diagnostic) },
             output: { output in
@@ -74,12 +74,15 @@ struct ExplainFileJob: FileJob {
     let document: Int?
     let gesture: Int?
     let produce: (ExplainOutput) -> Void
+    /// Warnings about an explained document (a take timed by a coarse clock, `RecordedClock`).
+    let warn: (Diagnostic) -> Void
 
     mutating func document(_ result: DocumentResult) {
         switch result {
         case .trace(let trace, _):
             let index = PlotFileJob.index(of: trace.source) ?? 1
             guard document == nil || document == index else { return }
+            if let warning = RecordedClock.warning(for: trace, rules: rules) { warn(warning) }
             guard trace.eventsKept else {
                 produce(
                     .failure(

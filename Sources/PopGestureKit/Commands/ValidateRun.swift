@@ -68,17 +68,24 @@ struct ValidateFileJob: FileJob {
     typealias Output = InvalidDocument?
     let replays: [Replay] = []
     let produce: (InvalidDocument?) -> Void
+    /// The file's rule version: a take timed by a coarse clock is warned about under its estimator.
+    let rules: Rules
+    let warn: (Diagnostic) -> Void
 
     /// Throws what replay would refuse the file for before reading a document: its rules comment.
     init(
         path: String, rules: RulesChoice, produce: @escaping (InvalidDocument?) -> Void,
-        warn: (Diagnostic) -> Void = { _ in }
+        warn: @escaping (Diagnostic) -> Void = { _ in }
     ) throws {
-        _ = try rules.rules(for: path, warn: warn)
+        self.rules = try rules.rules(for: path, warn: warn)
         self.produce = produce
+        self.warn = warn
     }
 
     func document(_ result: DocumentResult) {
+        if case .trace(let trace, _) = result, let warning = RecordedClock.warning(for: trace, rules: rules) {
+            warn(warning)
+        }
         if case .failure(let source, let diagnostic) = result {
             produce(InvalidDocument(source: source, diagnostic: diagnostic))
         } else {
