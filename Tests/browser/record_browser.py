@@ -9,7 +9,9 @@ samples, a clock finer than 1 ms, coalesced moves, a secure, isolated context), 
 check` by the intents the page wrote with no warning, and show the server's verdict in the page in
 the terminal's words (a missed back said as such, and the back take that starts 200 px in said to
 may have lost its edge, on both). Undo takes the last file and asks for its number again. The page
-warns about a tab it can go back from, and not in a tab of its own. Then `record --page`: a take
+warns about a tab it can go back from, and not in a tab of its own. `--stack-config`: a config's
+screen drawn scaled to the viewport, prompts from its regions, its stack scaled in the takes. Then
+`record --page`: a take
 and a cancelled take recorded in the file's page and saved by its Download button. Skips, saying
 so, where no Chromium is installed (scripts/setup.sh installs it)."""
 import argparse
@@ -312,6 +314,86 @@ def serve_and_record(binary, browser, work, keep):
     return failures
 
 
+SHOP = """format: popgesture-stack/1
+name: shop
+screen: {width: 375, height: 667}
+stack:
+  - {id: catalog}
+  - id: product
+    maxStartX: 100
+    content:
+      - {id: photos, kind: scroll, frame: [0, 150, 375, 200], axis: horizontal, offset: 0, maxOffset: 750}
+      - {id: size, kind: control, frame: [20, 400, 335, 44], axis: horizontal}
+"""
+
+
+def serve_user_screen(binary, browser, work):
+    """`record --serve --stack-config`: the config's top view controller drawn, scaled from its
+    375 x 667 screen to the 390 x 844 viewport by 390 / 375 = 1.04; prompts from its regions; the
+    takes carry its stack scaled alike."""
+    failures = []
+    config = os.path.join(work, "shop.yaml")
+    with open(config, "w", encoding="utf-8") as f:
+        f.write(SHOP)
+    out = os.path.join(work, "SHOP")
+    server = subprocess.Popen([binary, "record", "--serve", "--port", "0", "--host", "127.0.0.1", "--out", out,
+                               "--stack-config", config, "--prompts", "stay,back"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        url = server.stdout.readline().strip()
+        page = Browser(browser, os.path.join(work, "profile-shop"))
+        try:
+            page.attach()
+            page.send("Page.navigate", {"url": url})
+            page.wait_for("document.getElementById('prompt').textContent === 'Take 1: Scroll photos to the left'")
+            drawn = page.evaluate("JSON.stringify([...document.querySelectorAll('#content .region')].map(r => "
+                                  "[r.offsetLeft, r.offsetTop, r.offsetWidth, r.offsetHeight]).concat("
+                                  "[[document.getElementById('title').textContent, document.getElementById('back').textContent]]))")
+            # Boxes are laid out in whole CSS px: 20.8 and 348.4 show as 21 and 348.
+            if drawn != '[[0,156,390,208],[21,416,348,46],["product","\u2039 catalog"]]':
+                failures.append(f"the user's screen is drawn as {drawn}")
+            page.touch(CAROUSEL)
+            page.wait_for("(document.querySelector('#log li[data-take=\"1\"] .verdict') || {}).textContent")
+            page.wait_for("document.getElementById('prompt').textContent === 'Take 2: Swipe back'")
+            page.touch(BACK)
+            page.wait_for("(document.querySelector('#log li[data-take=\"2\"] .verdict') || {}).textContent")
+        finally:
+            page.close()
+    finally:
+        server.send_signal(2)
+        server.communicate(timeout=10)
+    files = sorted(os.listdir(out))
+    if files != ["take-0001.yaml", "take-0002.yaml"]:
+        return failures + [f"SHOP holds {files}"]
+    text = open(os.path.join(out, files[0]), encoding="utf-8").read()
+    expected = """screen: {width: 390, height: 844}
+stack:
+  - id: "catalog"
+    barHidden: false
+    popDisabled: false
+    maxStartX: 0
+  - id: "product"
+    barHidden: false
+    popDisabled: false
+    maxStartX: 104
+    content:
+      - {id: "photos", kind: scroll, frame: [0, 156, 390, 208], axis: horizontal, offset: 0, maxOffset: 780}
+      - {id: "size", kind: control, frame: [20.8, 416, 348.4, 45.76], axis: horizontal, protected: true}
+events:
+"""
+    if expected not in text:
+        failures.append(f"{files[0]}: the scaled stack is not in {text}")
+    for line in ('name: "shop-1"', '  stackConfig: "shop"', "  scale: 1.04", '  scenario: "shop"',
+                 '  prompt: "Scroll photos to the left"', "  - {gesture: 1, intent: stay}"):
+        if line not in text.splitlines():
+            failures.append(f"{files[0]}: no line {line!r}")
+    failures += compare(files[0], recorded_stroke(text), CAROUSEL)
+    check = subprocess.run([binary, "check", out], capture_output=True, text=True)
+    if check.returncode != 0 or "2 passed, 0 failed" not in check.stdout:
+        failures.append(f"check on the user's screen's takes: exit {check.returncode}: {check.stdout}{check.stderr}")
+    return failures
+
+
 def page_download(binary, browser, work):
     """`record --page`: the page from a file, one take, the Download button's takes.yaml."""
     html = os.path.join(work, "recorder.html")
@@ -368,11 +450,12 @@ def main():
     binary = os.path.abspath(args.binary)
     with tempfile.TemporaryDirectory() as work:
         failures = serve_and_record(binary, browser, work, args.keep)
+        failures += serve_user_screen(binary, browser, work)
         failures += page_download(binary, browser, work)
     for failure in failures:
         print("FAIL", failure)
-    print(f"recorder browser test: {len(TAKES) + 1} served takes (one undone) and 2 downloaded takes in "
-          f"{os.path.basename(browser)}, "
+    print(f"recorder browser test: {len(TAKES) + 1} served takes (one undone), 2 on a user's screen and 2 downloaded "
+          f"takes in {os.path.basename(browser)}, "
           f"{len(failures)} failures")
     return 1 if failures else 0
 

@@ -17,6 +17,8 @@ public struct RecorderPage: Sendable {
     /// The number the page gives its first take: the server's next file number when it serves the
     /// page (so that the page, the terminal and the files count alike), 1 for `--page`.
     public var next = 1
+    /// `--stack-config`: the user's screen, drawn instead of the scenarios.
+    public var screen: RecorderScreen?
 
     public init(scenarios: [RecorderScenario] = RecorderScenario.allCases, prompts: [Intent] = [], served: Bool) {
         self.scenarios = scenarios.isEmpty ? RecorderScenario.allCases : scenarios
@@ -59,7 +61,11 @@ public struct RecorderPage: Sendable {
         w.key("recorder")
         w.string(Self.recorder)
         w.key("scenarios")
-        w.array(scenarios) { $0.string($1.rawValue) }
+        if let screen {
+            w.array([screen.name]) { $0.string($1) }
+        } else {
+            w.array(scenarios) { $0.string($1.rawValue) }
+        }
         w.key("prompts")
         w.array(prompts) { $0.string($1.rawValue) }
         w.key("stayPrompts")
@@ -73,6 +79,10 @@ public struct RecorderPage: Sendable {
         w.string(RecorderScenario.backPrompt)
         w.key("next")
         w.int(next)
+        if let screen {
+            w.key("config")
+            screen.write(&w)
+        }
         w.close("}")
         return w.text
     }

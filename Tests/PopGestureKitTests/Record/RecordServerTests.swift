@@ -409,6 +409,57 @@ import Testing
             try served.request("GET", "/?token=\(served.token)").body.contains("const SETTINGS = {\"served\": true, "))
     }
 
+    @Test func aStackConfigIsTheScreenThePageDraws() throws {
+        let dir = try CommandLineTests.fixture([
+            "shop.yaml": """
+            format: popgesture-stack/1
+            screen: {width: 375, height: 667}
+            stack:
+              - {id: catalog}
+              - id: product
+                barHidden: true
+                content:
+                  - {id: photos, kind: scroll, frame: [0, 150, 375, 200], axis: horizontal, maxOffset: 750}
+                  - {id: row, kind: swipeRow, frame: [0, 400, 375, 60]}
+            """,
+            "one.yaml": "format: popgesture-stack/1\nstack: [{id: only}]\n",
+            "rtl.yaml": "format: popgesture-stack/1\nlayoutDirection: rtl\nstack: [{id: a}, {id: b}]\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let page = try CommandLineTests.run(["record", "--page", "--stack-config", "shop.yaml"], in: dir)
+        #expect(page.status == 0)
+        // Named after the file without a `name`; a stay prompt per region, in the regions' order.
+        #expect(
+            page.stdout.contains(
+                "\"scenarios\": [\"shop\"], \"prompts\": [], "
+            ), "\(page.stdout.prefix(200))")
+        #expect(
+            page.stdout.contains(
+                "\"config\": {\"name\": \"shop\", \"screen\": {\"width\": 375, \"height\": 667}, \"stayPrompts\": [\"Scroll photos to the left\", \"Open row\"], \"barAppearanceManaged\": true, \"stack\": [{\"id\": \"catalog\", \"barHidden\": false, \"popDisabled\": false, \"maxStartX\": 0}, {\"id\": \"product\", \"barHidden\": true, \"popDisabled\": false, \"maxStartX\": 0, \"content\": [{\"id\": \"photos\", \"kind\": \"scroll\", \"frame\": [0, 150, 375, 200], \"axis\": \"horizontal\", \"offset\": 0, \"maxOffset\": 750}, {\"id\": \"row\", \"kind\": \"swipeRow\", \"frame\": [0, 400, 375, 60], \"open\": false}]}]}};"
+            ))
+        let both = try CommandLineTests.run(
+            ["record", "--serve", "--stack-config", "shop.yaml", "--scenario", "rows"], in: dir)
+        #expect(both.status == 2 && both.stderr.hasPrefix("Error: --scenario picks the built-in screens"))
+        let one = try CommandLineTests.run(["record", "--page", "--stack-config", "one.yaml"], in: dir)
+        #expect(
+            one.status == 2
+                && one.stderr.hasPrefix(
+                    "one.yaml:1:1: error: `record --stack-config` needs a stack of two view controllers or more"),
+            "\(one.stderr)")
+        let rtl = try CommandLineTests.run(["record", "--page", "--stack-config", "rtl.yaml"], in: dir)
+        #expect(rtl.status == 2 && rtl.stderr.contains("right-to-left"), "\(rtl.stderr)")
+        let missing = try CommandLineTests.run(["record", "--page", "--stack-config", "none.yaml"], in: dir)
+        #expect(missing.status == 2 && missing.stderr.hasPrefix("none.yaml"), "\(missing.stderr)")
+        // The server reads it too.
+        let served = try Server(
+            files: ["shop.yaml": "format: popgesture-stack/1\nname: shop\nstack: [{id: a}, {id: b}]\n"],
+            arguments: ["--stack-config", "shop.yaml"])
+        #expect(
+            try served.request("GET", "/?token=\(served.token)").body.contains(
+                "\"config\": {\"name\": \"shop\", \"screen\": {\"width\": 390, \"height\": 844}, \"stayPrompts\": [\"Scroll the list down\"]"
+            ))
+    }
+
     @Test func theTallyCountsEachRuleVersionAndUndoTakesBack() {
         var tally = TakeTally(rules: ["fd", "uikit"])
         let missed = [
