@@ -127,6 +127,7 @@ step "bundled corpus (check traces/ --require-goldens)" corpus "$binary" check t
 step "browser" browser python3 Tests/browser/check_browser.py --binary "$binary"
 step "recorder page script (node --test Tests/page)" page-script node_tests Tests/page/take.test.js
 step "recorder in a browser" record-browser python3 Tests/browser/record_browser.py --binary "$binary"
+step "recorder in WebKit (WebKitGTK's MiniBrowser)" record-webkit python3 Tests/browser/record_webkit.py --binary "$binary"
 step "install (make install into a temporary PREFIX, then uninstall)" install bash scripts/check-install.sh
 for line in "${skipped_lines[@]}"; do printf 'skipped: %s\n' "$line"; done
 printf 'total: %d passed, %d failed, %d skipped\n' "$total_passed" "$total_failed" "$total_skipped"

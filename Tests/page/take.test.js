@@ -195,6 +195,14 @@ test("the measurements: the clock's smallest step, whole milliseconds, the media
   assert.equal(m.sampleRate, 60.2);
 });
 
+test("whole milliseconds are steps, not values: WebKit's times share the time origin's fraction", () => {
+  // WebKitGTK 2.50 over plain http (measured): 1 ms steps after a time origin of .37 ms.
+  assert.equal(take.wholeMilliseconds([1200.37, 1203.37, 1224.37, 1246.37000000001]), true);
+  assert.equal(take.wholeMilliseconds([1200, 1216.5]), false);
+  assert.equal(take.wholeMilliseconds([1200]), false);
+  assert.equal(take.wholeMilliseconds([]), false);
+});
+
 test("the clock's tick is the least change of a clock read in a loop", () => {
   let t = 0;
   // A clock that moves by 1 ms every third read.

@@ -38,6 +38,18 @@ function smallestStep(times) {
   return least;
 }
 
+// Whether times are whole milliseconds apart: WebKit rounds its clock down to 1 ms before taking
+// the page's time origin away, so the times themselves share a fraction and their steps are whole.
+// False for fewer than two distinct times.
+function wholeMilliseconds(times) {
+  const distinct = [...new Set(times)];
+  if (distinct.length < 2) return false;
+  return distinct.every((t) => {
+    const step = t - distinct[0];
+    return Math.abs(step - Math.round(step)) < 1e-6;
+  });
+}
+
 // The step of a clock read in a tight loop (performance.now): the least change seen over `changes`
 // changes, within `budget` ms of the clock and a million reads (null when it never changed).
 function clockTick(now, changes = 40, budget = 30) {
@@ -148,7 +160,7 @@ class TakeRecorder {
 }
 
 // What the phone gave during a take: its clock (the smallest step between distinct timestamps, and
-// whether all were whole milliseconds), its sample rate (the median interval between a stroke's
+// whether all were whole milliseconds apart), its sample rate (the median interval between a stroke's
 // samples), whether moves came coalesced.
 function measure(take) {
   const intervals = [];
@@ -159,7 +171,7 @@ function measure(take) {
   const step = smallestStep(take.times);
   return {
     smallestStep: step === null ? null : round3(step),
-    wholeMilliseconds: take.times.length > 0 && take.times.every((t) => Number.isInteger(t)),
+    wholeMilliseconds: wholeMilliseconds(take.times),
     sampleInterval: interval === null ? null : round3(interval),
     sampleRate: interval ? Math.round((1000 / interval) * 10) / 10 : null,
     coalesced: take.coalesced,
@@ -320,6 +332,7 @@ if (typeof module === "object" && module.exports) {
     round3,
     median,
     smallestStep,
+    wholeMilliseconds,
     clockTick,
     TakeRecorder,
     measure,
