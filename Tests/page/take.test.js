@@ -8,7 +8,9 @@ const { spawnSync } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
+const vm = require("node:vm");
 const take = require("../../Sources/PopGestureKit/Record/Page/take.js");
+const PAGE_DIR = path.join(__dirname, "../../Sources/PopGestureKit/Record/Page");
 
 // Timers the test fires by hand: set returns an id, fire runs what is due.
 function fakeTimers() {
@@ -384,4 +386,14 @@ test("check warns about a take in whole milliseconds and not about one in finer 
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("the page's script is one script that parses: take.js then recorder.js, as the page holds them", () => {
+  const html = fs.readFileSync(path.join(PAGE_DIR, "recorder.html"), "utf8");
+  for (const place of ["/*@STYLE@*/", "/*@SETTINGS@*/", "/*@SCRIPT@*/"]) {
+    assert.equal(html.split(place).length, 2, place + " once in recorder.html");
+  }
+  const script = ["take.js", "recorder.js"].map((f) => fs.readFileSync(path.join(PAGE_DIR, f), "utf8")).join("");
+  // Compiled, not run: a syntax error anywhere in either file fails here, not on a phone.
+  new vm.Script('"use strict";\nconst SETTINGS = {};\n' + script, { filename: "recorder page" });
 });
