@@ -38,10 +38,17 @@ let package = Package(
             dependencies: ["CYaml"]
         ),
         // The commands, batches, encodings and renderers around the core: everything people and CI read.
+        // The recorder page's HTML, CSS and JavaScript are files of their own (Record/Page), which the
+        // RecorderPage plugin builds into the Kit as strings.
         .target(
             name: "PopGestureKit",
-            dependencies: ["PopGestureCore"]
+            dependencies: ["PopGestureCore"],
+            exclude: ["Record/Page"],
+            plugins: ["RecorderPage"]
         ),
+        // Record/Page's files as a Swift file of string literals, made by /bin/sh at build time: the
+        // binary needs nothing beside it.
+        .plugin(name: "RecorderPage", capability: .buildTool()),
         // `record --serve`: the HTTP server around PopGestureKit's recorder page and take store, in a
         // target of its own so that the library, its tests and the fuzz target never link a server.
         .target(

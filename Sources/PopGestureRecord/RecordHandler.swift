@@ -8,7 +8,7 @@ import PopGestureKit
 /// are only those that frame its body (`Content-Length`, `Transfer-Encoding`, `Connection`).
 struct RecordHandler: HTTPHandler {
     let token: String
-    let page: Data
+    let page: RecorderPage
     let desk: TakeDesk
 
     /// A take is a few hundred kilobytes at most (a minute of two fingers at 120 Hz is ~0.5 MB).
@@ -20,7 +20,10 @@ struct RecordHandler: HTTPHandler {
         }
         switch (request.path, request.method) {
         case ("/", .GET), ("/index.html", .GET):
-            return Self.response(.ok, page, type: "text/html; charset=utf-8")
+            // Made for each request: the page numbers its first take as the next file will be.
+            var page = page
+            page.next = desk.next
+            return Self.response(.ok, Data(page.html.utf8), type: "text/html; charset=utf-8")
         case ("/takes", .POST):
             return await take(request)
         case ("/undo", .POST):

@@ -140,7 +140,7 @@ public struct RecordServer: Sendable {
         listener: Socket, socketPath: String, token: String, desk: TakeDesk, started: @escaping @Sendable () -> Void
     ) async throws {
         let limit = Duration.milliseconds(Int64((requestTimeout * 1000).rounded(.up)))
-        let handler = RecordHandler(token: token, page: Data(page.html.utf8), desk: desk)
+        let handler = RecordHandler(token: token, page: page, desk: desk)
         let upstream = sockaddr_un.unix(path: socketPath)
         let config = HTTPServer.Configuration(
             address: upstream, timeout: 15, sharedRequestReplaySize: RecordHandler.maxBody, logger: .disabled)

@@ -53,7 +53,10 @@ struct RequestGate: Sendable {
             let deadline = ContinuousClock.now + limit
             var scan = scanner.scan(pending)
             while scan == .incomplete {
-                guard let bytes = await Self.read(client, before: deadline) else { return await finish(client, link) }
+                // Bytes after FlyingFox closed its side are not a request: the connection is ending.
+                guard let bytes = await Self.read(client, before: deadline), link?.ended.isSet != true else {
+                    return await finish(client, link)
+                }
                 pending += bytes
                 scan = scanner.scan(pending)
             }
@@ -90,8 +93,8 @@ struct RequestGate: Sendable {
                     left -= bytes.count
                 }
             case .untilClose:
-                // FlyingFox finds the body's end and closes its side after the answer, which ends the
-                // pump and shuts the client's reading side: the copy below then ends too.
+                // FlyingFox finds the body's end and closes its side after the answer: writing to it
+                // then fails, and the client's remaining bytes are dropped.
                 var bytes = pending
                 while await Self.write(link.socket, bytes, before: .now + limit),
                     let more = await Self.read(client, before: .now + limit, atMost: 65_536)
@@ -103,24 +106,36 @@ struct RequestGate: Sendable {
         }
     }
 
-    /// FlyingFox's connection for one client, and the task that copies its answers to the client.
+    /// FlyingFox's connection for one client, the task that copies its answers to the client, and
+    /// whether FlyingFox has closed its side.
     struct Link {
         let socket: AsyncSocket
         let pump: Task<Void, Never>
+        let ended: Flag
+    }
+
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        var isSet: Bool { lock.withLock { value } }
+        func set() { lock.withLock { value = true } }
     }
 
     private func open(for client: AsyncSocket) async -> Link? {
         guard let socket = try? await AsyncSocket.connected(to: upstream, pool: pool, timeout: 5) else { return nil }
+        let ended = Flag()
         let pump = Task {
             // Answers as they come. When FlyingFox closes (after `Connection: close`, or a request it
-            // cannot read) no further request is read from the client: its reading side is shut,
-            // which ends the gate's wait for a next head.
+            // cannot read) the client hears the end after the last answer; what it still sends is
+            // read and dropped (`finish`), so that closing does not reset the connection before the
+            // client has read the answer.
             while let bytes = try? await socket.read(atMost: 65_536) {
                 guard (try? await client.write(Data(bytes))) != nil else { break }
             }
-            shutdown(client.socket.file.rawValue, Int32(SHUT_RD))
+            ended.set()
+            shutdown(client.socket.file.rawValue, Int32(SHUT_WR))
         }
-        return Link(socket: socket, pump: pump)
+        return Link(socket: socket, pump: pump, ended: ended)
     }
 
     /// Tells FlyingFox that no request follows, lets the answer in hand reach the client (for up to
@@ -142,27 +157,33 @@ struct RequestGate: Sendable {
         try? link.socket.close()
     }
 
-    /// The client is gone, past its deadline or unreadable: the connection ends with no answer of the
-    /// gate's own.
+    /// The client is gone, past its deadline or unreadable, or FlyingFox ended the connection: it ends
+    /// with no answer of the gate's own; after FlyingFox's last answer the client's remaining bytes are
+    /// dropped first (`drain`).
     private func finish(_ client: AsyncSocket, _ link: Link?) async {
         await release(link, client: client)
+        if link?.ended.isSet == true { await Self.drain(client) }
         try? client.close()
     }
 
-    /// The gate's own answer, then the connection closed: the client's remaining bytes are read and
-    /// dropped first (for up to a second, and 16 MB), so that closing with bytes unread does not reset
-    /// the connection before the client reads the answer.
+    /// The gate's own answer, then the connection closed, the client's remaining bytes dropped first.
     private func refuse(_ client: AsyncSocket, _ link: Link?, _ answer: GateAnswer) async {
         await release(link, client: client)
-        if await Self.write(client, answer.bytes, before: .now + .seconds(2)) {
+        if link?.ended.isSet != true, await Self.write(client, answer.bytes, before: .now + .seconds(2)) {
             shutdown(client.socket.file.rawValue, Int32(SHUT_WR))
-            let end = ContinuousClock.now + .seconds(1)
-            var drained = 0
-            while drained < 16 << 20, let bytes = await Self.read(client, before: end, atMost: 65_536) {
-                drained += bytes.count
-            }
         }
+        await Self.drain(client)
         try? client.close()
+    }
+
+    /// Reads and drops what the client still sends, for up to a second and 16 MB: closing a socket with
+    /// bytes unread resets the connection, and a client may lose the answer it has not read yet.
+    private static func drain(_ client: AsyncSocket) async {
+        let end = ContinuousClock.now + .seconds(1)
+        var drained = 0
+        while drained < 16 << 20, let bytes = await read(client, before: end, atMost: 65_536) {
+            drained += bytes.count
+        }
     }
 
     /// Bytes from `socket` (at most `atMost`), or nil when it closed, failed or `deadline` passed.

@@ -134,31 +134,35 @@ struct HeadScanner {
 
     /// The request line and the field lines, each with its line end.
     static func parse(_ head: ArraySlice<UInt8>, length: Int, maxBody: Int) -> HeadScan {
-        // Split on the bytes: as a String, CR LF would be one Character.
-        var lines: [String] = []
+        // The whole head is UTF-8 or it is not read (FlyingFox's decoder reads text).
+        guard String(validating: head, as: UTF8.self) != nil else { return .unreadable }
+        // Lines as byte ranges: as a String, CR LF would be one Character, and a long field that is
+        // not framing is never made a String at all.
+        var lines: [Range<Int>] = []
         var start = head.startIndex
         for index in head.indices where head[index] == lf {
-            let end = index > start && head[index - 1] == cr ? index - 1 : index
-            guard let line = String(validating: head[start..<end], as: UTF8.self) else { return .unreadable }
-            lines.append(line)
+            lines.append(start..<(index > start && head[index - 1] == cr ? index - 1 : index))
             start = index + 1
         }
-        guard let requestLine = lines.first else { return .unreadable }
+        guard let first = lines.first else { return .unreadable }
+        let requestLine = String(decoding: head[first], as: UTF8.self)
         var lengths: [String] = []
         var encodings: [String] = []
         var connection: [String] = []
         for line in lines.dropFirst() {
-            if line.hasPrefix(" ") || line.hasPrefix("\t") {
+            guard let firstByte = line.first.map({ head[$0] }) else { continue }
+            if firstByte == UInt8(ascii: " ") || firstByte == UInt8(ascii: "\t") {
                 // RFC 9112 section 5.2: a server rejects obsolete line folding or replaces it.
                 return .refused(.badRequest("a header field is folded onto a second line"))
             }
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let value = trimmed(line[line.index(after: colon)...])
-            switch line[..<colon].lowercased() {
+            guard let colon = head[line].firstIndex(of: UInt8(ascii: ":")) else { continue }
+            let name = head[line.lowerBound..<colon]
+            guard let field = framingFields.first(where: { Self.sameName(name, $0) }) else { continue }
+            let value = trimmed(String(decoding: head[(colon + 1)..<line.upperBound], as: UTF8.self))
+            switch field {
             case "content-length": lengths += value.split(separator: ",", omittingEmptySubsequences: false).map(trimmed)
             case "transfer-encoding": encodings.append(value)
-            case "connection": connection.append(value)
-            default: continue
+            default: connection.append(value)
             }
         }
         var forwarded = requestLine + "\r\n"
@@ -194,6 +198,23 @@ struct HeadScanner {
         }
         forwarded += "\r\n"
         return .head(RequestHead(forwarded: Array(forwarded.utf8), body: body), length: length)
+    }
+
+    /// The fields the gate reads and writes again; FlyingFox gets no other.
+    private static let framingFields = ["content-length", "transfer-encoding", "connection"]
+
+    /// A field name against a lowercase one, ASCII letters in either case; whitespace before the colon
+    /// is allowed, as FlyingFox allowed it.
+    private static func sameName(_ name: ArraySlice<UInt8>, _ lowercase: String) -> Bool {
+        var end = name.endIndex
+        while end > name.startIndex, name[end - 1] == UInt8(ascii: " ") || name[end - 1] == UInt8(ascii: "\t") {
+            end -= 1
+        }
+        let bytes = name[name.startIndex..<end]
+        guard bytes.count == lowercase.utf8.count else { return false }
+        return zip(bytes, lowercase.utf8).allSatisfy { byte, want in
+            (byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) == want
+        }
     }
 
     /// Without the optional whitespace around a field value or a list element (RFC 9110 section 5.6.3).

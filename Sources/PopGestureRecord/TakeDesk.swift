@@ -55,7 +55,14 @@ final class TakeDesk: @unchecked Sendable {
         verdicts[file] = judged.verdicts
         let intent = judged.intent.map { " (\($0.rawValue))" } ?? ""
         let words = judged.verdicts.map { "\($0.rules): \($0.text)" + ($0.finding.map { " [\($0.rawValue)]" } ?? "") }
-        console.out("take \(TakeStore.number(of: file) ?? 0)\(intent): \(words.joined(separator: "; "))\n")
+        let number = TakeStore.number(of: file) ?? 0
+        console.out("take \(number)\(intent): \(words.joined(separator: "; "))\n")
+        let suspicions = judged.edgeSuspicions
+        if !suspicions.isEmpty {
+            console.out(
+                "take \(number): the phone's own back gesture may have taken the edge (\(suspicions.joined(separator: "; "))); "
+                    + "on Android, switch to three-button navigation while recording; the take is kept\n")
+        }
         console.flush()
         return .success(Self.answer(file: file, take: judged))
     }
@@ -75,6 +82,9 @@ final class TakeDesk: @unchecked Sendable {
         console.flush()
         return .success(())
     }
+
+    /// The number the next take's file will have.
+    var next: Int { lock.withLock { store.next } }
 
     /// No take is written after this (a take being written is finished first); the summary per rule version.
     func close() -> String {

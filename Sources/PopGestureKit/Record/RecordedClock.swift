@@ -15,8 +15,13 @@ import PopGestureCore
 public struct RecordedClock: Sendable, Equatable {
     /// The clock's step in ms (1 for whole milliseconds).
     public var step: Double
-    /// Where that was read: `origin.clock` or the sample times.
-    public var fromOrigin: Bool
+    /// What showed it: the page's `origin.clock` (its tick, or times all whole milliseconds), or the
+    /// trace's own times.
+    public var evidence: Evidence
+
+    public enum Evidence: Sendable, Equatable {
+        case tick, wholeMilliseconds, times
+    }
 
     /// The clock of a take whose times are 1 ms or coarser; nil for anything else.
     public static func coarse(_ trace: Trace) -> RecordedClock? {
@@ -26,15 +31,15 @@ public struct RecordedClock: Sendable, Equatable {
         if let clock = Self.value(origin, "clock") {
             let whole = Self.scalar(clock, "wholeMilliseconds") == "true"
             let tick = Self.scalar(clock, "tick").flatMap(Double.init) ?? 0
-            if whole || tick >= 1 { return RecordedClock(step: max(1, tick), fromOrigin: true) }
-            return nil
+            if tick >= 1 { return RecordedClock(step: tick, evidence: .tick) }
+            return whole ? RecordedClock(step: 1, evidence: .wholeMilliseconds) : nil
         }
         let times = trace.events.flatMap { event -> [Double] in
             if case .touch(let stroke) = event.kind { stroke.samples.map(\.t) } else { [] }
         }
         // Too few times say nothing; a time that is not a whole millisecond rules the grain out.
         guard times.count >= 3, times.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e12 }) else { return nil }
-        return RecordedClock(step: 1, fromOrigin: false)
+        return RecordedClock(step: 1, evidence: .times)
     }
 
     /// The release velocity of the take's first stroke (the finger the first gesture tracks) under
@@ -91,9 +96,11 @@ public struct RecordedClock: Sendable, Equatable {
         let place = trace.location
         let grain = "\(Readable.time(clock.step)) ms"
         let why =
-            clock.fromOrigin
-            ? "its origin says the page's clock ticked in \(grain) steps"
-            : "its times are all whole milliseconds"
+            switch clock.evidence {
+            case .tick: "the page's clock ticked in \(grain) steps"
+            case .wholeMilliseconds: "the page saw only whole milliseconds"
+            case .times: "its times are all whole milliseconds"
+            }
         var message = "\(trace.source) was recorded with a clock of \(grain) or coarser (\(why))"
         if let spread = clock.spread(of: trace, model: rules.velocity) {
             message +=

@@ -2,7 +2,7 @@ import PopGestureCore
 
 /// A screen the recorder page draws on the phone: the top view controller of a two-screen stack, with
 /// the content (SPEC section 9 regions) whose frames go into each take. The page computes the frames
-/// from the phone's viewport (only the phone knows it); `RecorderPageScript` holds that geometry.
+/// from the phone's viewport (only the phone knows it); `Page/recorder.js` holds that geometry.
 public enum RecorderScenario: String, Sendable, CaseIterable {
     /// A short list that does not scroll: no region, the empty screen of sections 3 and 4.
     case plain

@@ -20,6 +20,28 @@ public struct JudgedTake: Sendable {
     public var trace: Trace
     public var intent: Intent?
     public var verdicts: [TakeVerdict]
+
+    /// Past this distance from the left edge (pt), a back swipe's first touch may have come after the
+    /// phone's own back gesture took the edge: Android's gesture navigation keeps the touches that
+    /// start in its inset, so the page sees the swipe start further in, or not at all.
+    public static let edgeSuspect = 24.0
+
+    /// Why the phone's own back gesture may have taken a `back` take's edge: its first touch starts
+    /// more than `edgeSuspect` from the edge, or the browser cancelled it. Empty for any other take.
+    public var edgeSuspicions: [String] {
+        guard intent == .back else { return [] }
+        let strokes = trace.events.compactMap { event -> Stroke? in
+            if case .touch(let stroke) = event.kind { stroke } else { nil }
+        }
+        var reasons: [String] = []
+        if let x = strokes.first?.samples.first?.x, x > Self.edgeSuspect {
+            reasons.append("its first touch starts \(Readable.position(x)) pt from the edge")
+        }
+        if strokes.contains(where: { if case .cancel = $0.end { true } else { false } }) {
+            reasons.append("the browser cancelled it")
+        }
+        return reasons
+    }
 }
 
 /// Judges a recorded take: the same loader as every other trace (from memory, naming no `config`

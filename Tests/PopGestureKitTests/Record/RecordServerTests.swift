@@ -249,6 +249,11 @@ import Testing
         #expect(verdicts[1]["finding"] as? String == "missed back")
         #expect(server.read("OUT/take-0001.yaml") == Self.take("back", name: "../../escaped"))
         #expect(server.readLine().hasPrefix("take 1 (back): fd: began; pop completed by projection: "))
+        // A back swipe from x = 30: further from the edge than a phone's own back gesture leaves it.
+        #expect(
+            server.readLine()
+                == "take 1: the phone's own back gesture may have taken the edge (its first touch starts 30 pt from the edge); on Android, switch to three-button navigation while recording; the take is kept"
+        )
         // The same swipe labelled stay: a false pop under fd, held under cupertino.
         #expect(try server.postTake(Self.take("stay")).status == 200)
         #expect(
@@ -289,6 +294,8 @@ import Testing
         for expected in ["take-0002.yaml", "take-0003.yaml"] {
             #expect(try server.postTake(Self.take("back")).body.hasPrefix("{\"file\": \"\(expected)\""))
             _ = server.readLine()
+            #expect(
+                server.readLine().hasPrefix("take \(TakeStore.number(of: expected)!): the phone's own back gesture"))
         }
         #expect(try server.request("POST", "/undo?token=\(server.token)&take=take-0003.yaml").status == 200)
         #expect(server.readLine() == "take 3: undone, take-0003.yaml removed")
@@ -296,6 +303,35 @@ import Testing
         #expect(server.readLine().hasPrefix("take 3 (stay): "))
         #expect(server.files() == ["take-0001.yaml", "take-0002.yaml", "take-0003.yaml"])
         #expect(server.read("OUT/take-0003.yaml") == Self.take("stay"))
+    }
+
+    @Test func theServedPageNumbersItsFirstTakeAsTheNextFile() throws {
+        // With takes already in OUT the page counted "Take 1" while the terminal and the files said 3.
+        let server = try Server(files: ["OUT/take-0001.yaml": "kept\n", "OUT/take-0002.yaml": "kept\n"])
+        #expect(
+            try server.request("GET", "/?token=\(server.token)").body.contains(
+                "\"backPrompt\": \"Swipe back\", \"next\": 3}"))
+        #expect(try server.postTake(Self.take("stay")).status == 200)
+        #expect(try server.request("GET", "/?token=\(server.token)").body.contains("\"next\": 4}"))
+        // `--page` has no files to count from.
+        #expect(RecorderPage(served: false).html.contains("\"next\": 1};"))
+    }
+
+    @Test func aBackTakeThatStartsInFromTheEdgeOrWasCancelledIsSaidToMayHaveLostItsEdge() throws {
+        let server = try Server()
+        let near = Self.take("back").replacingOccurrences(of: "[[0, 30, 400]", with: "[[0, 12, 400]")
+        #expect(try server.postTake(near).status == 200)
+        #expect(server.readLine().hasPrefix("take 1 (back): "))
+        let cancelled = near.replacingOccurrences(of: "  up: 60", with: "  cancel: 60")
+        #expect(try server.postTake(cancelled).status == 200)
+        #expect(server.readLine().hasPrefix("take 2 (back): "))
+        // The near one said nothing more: the next line is the cancelled one's.
+        #expect(
+            server.readLine()
+                == "take 2: the phone's own back gesture may have taken the edge (the browser cancelled it); on Android, switch to three-button navigation while recording; the take is kept"
+        )
+        // Kept: both written.
+        #expect(server.files() == ["take-0001.yaml", "take-0002.yaml"])
     }
 
     @Test func aPathThatIsNotServedIsNamedAsSent() throws {
@@ -371,6 +407,57 @@ import Testing
         let served = try Server()
         #expect(
             try served.request("GET", "/?token=\(served.token)").body.contains("const SETTINGS = {\"served\": true, "))
+    }
+
+    @Test func aStackConfigIsTheScreenThePageDraws() throws {
+        let dir = try CommandLineTests.fixture([
+            "shop.yaml": """
+            format: popgesture-stack/1
+            screen: {width: 375, height: 667}
+            stack:
+              - {id: catalog}
+              - id: product
+                barHidden: true
+                content:
+                  - {id: photos, kind: scroll, frame: [0, 150, 375, 200], axis: horizontal, maxOffset: 750}
+                  - {id: row, kind: swipeRow, frame: [0, 400, 375, 60]}
+            """,
+            "one.yaml": "format: popgesture-stack/1\nstack: [{id: only}]\n",
+            "rtl.yaml": "format: popgesture-stack/1\nlayoutDirection: rtl\nstack: [{id: a}, {id: b}]\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let page = try CommandLineTests.run(["record", "--page", "--stack-config", "shop.yaml"], in: dir)
+        #expect(page.status == 0)
+        // Named after the file without a `name`; a stay prompt per region, in the regions' order.
+        #expect(
+            page.stdout.contains(
+                "\"scenarios\": [\"shop\"], \"prompts\": [], "
+            ), "\(page.stdout.prefix(200))")
+        #expect(
+            page.stdout.contains(
+                "\"config\": {\"name\": \"shop\", \"screen\": {\"width\": 375, \"height\": 667}, \"stayPrompts\": [\"Scroll photos to the left\", \"Open row\"], \"barAppearanceManaged\": true, \"stack\": [{\"id\": \"catalog\", \"barHidden\": false, \"popDisabled\": false, \"maxStartX\": 0}, {\"id\": \"product\", \"barHidden\": true, \"popDisabled\": false, \"maxStartX\": 0, \"content\": [{\"id\": \"photos\", \"kind\": \"scroll\", \"frame\": [0, 150, 375, 200], \"axis\": \"horizontal\", \"offset\": 0, \"maxOffset\": 750}, {\"id\": \"row\", \"kind\": \"swipeRow\", \"frame\": [0, 400, 375, 60], \"open\": false}]}]}};"
+            ))
+        let both = try CommandLineTests.run(
+            ["record", "--serve", "--stack-config", "shop.yaml", "--scenario", "rows"], in: dir)
+        #expect(both.status == 2 && both.stderr.hasPrefix("Error: --scenario picks the built-in screens"))
+        let one = try CommandLineTests.run(["record", "--page", "--stack-config", "one.yaml"], in: dir)
+        #expect(
+            one.status == 2
+                && one.stderr.hasPrefix(
+                    "one.yaml:1:1: error: `record --stack-config` needs a stack of two view controllers or more"),
+            "\(one.stderr)")
+        let rtl = try CommandLineTests.run(["record", "--page", "--stack-config", "rtl.yaml"], in: dir)
+        #expect(rtl.status == 2 && rtl.stderr.contains("right-to-left"), "\(rtl.stderr)")
+        let missing = try CommandLineTests.run(["record", "--page", "--stack-config", "none.yaml"], in: dir)
+        #expect(missing.status == 2 && missing.stderr.hasPrefix("none.yaml"), "\(missing.stderr)")
+        // The server reads it too.
+        let served = try Server(
+            files: ["shop.yaml": "format: popgesture-stack/1\nname: shop\nstack: [{id: a}, {id: b}]\n"],
+            arguments: ["--stack-config", "shop.yaml"])
+        #expect(
+            try served.request("GET", "/?token=\(served.token)").body.contains(
+                "\"config\": {\"name\": \"shop\", \"screen\": {\"width\": 390, \"height\": 844}, \"stayPrompts\": [\"Scroll the list down\"]"
+            ))
     }
 
     @Test func theTallyCountsEachRuleVersionAndUndoTakesBack() {

@@ -92,7 +92,7 @@ import Testing
         let check = try CLI.run(["check", "t.yaml"], in: dir)
         #expect(
             check.stderr.hasPrefix(
-                "t.yaml:1:1: warning: t.yaml#1 was recorded with a clock of 1 ms or coarser (its origin says the page's clock ticked in 1 ms steps): its release velocity under fd (uikit), 2494.1 pt/s"
+                "t.yaml:1:1: warning: t.yaml#1 was recorded with a clock of 1 ms or coarser (the page's clock ticked in 1 ms steps): its release velocity under fd (uikit), 2494.1 pt/s"
             ), "\(check.stderr)")
     }
 
@@ -104,7 +104,7 @@ import Testing
         let trace = Trace(
             name: "t", source: "t#1", stack: [ViewControllerSpec(id: "a"), ViewControllerSpec(id: "b")],
             events: [TraceEvent(.touch(Stroke(finger: 1, samples: samples, end: .up(60))), t: 0)])
-        let clock = RecordedClock(step: 1, fromOrigin: false)
+        let clock = RecordedClock(step: 1, evidence: .times)
         let uikit = clock.spread(of: trace, model: .uikit)
         #expect(uikit?.moved == 3)
         #expect(abs((uikit?.velocity ?? 0) - (0.2 * 60 / 17 + 0.8 * 38 / 17) * 1000) < 1e-9)
