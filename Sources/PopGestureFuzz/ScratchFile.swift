@@ -56,6 +56,26 @@ func requireNamedError(_ errors: String, path: String, lines: Int, _ what: Strin
 func lineCount(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int {
     guard let data else { return 1 }
     let bytes = UnsafeBufferPointer(start: data, count: size)
+    // UTF-16 (libyaml reads it after a BOM): its breaks are code units, not UTF-8 bytes.
+    if size >= 2, (bytes[0], bytes[1]) == (0xFF, 0xFE) || (bytes[0], bytes[1]) == (0xFE, 0xFF) {
+        let little = bytes[0] == 0xFF
+        var units: [UInt16] = []
+        var i = 2
+        while i + 1 < size {
+            units.append(
+                little ? UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8 : UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]))
+            i += 2
+        }
+        var lines = 1
+        for (j, unit) in units.enumerated() {
+            switch unit {
+            case 0x0A, 0x85, 0x2028, 0x2029: lines += 1
+            case 0x0D where j + 1 == units.count || units[j + 1] != 0x0A: lines += 1
+            default: break
+            }
+        }
+        return lines
+    }
     var lines = 1
     for i in bytes.indices {
         switch bytes[i] {
