@@ -59,30 +59,6 @@ private let availableCores = Console.availableCores
 /// Shell completion of a trace path: YAML and JSON files, and folders.
 let traceFiles = CompletionKind.file(extensions: ["yaml", "yml", "json"])
 
-/// `-o FILE`, for every command whose output is a report.
-struct OutputOption: ParsableArguments {
-    @Option(
-        name: [.customShort("o"), .long],
-        help: ArgumentHelp(
-            "Write the output here instead of standard output, in any format.",
-            discussion:
-                "The file appears whole or not at all (written beside it under a temporary name, then renamed); standard output then says `wrote FILE`.",
-            valueName: "FILE"))
-    var output: String?
-
-    /// The console the run writes to, its output into `-o`'s file; after every other check, just
-    /// before the run: an error before it leaves no file.
-    func console() throws -> Console {
-        guard let output else { return Console() }
-        do {
-            return try Console().writingOutput(to: output)
-        } catch {
-            Console().report(error)
-            throw ExitCode(ExitStatus.errors.rawValue)
-        }
-    }
-}
-
 /// `--shard K/N`, or `auto`: K/N from the CI's own variables.
 enum ShardArgument: ExpressibleByArgument {
     case fixed(Shard)

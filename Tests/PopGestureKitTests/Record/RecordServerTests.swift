@@ -391,7 +391,11 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try CommandLineTests.run(
             ["record", "--page", "-o", "recorder.html", "--scenario", "rows", "--prompts", "stay,back"], in: dir)
-        #expect(run.status == 0 && run.stdout.isEmpty)
+        #expect(run.status == 0 && run.stdout == "wrote recorder.html\n", "\(run.stdout)")
+        #expect(
+            run.stderr
+                == "recorder.html: note: open it in a phone's browser; its Download button saves the takes as takes.yaml\n"
+        )
         let page = try String(contentsOfFile: dir + "/recorder.html", encoding: .utf8)
         #expect(page.hasPrefix("<!DOCTYPE html>"))
         // Its one link: an empty icon, so that a browser asks the server for no favicon.
