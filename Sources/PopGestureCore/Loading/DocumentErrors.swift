@@ -10,6 +10,8 @@ package final class DocumentErrors {
     package private(set) var kept: [Diagnostic] = []
     package private(set) var notShown = 0
 
+    package init() {}
+
     package var isEmpty: Bool { kept.isEmpty }
 
     package func record(_ error: any Error, path: String) {

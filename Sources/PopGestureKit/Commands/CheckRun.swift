@@ -47,6 +47,15 @@ public struct CheckRun: Sendable {
         self.requireGoldens = requireGoldens
     }
 
+    /// The run `settings` resolved (the config file and the flags, `RunSettings.resolve`) describe.
+    public init(settings: RunSettings, updateGoldens: Bool = false, force: Bool = false, shard: Shard? = nil) {
+        self.init(
+            paths: settings.paths, rules: settings.rules, format: settings.format, jobs: settings.jobs,
+            updateGoldens: updateGoldens, requireGoldens: settings.requireGoldens, allowEmpty: settings.allowEmpty,
+            strict: settings.strict, force: force, shard: shard)
+        exclusions = settings.exclusions
+    }
+
     /// The command line a shard mark records: what must match for shards to merge.
     var described: String {
         describeRun(

@@ -30,6 +30,14 @@ public struct DiffRun: Sendable {
         self.jobs = jobs
     }
 
+    /// The run `settings` resolved (the config file and the flags, `RunSettings.resolve`) describe.
+    public init(settings: RunSettings, base: Rules, head: Rules, format: Format, shard: Shard? = nil) {
+        self.init(
+            paths: settings.paths, base: base, head: head, format: format, jobs: settings.jobs,
+            allowEmpty: settings.allowEmpty, shard: shard)
+        exclusions = settings.exclusions
+    }
+
     /// The command line a shard mark records: what must match for shards to merge.
     var described: String {
         describeRun(

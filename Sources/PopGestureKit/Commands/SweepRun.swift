@@ -37,6 +37,17 @@ public struct SweepRun: Sendable {
         self.allowEmpty = allowEmpty
     }
 
+    /// The run `settings` resolved (the config file and the flags, `RunSettings.resolve`) describe.
+    public init(
+        settings: RunSettings, base: String, vary: [String], format: Format, top: Int, flipsAll: Bool,
+        shard: Shard? = nil
+    ) {
+        self.init(
+            paths: settings.paths, base: base, vary: vary, format: format, jobs: settings.jobs, top: top,
+            flipsAll: flipsAll, allowEmpty: settings.allowEmpty, shard: shard)
+        exclusions = settings.exclusions
+    }
+
     /// The command line a shard mark records: what must match for shards to merge.
     var described: String {
         describeRun(

@@ -20,6 +20,12 @@ public struct ValidateRun {
         self.allowEmpty = allowEmpty
     }
 
+    /// The run `settings` resolved (the config file and the flags, `RunSettings.resolve`) describe.
+    public init(settings: RunSettings, format: Format) {
+        self.init(paths: settings.paths, format: format, jobs: settings.jobs, allowEmpty: settings.allowEmpty)
+        exclusions = settings.exclusions
+    }
+
     public func run(console: Console = Console()) -> ExitStatus {
         let driver = BatchDriver(
             paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, exclusions: exclusions)

@@ -272,6 +272,19 @@ import Testing
         #expect(
             validate.status == 1 && validate.stdout.hasPrefix(".popgesture.yml:2:1: error: unknown key `exclud`"),
             "\(validate.stdout)")
+        // Every error of the config in one run, not one a run: the unknown key and the bad preset.
+        try "format: popgesture-config/1\nexclud: [x]\nrules: fdd\n".write(
+            toFile: dir + "/repo/both.yml", atomically: true, encoding: .utf8)
+        for command in [["check"], ["replay"], ["validate"], ["diff", "--base", "fd", "--head", "fd"]] {
+            let both = try CLI.run(command + ["--config", "both.yml", "a.yaml"], in: dir + "/repo")
+            #expect(both.status == 2 && both.stdout.isEmpty)
+            #expect(
+                both.stderr == """
+                    both.yml:2:1: error: unknown key `exclud` in a config document; expected one of `format`, `include`, `exclude`, `rules`, `overrides`, `strict`, `requireGoldens`, `jobs`, `reportFormat` (did you mean `exclude`?)
+                    both.yml:3:8: error: `rules: fdd`: unknown preset or file `fdd` (did you mean `fd`?)
+
+                    """, "\(command)")
+        }
         let noPaths = try CLI.run(["check", "--no-config"], in: dir + "/repo")
         #expect(
             noPaths.status == 2 && noPaths.stderr.hasPrefix("error: no trace files or folders given"),
