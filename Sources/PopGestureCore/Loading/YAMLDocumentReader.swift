@@ -49,14 +49,14 @@ package final class YAMLDocumentReader {
         guard let batch = pg_batch_new(Self.batchSize) else {
             fclose(handle)
             parser.deallocate()
-            throw Diagnostic(path: path, line: 1, column: 1, message: "out of memory starting the YAML parser")
+            throw Diagnostic(path: path, message: "out of memory starting the YAML parser")
         }
         self.batch = batch
         guard yaml_parser_initialize(parser) == 1 else {
             fclose(handle)
             parser.deallocate()
             pg_batch_free(batch)
-            throw Diagnostic(path: path, line: 1, column: 1, message: "out of memory starting the YAML parser")
+            throw Diagnostic(path: path, message: "out of memory starting the YAML parser")
         }
         yaml_parser_set_input_file(parser, handle)
         var info = stat()
@@ -109,7 +109,7 @@ package final class YAMLDocumentReader {
         }
         if batch.pointee.ended != 0 {
             broken = true
-            throw SourcePosition(path: path, line: 1, column: 1).error("read past the end of the YAML stream")
+            throw Diagnostic(path: path, message: "read past the end of the YAML stream")
         }
         if let pipe {
             batch = pipe.next(returning: batch)

@@ -148,7 +148,7 @@ struct PlotFileJob: FileJob {
                 produce(
                     .failure(
                         Diagnostic(
-                            path: trace.source, line: 1, column: 1,
+                            path: trace.source,
                             message: "is a recording too long to keep its samples, so it cannot be plotted")))
                 return
             }

@@ -69,7 +69,7 @@ public struct Importer {
             if !force, access(output, F_OK) == 0 {
                 console.report(
                     Diagnostic(
-                        path: output, line: 1, column: 1, message: "already exists; not overwritten",
+                        path: output, message: "already exists; not overwritten",
                         suggestion: "pass --force to replace it"))
                 return .errors
             }
@@ -127,7 +127,7 @@ public struct Importer {
         let text = text ?? (path == StandardInput.path ? StandardInput.text : nil)
         if text == nil, InputFiles.isDirectory(path) {
             throw Diagnostic(
-                path: path, line: 1, column: 1, message: "is a directory; import reads recording files",
+                path: path, message: "is a directory; import reads recording files",
                 suggestion: "name the recordings, e.g. `dir/*.evemu`")
         }
         func lines() throws -> LineReader {

@@ -29,6 +29,8 @@ public struct ConfigFile: Sendable {
     public let folder: String
     /// Paths as the current folder reaches them.
     public var include: [String] = []
+    /// Where each of `include` is written in the file, and as what.
+    public var includedAt: [String: PathNaming] = [:]
     public var exclude: [String] = []
     public var rules: Rules?
     public var overrides: [(pattern: PathPattern, rules: Rules)] = []
@@ -77,7 +79,7 @@ public struct ConfigFile: Sendable {
         let reader = try YAMLDocumentReader(path: path)
         guard let root = try reader.nextDocument() else {
             throw Diagnostic(
-                path: path, line: 1, column: 1,
+                path: path,
                 message: "is empty; expected a config document (`format: \(DocumentFormat.config.rawValue)`)")
         }
         return try ConfigFile(root, path: path)
@@ -108,7 +110,12 @@ public struct ConfigFile: Sendable {
         }
         if let list = fields["include"] {
             let items = read { try list.expectSequence("`include`, paths") } ?? []
-            include = items.compactMap { item in read { inFolder(try item.text("an `include` path")) } }
+            for item in items {
+                guard let written = read({ try item.text("an `include` path") }) else { continue }
+                let path = inFolder(written)
+                include.append(path)
+                includedAt[path] = includedAt[path] ?? PathNaming(position: item.location, written: written)
+            }
         }
         if let list = fields["exclude"] {
             let items = read { try list.expectSequence("`exclude`, patterns") } ?? []

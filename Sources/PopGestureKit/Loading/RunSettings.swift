@@ -47,6 +47,8 @@ public struct RunSettings: Sendable {
     public var paths: [String]
     public var jobs: Int
     public var exclusions: Exclusions
+    /// Where the config named `paths` when they are its `include`, for the error when one leads nowhere.
+    public var namedAt: [String: PathNaming]
     public var allowEmpty: Bool
     public var rules: RulesChoice
     /// check's output format: `--format`, else the config's `reportFormat`, else text.
@@ -62,7 +64,7 @@ public struct RunSettings: Sendable {
         let config = try path.map { path in
             do {
                 return try ConfigFile.load(path)
-            } catch let error as Diagnostic where error.line == 0 && error.path.isEmpty {
+            } catch let error as Diagnostic where error.place == nil && error.path.isEmpty {
                 throw Diagnostic(path: path, message: error.message, suggestion: error.suggestion)
             }
         }
@@ -77,6 +79,7 @@ public struct RunSettings: Sendable {
         return RunSettings(
             config: config, paths: paths, jobs: flags.jobs ?? config?.jobs ?? defaultJobs,
             exclusions: Exclusions(config: config?.exclude ?? [], in: config?.folder ?? ".", flags: flags.exclude),
+            namedAt: flags.paths.isEmpty ? config?.includedAt ?? [:] : [:],
             allowEmpty: flags.allowEmpty, rules: rulesChoice(forced: forced, config: config),
             format: flags.format ?? config?.reportFormat.flatMap(CheckRun.Format.init) ?? .text,
             strict: flags.strict || config?.strict == true,

@@ -145,7 +145,7 @@ import Testing
         let replay = try CLI.run(["-c", "'\(CLI.binary)' replay - < t.yaml"], in: dir, shell: true)
         #expect(replay.stdout.hasPrefix("-#1 several (rules fd)\n"), "\(replay.stdout)")
         let empty = try CLI.run(["-c", "'\(CLI.binary)' check - < /dev/null"], in: dir, shell: true)
-        #expect(empty.status == 2 && empty.stdout.hasPrefix("-:1:1: error: contains no trace document"))
+        #expect(empty.status == 2 && empty.stdout.hasPrefix("-: error: contains no trace document"))
         // Nothing recorded for standard input, and a file named `-` is read as `./-`.
         #expect(
             try CLI.run(["-c", "'\(CLI.binary)' check --update-goldens --force - < t.yaml"], in: dir, shell: true)
@@ -239,6 +239,35 @@ import Testing
         let text = try CLI.run(["check", "--format", "text", "u.yaml"], in: dir + "/repo")
         #expect(text.stdout.hasPrefix("u.yaml:1:1: error: unchecked trace"), "\(text.stdout)")
         #expect(try CLI.run(["check", "--no-config", "u.yaml"], in: dir + "/repo").status == 0)
+    }
+
+    /// What the config names and is not there is the config's error, at the line that names it: a
+    /// path of `include` (the run goes on with the others, and counts it as a path not found) and a
+    /// rules file (the run stops before any trace).
+    @Test func whatAConfigNamesAndIsNotThereIsSaidAtItsLine() throws {
+        let dir = try CLI.fixture([
+            "repo/.git/HEAD": "",
+            "repo/traces/a.yaml": CommandLineTests.swipe(expect: CommandLineTests.passingExpectations),
+            "repo/.popgesture.yml": "format: popgesture-config/1\ninclude:\n  - traces\n  - ../nonexistent\n",
+            "repo/rules.yml": "format: popgesture-config/1\ninclude: [traces]\nrules: rules/strict.yaml\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let include = try CLI.run(["check"], in: dir + "/repo")
+        #expect(include.status == 2)
+        #expect(include.stdout == "1 trace in 1 file: 1 passed, 0 failed, 0 errors; 1 path not found\n")
+        #expect(include.stderr == ".popgesture.yml:4:5: error: `include: ../nonexistent`: no such file or folder\n")
+        // Named on the command line, the same path has no line to be said at.
+        let given = try CLI.run(["check", "--no-config", "traces", "../nonexistent"], in: dir + "/repo")
+        #expect(given.stderr == "../nonexistent: error: no such file or folder\n")
+        // From a folder below, the config's path is as the current folder reaches it.
+        try FileManager.default.createDirectory(atPath: dir + "/repo/sub", withIntermediateDirectories: false)
+        let below = try CLI.run(["validate"], in: dir + "/repo/sub")
+        #expect(below.stderr == "../.popgesture.yml:4:5: error: `include: ../nonexistent`: no such file or folder\n")
+        let rules = try CLI.run(["check", "--config", "rules.yml"], in: dir + "/repo")
+        #expect(rules.status == 2 && rules.stdout.isEmpty)
+        #expect(
+            rules.stderr
+                == "rules.yml:3:8: error: `rules: rules/strict.yaml`: cannot read file: No such file or directory\n")
     }
 
     @Test func aBadConfigIsAnErrorAtItsLine() throws {
