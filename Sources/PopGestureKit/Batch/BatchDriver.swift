@@ -110,9 +110,13 @@ struct BatchDriver {
     /// Bytes from which a file is worth scanning on a thread of its own.
     static let pipelineThreshold = 1 << 20
 
-    /// What a sharded run's machine-readable output says of itself (nil unsharded).
-    func mark(run: String) -> ShardMark? {
-        shard.map { ShardMark(shard: $0, run: run, files: files.count, total: total) }
+    /// What a sharded run's machine-readable output says of itself (nil unsharded); `strict`: check's
+    /// `--strict`, which makes its warnings findings.
+    func mark(run: String, strict: Bool = false) -> ShardMark? {
+        shard.map {
+            ShardMark(
+                shard: $0, run: run, files: files.count, total: total, strict: strict, allowEmpty: allowEmpty)
+        }
     }
 
     /// `makeJob` runs on the worker thread of its file, with that file's `produce` and a `warn` for

@@ -86,7 +86,7 @@ public struct CheckRun: Sendable {
         let driver = BatchDriver(
             paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions,
             namedAt: namedAt)
-        let mark = driver.mark(run: described)
+        let mark = driver.mark(run: described, strict: strict)
         var renderer: any CheckRenderer =
             switch format {
             case .text: CheckTextRenderer(console: console, paint: paint)

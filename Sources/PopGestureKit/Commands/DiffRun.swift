@@ -88,13 +88,6 @@ public struct DiffRun: Sendable {
     }
 }
 
-/// One trace under the two rule versions.
-struct ComparedTrace: Sendable {
-    var source: String
-    var trace: String
-    var changes: ChangeList
-}
-
 enum DiffOutput: Sendable {
     case compared(ComparedTrace)
     case failure(Diagnostic)
@@ -161,27 +154,4 @@ final class ComparisonFeed: ReplayObserver, @unchecked Sendable {
     func found(detection: Detection) { comparison.add(detection: detection.direction, side: side) }
     func reached(_ t: Double) {}
     func finished(_ report: TraceReport) {}
-}
-
-public struct DiffSummary: Sendable {
-    var base: String
-    var head: String
-    var compared = 0
-    var changed = 0
-    var errors = 0
-    /// Rules and stack-config documents: not replayed.
-    var otherDocuments = 0
-    /// Files found by walking that are not traces (other tools' `*.json`, popgesture's own outputs).
-    var notTraces = 0
-    /// The same told apart, with the paths given that led nowhere, for the summary line.
-    var passedOver = NotTraces()
-    /// How often each kind of change occurred.
-    var kinds: [String: Int] = [:]
-
-    mutating func add(_ trace: ComparedTrace) {
-        compared += 1
-        guard !trace.changes.isEmpty else { return }
-        changed += 1
-        kinds.merge(trace.changes.kinds, uniquingKeysWith: +)
-    }
 }

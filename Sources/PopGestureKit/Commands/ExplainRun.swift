@@ -80,8 +80,7 @@ struct ExplainFileJob: FileJob {
     mutating func document(_ result: DocumentResult) {
         switch result {
         case .trace(let trace, _):
-            let index = PlotFileJob.index(of: trace.source) ?? 1
-            guard document == nil || document == index else { return }
+            guard DocumentChoice(document: document).takes(trace.source) else { return }
             if let warning = RecordedClock.warning(for: trace, rules: rules) { warn(warning) }
             guard trace.eventsKept else {
                 produce(
@@ -114,7 +113,7 @@ struct ExplainFileJob: FileJob {
                     explanation.text(gesture: gesture) + TextTimeline.footer(explanation.report),
                     failed: explanation.report.expectations.failed > 0))
         case .failure(let source, let diagnostic):
-            if PlotFileJob.shows(failureOf: source, document: document) {
+            if DocumentChoice(document: document).shows(failureOf: source) {
                 produce(.failure(diagnostic))
             }
         case .other:

@@ -128,22 +128,11 @@ struct PlotFileJob: FileJob {
         replays = [rules, versus].compactMap { $0 }.map { Replay(rules: $0, observer: RecordDiscarder()) }
     }
 
-    static func index(of source: String) -> Int? {
-        source.split(separator: "#").last.flatMap { Int($0) }
-    }
-
-    /// A failure is shown unless `--document` chose another document: one without a `#N` is the
-    /// whole file's, and shown whatever was chosen (`explain` asks the same).
-    static func shows(failureOf source: String, document: Int?) -> Bool {
-        guard let document, let index = index(of: source) else { return true }
-        return index == document
-    }
-
     mutating func document(_ result: DocumentResult) {
         switch result {
         case .trace(let trace, let reports):
-            let index = Self.index(of: trace.source) ?? 1
-            guard document == nil || document == index else { return }
+            let index = DocumentChoice.index(of: trace.source) ?? 1
+            guard DocumentChoice(document: document).takes(trace.source) else { return }
             guard trace.eventsKept else {
                 produce(
                     .failure(
@@ -160,7 +149,7 @@ struct PlotFileJob: FileJob {
                 }
             produce(.plot(.init(source: trace.source, name: trace.name, index: index, svg: svg)))
         case .failure(let source, let diagnostic):
-            if Self.shows(failureOf: source, document: document) {
+            if DocumentChoice(document: document).shows(failureOf: source) {
                 produce(.failure(diagnostic))
             }
         case .other:

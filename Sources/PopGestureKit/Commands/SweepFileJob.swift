@@ -9,15 +9,6 @@ enum SweepOutput: Sendable {
     case directive(path: String, spec: String)
 }
 
-/// A gesture whose result differs across the versions.
-struct SweepFlip: Sendable, Equatable {
-    var source: String
-    var gesture: Int
-    var intent: Intent?
-    /// Per version, in version order: a pop result, or the outcome with its reason when no pop began.
-    var results: [String]
-}
-
 /// `sweep`'s work on one file: every version is a replay fed by the one event stream the loader
 /// reads (one parse per file, however many versions); each hands its records to its `SweepFeed`
 /// as they close, from the first, so no version keeps a report.
@@ -78,8 +69,4 @@ struct SweepFileJob: FileJob {
     func finish() {
         produce(.file(tallies: tallies, flips: flips))
     }
-}
-
-extension Array {
-    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

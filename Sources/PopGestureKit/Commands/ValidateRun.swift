@@ -68,12 +68,6 @@ public struct ValidateRun {
     }
 }
 
-/// An invalid document: where it is and what is wrong.
-struct InvalidDocument: Sendable {
-    var source: String
-    var diagnostic: Diagnostic
-}
-
 /// `validate`'s work on one file: load only; nil for each valid document.
 struct ValidateFileJob: FileJob {
     typealias Output = InvalidDocument?
@@ -105,18 +99,4 @@ struct ValidateFileJob: FileJob {
     }
 
     func finish() {}
-}
-
-public struct ValidateSummary: Sendable {
-    var files: Int
-    var documents = 0
-    var invalid = 0
-    /// Files that could not be read, among the invalid.
-    var unreadable = 0
-    /// Files found by walking that are not traces (other tools' `*.json`, popgesture's own outputs),
-    /// not among the files.
-    var notTraces = 0
-    /// The same told apart, with the paths given that led nowhere, for the summary line.
-    var passedOver = NotTraces()
-    var valid: Int { documents - invalid }
 }

@@ -1,16 +1,5 @@
 import PopGestureCore
 
-/// What every `sweep` format is given once the last file is read: the versions ranked over all files,
-/// so a sweep has nothing to render before the end (its `Item` is `Never`).
-struct SweepSummary {
-    var result: SweepResult
-    var files: Int
-    /// `--top`: versions listed under best (text and html).
-    var top: Int
-    /// `--shard K/N`'s mark (json only).
-    var mark: ShardMark?
-}
-
 /// One format of `sweep`: `SweepTextRenderer`, `SweepJSONRenderer`, `SweepSVGRenderer`, `SweepHTMLRenderer`.
 protocol SweepRenderer: Renderer where Item == Never, Summary == SweepSummary {}
 

@@ -134,6 +134,9 @@ public struct MergeRun: Sendable {
         }
         func sum(_ key: String) -> Int { shards.reduce(0) { $0 + (($1.summary[key] as? Int) ?? 0) } }
         let run = shards[0].mark?.run ?? ""
+        // The run's options, from the mark's own fields (every shard of one run has the same).
+        let strict = shards[0].mark?.strict ?? false
+        let allowEmpty = shards[0].mark?.allowEmpty ?? false
         switch shards[0].kind {
         case .checkJSON:
             var summary = CheckSummary()
@@ -151,8 +154,7 @@ public struct MergeRun: Sendable {
             ending.close("]")
             CheckJSONRenderer.ending(summary, into: &ending)
             console.out(ending.bytes)
-            let empty = summary.files == 0 && emptyIsError(run, console: console) ? 1 : 0
-            let strict = run.components(separatedBy: " -- ")[0].split(separator: " ").contains("--strict")
+            let empty = summary.files == 0 && emptyIsError(run, allowEmpty: allowEmpty, console: console) ? 1 : 0
             return ExitStatus(
                 errors: summary.errors + summary.goldensNotWritten + empty,
                 findings: summary.failed + (strict ? summary.warnings : 0))
@@ -161,7 +163,7 @@ public struct MergeRun: Sendable {
             items(separator: "")
             console.out(CheckJUnitRenderer.closing)
             let all = shards.flatMap(\.items)
-            let empty = all.isEmpty && emptyIsError(run, console: console) ? 1 : 0
+            let empty = all.isEmpty && emptyIsError(run, allowEmpty: allowEmpty, console: console) ? 1 : 0
             return ExitStatus(
                 errors: all.reduce(0) { $0 + $1.errors } + empty, findings: all.reduce(0) { $0 + $1.failures })
         case .replayJSON:
@@ -201,10 +203,8 @@ public struct MergeRun: Sendable {
 
     /// An unsharded run that finds no trace file fails unless asked not to (`--allow-empty`, which the
     /// run's mark records); its shards leave that to the merge.
-    private static func emptyIsError(_ run: String, console: Console) -> Bool {
-        guard !run.components(separatedBy: " -- ")[0].split(separator: " ").contains("--allow-empty") else {
-            return false
-        }
+    private static func emptyIsError(_ run: String, allowEmpty: Bool, console: Console) -> Bool {
+        guard !allowEmpty else { return false }
         console.report(
             Diagnostic(
                 message: "no \(InputFiles.patterns) trace file found in any shard of `\(run)`",

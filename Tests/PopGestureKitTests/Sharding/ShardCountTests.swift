@@ -53,20 +53,21 @@ import Testing
     @Test func eachFormatsMarkCountsItsItemsAfterThem() throws {
         let dir = try Self.shards()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let mark = "\"count\": 2, \"files\": 2, \"index\": 1, \"items\": 2, \"run\": "
+        let mark = "\"allowEmpty\": false, \"count\": 2, \"files\": 2, \"index\": 1, \"items\": 2, \"run\": "
         #expect(
             try Self.text(dir, "c1").contains(
                 "\"path\": \"c.yaml\"}], \"shard\": {\(mark)\"check --format json -- a.yaml b.yaml"))
         #expect(
             try Self.text(dir, "j1").hasSuffix(
-                "  </testsuite>\n</testsuites>\n<?popgesture-shard index=\"1\" count=\"2\" files=\"2\" total=\"4\" items=\"2\" run=\"check --format junit -- a.yaml b.yaml c.yaml d.yaml\"?>\n"
+                "  </testsuite>\n</testsuites>\n<?popgesture-shard index=\"1\" count=\"2\" files=\"2\" total=\"4\" items=\"2\" strict=\"false\" allowEmpty=\"false\" run=\"check --format junit -- a.yaml b.yaml c.yaml d.yaml\"?>\n"
             ))
         let replay = try Self.text(dir, "r1").split(separator: "\n")
         #expect(replay.count == 3)
         #expect(replay[0].contains("\"source\": \"a.yaml#1\"") && replay[1].contains("\"source\": \"c.yaml#1\""))
         #expect(
             replay[2]
-                == "{\"shard\": {\(mark)\"replay --format json -- a.yaml b.yaml c.yaml d.yaml\", \"total\": 4}}")
+                == "{\"shard\": {\(mark)\"replay --format json -- a.yaml b.yaml c.yaml d.yaml\", \"strict\": false, \"total\": 4}}"
+        )
         #expect(try Self.text(dir, "d1").contains("\"shard\": {\(mark)\"diff "))
         #expect(try Self.text(dir, "s1").contains("\"shard\": {\(mark)\"sweep "))
         // Whole, they merge into the unsharded run.
@@ -150,6 +151,57 @@ import Testing
 
     /// Before the count, replay's mark was its first line and JUnit's followed the declaration; such
     /// a shard cannot be told whole, so merge says to run it again.
+    /// The options merge needs for the run's exit status are the mark's fields, not words of its
+    /// `run`: a strict check's warning is a finding of the merged run because the mark says
+    /// `strict`, and a mark written before the fields (an older popgesture's) is refused.
+    @Test func mergeReadsTheRunsOptionsFromTheMarksFields() throws {
+        // A comment that looks like a rules comment: a warning, and the trace passes.
+        let take =
+            "# popgesture-rule: cupertino\n"
+            + CommandLineTests.swipe(expect: CommandLineTests.passingExpectations)
+        let dir = try CommandLineTests.fixture(["a.yaml": take, "b.yaml": take])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (strict, status) in [(true, 1), (false, 0)] {
+            let flag = strict ? ["--strict"] : []
+            for k in 1...2 {
+                let shard = try CommandLineTests.run(
+                    ["check", "--format", "json"] + flag + ["--shard", "\(k)/2", "a.yaml", "b.yaml"], in: dir)
+                #expect(shard.stdout.contains("\"strict\": \(strict)"), "\(shard.stdout)")
+                try shard.stdout.write(toFile: dir + "/c\(k).json", atomically: true, encoding: .utf8)
+            }
+            let whole = try CommandLineTests.run(["check", "--format", "json"] + flag + ["a.yaml", "b.yaml"], in: dir)
+            #expect(whole.status == Int32(status), "\(whole.stderr)")
+            let merged = try CommandLineTests.run(["merge", "c1.json", "c2.json"], in: dir)
+            #expect(merged.status == whole.status && merged.stdout == whole.stdout, "\(merged.stderr)")
+        }
+        // The run's words are not read: a strict mark whose `run` lost `--strict` still merges strictly.
+        for k in 1...2 {
+            let shard = try CommandLineTests.run(
+                ["check", "--format", "json", "--strict", "--shard", "\(k)/2", "a.yaml", "b.yaml"], in: dir)
+            try shard.stdout.replacingOccurrences(of: "--strict ", with: "").write(
+                toFile: dir + "/s\(k).json", atomically: true, encoding: .utf8)
+        }
+        #expect(try CommandLineTests.run(["merge", "s1.json", "s2.json"], in: dir).status == 1)
+    }
+
+    @Test func aShardWrittenBeforeTheOptionsAreFieldsIsRefused() throws {
+        let dir = try Self.shards()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let older =
+            "error: its shard mark does not say whether the run was --strict or --allow-empty: written by an older popgesture (run shard 1/2 again with this popgesture)\n"
+        try Self.edit(dir, "j1", to: "j-old") {
+            $0.replacingOccurrences(of: " strict=\"false\" allowEmpty=\"false\"", with: "")
+        }
+        let lines = try Self.text(dir, "j-old").split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(try Self.refused(["j-old", "j2"], in: dir) == "j-old:\(lines - 1):1: " + older)
+        try Self.edit(dir, "c1", to: "c-old") {
+            $0.replacingOccurrences(of: "\"allowEmpty\": false, ", with: "")
+        }
+        let old = try Self.text(dir, "c-old")
+        let column = old.distance(from: old.startIndex, to: old.range(of: "\"shard\": {")!.lowerBound) + 10
+        #expect(try Self.refused(["c-old", "c2"], in: dir) == "c-old:1:\(column): " + older)
+    }
+
     @Test func aShardWrittenBeforeTheCountIsRefusedWithWhatToDo() throws {
         let dir = try Self.shards()
         defer { try? FileManager.default.removeItem(atPath: dir) }

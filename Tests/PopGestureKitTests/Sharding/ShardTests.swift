@@ -187,7 +187,7 @@ import Testing
         #expect(empty.status == 0, "\(empty.stderr)")
         #expect(
             empty.stdout.hasPrefix(
-                "{\"files\": [], \"shard\": {\"count\": 2, \"files\": 0, \"index\": 2, \"items\": 0, \"run\": \"check --format json -- .\", \"total\": 1}"
+                "{\"files\": [], \"shard\": {\"allowEmpty\": false, \"count\": 2, \"files\": 0, \"index\": 2, \"items\": 0, \"run\": \"check --format json -- .\", \"strict\": false, \"total\": 1}"
             ))
         // A run with no file at all is an error in every shard, and merged.
         let none = try CommandLineTests.fixture(["notes.txt": "nothing"])
