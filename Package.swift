@@ -130,11 +130,23 @@ let package = Package(
             // Traces the tests read from the source tree.
             exclude: ["Traces"]
         ),
+        // The tests by kind, as swift-argument-parser splits its own: the unit suites run the code
+        // in-process on small inputs and finish in seconds (`swift test --filter Unit`); the
+        // randomized suites run it in-process over generated inputs (seeded random traces, long
+        // synthesized recordings), comparing ways that must agree; the end-to-end suites launch the
+        // built binaries. Tests/Helpers/ is linked into each (Helpers/); Tests/References/ holds the
+        // reference outputs, read from the source tree.
         .testTarget(
-            name: "PopGestureKitTests",
-            dependencies: ["PopGestureCore", "PopGestureKit", "PopGestureRecord"],
-            // The reference outputs are read from the source tree, not bundled.
-            exclude: ["References"]
+            name: "PopGestureKitUnitTests",
+            dependencies: ["PopGestureCore", "PopGestureKit", "PopGestureRecord"]
+        ),
+        .testTarget(
+            name: "PopGestureKitRandomizedTests",
+            dependencies: ["PopGestureCore", "PopGestureKit"]
+        ),
+        .testTarget(
+            name: "PopGestureKitEndToEndTests",
+            dependencies: ["PopGestureCore", "PopGestureKit", "PopGestureRecord"]
         ),
     ]
 )

@@ -35,7 +35,7 @@ skipped_lines=()
 # `skipped: ...` or `SKIP ...` it printed is a skipped check, named in the closing list.
 count() {
     local log=$1 status=$2 passed=0 fail=0 skip=0 last
-    if [[ $log == *unit.log ]]; then
+    if [[ $log == */swift-*.log ]]; then
         local all
         all=$(grep -Eo 'Test run with [0-9]+ tests?' "$log" | tail -1 | grep -Eo '[0-9]+' || true)
         fail=$(grep -Ec '^✘ Test [^ ]+( with [0-9]+ test cases?)? failed' "$log" || true)
@@ -100,7 +100,7 @@ step() {
 
 summarise() {
     case $1 in
-        *unit.log) filter_swift_test < "$1" ;;
+        */swift-*.log) filter_swift_test < "$1" ;;
         # Everything else says what it found in its last lines.
         *) tail -n "${tail_lines:-1}" "$1" ;;
     esac
@@ -128,7 +128,11 @@ node_tests() {
 }
 
 step "swift format lint (.swift-format)" format sh -c 'swift format lint --strict --recursive --parallel Sources Tests Plugins Package.swift && echo "no findings"'
-step "swift test" unit swift test --skip-build
+# The tests by kind (Package.swift): in-process on small inputs, in-process over generated inputs,
+# then the built binaries and the libraries' public API.
+step "swift test --filter Unit (unit suites, in-process)" swift-unit swift test --skip-build --filter Unit
+step "swift test --filter Randomized (generated inputs, in-process)" swift-randomized swift test --skip-build --filter Randomized
+step "swift test --skip 'Unit|Randomized' (end to end, and the public API)" swift-endtoend swift test --skip-build --skip 'Unit|Randomized'
 step "schemas" schemas python3 Tests/schema/check_schemas.py --binary "$binary" "$@"
 step "bundled corpus (check traces/ --require-goldens)" corpus "$binary" check traces/ --require-goldens
 step "browser" browser python3 Tests/browser/check_browser.py --binary "$binary"

@@ -15,56 +15,7 @@ extension TraceDecoder {
             ])
         if let gestureNode = fields["gesture"] {
             let gesture = try gestureNode.integer("`gesture` (its number, from 1)", minimum: 1)
-            if let contentNode = fields["content"] {
-                if let extra = fields.entries.first(where: { !["gesture", "content"].contains($0.key) }) {
-                    throw extra.keyNode.error(
-                        "`\(extra.key)` does not go with `content` in one expect item",
-                        suggestion: "write a separate item")
-                }
-                let names = ContentResult.allCases.map(\.rawValue) + ["none"]
-                let name = try contentNode.choice("content result", among: names)
-                return .content(gesture: gesture, result: ContentResult(rawValue: name))
-            }
-            if let intentNode = fields["intent"] {
-                if let extra = fields.entries.first(where: { !["gesture", "intent"].contains($0.key) }) {
-                    throw extra.keyNode.error(
-                        "`\(extra.key)` does not go with `intent` in one expect item",
-                        suggestion: "write a separate item")
-                }
-                return .intent(gesture: gesture, intent: try intentNode.choice("intent", Intent.self))
-            }
-            if let popNode = fields["pop"] {
-                if let extra = fields.entries.first(where: { !["gesture", "pop"].contains($0.key) }) {
-                    throw extra.keyNode.error(
-                        "`\(extra.key)` does not go with `pop` in one expect item",
-                        suggestion: "write a separate item `{gesture: \(gesture), outcome: ...}`")
-                }
-                return .pop(gesture: gesture, result: try popNode.choice("pop result", PopResult.self))
-            }
-            guard let outcomeNode = fields["outcome"] else {
-                throw item.error("an expect item with `gesture` needs `outcome`, `pop`, `content` or `intent`")
-            }
-            let outcome = try outcomeNode.choice("outcome", GestureOutcome.self)
-            if let extra = fields.entries.first(where: { !["gesture", "outcome", "reason"].contains($0.key) }) {
-                throw extra.keyNode.error("`\(extra.key)` does not go with `outcome` in one expect item")
-            }
-            var reason: GestureReason?
-            if let reasonNode = fields["reason"] {
-                let text = try reasonNode.text("`reason`")
-                let reasons =
-                    outcome == .unrecognized
-                    ? GestureReason.unrecognized : outcome == .refused ? GestureReason.refusals : []
-                let allowed = reasons.map(\.rawValue)
-                guard let known = reasons.first(where: { $0.rawValue == text }) else {
-                    let list =
-                        allowed.isEmpty ? "none (a gesture that began has no reason)" : allowed.joined(separator: ", ")
-                    throw reasonNode.error(
-                        "`\(text)` is not a reason for outcome \(outcome.rawValue); expected \(list)",
-                        suggestion: didYouMean(text, in: allowed))
-                }
-                reason = known
-            }
-            return .outcome(gesture: gesture, outcome: outcome, reason: reason)
+            return try decodeGestureExpectation(gesture, fields, item)
         }
         guard fields.entries.count == 1, let only = fields.entries.first else {
             throw item.error(
@@ -102,5 +53,62 @@ extension TraceDecoder {
         default:
             throw only.keyNode.error("`\(only.key)` needs `gesture: N` in the same expect item")
         }
+    }
+
+    /// An item about one gesture: its content result, intent label, pop result, or outcome with a
+    /// reason, each alone in its item.
+    private func decodeGestureExpectation(
+        _ gesture: Int, _ fields: MappingFields, _ item: YAMLNode
+    ) throws -> Expectation {
+        if let contentNode = fields["content"] {
+            if let extra = fields.entries.first(where: { !["gesture", "content"].contains($0.key) }) {
+                throw extra.keyNode.error(
+                    "`\(extra.key)` does not go with `content` in one expect item",
+                    suggestion: "write a separate item")
+            }
+            let names = ContentResult.allCases.map(\.rawValue) + ["none"]
+            let name = try contentNode.choice("content result", among: names)
+            return .content(gesture: gesture, result: ContentResult(rawValue: name))
+        }
+        if let intentNode = fields["intent"] {
+            if let extra = fields.entries.first(where: { !["gesture", "intent"].contains($0.key) }) {
+                throw extra.keyNode.error(
+                    "`\(extra.key)` does not go with `intent` in one expect item",
+                    suggestion: "write a separate item")
+            }
+            return .intent(gesture: gesture, intent: try intentNode.choice("intent", Intent.self))
+        }
+        if let popNode = fields["pop"] {
+            if let extra = fields.entries.first(where: { !["gesture", "pop"].contains($0.key) }) {
+                throw extra.keyNode.error(
+                    "`\(extra.key)` does not go with `pop` in one expect item",
+                    suggestion: "write a separate item `{gesture: \(gesture), outcome: ...}`")
+            }
+            return .pop(gesture: gesture, result: try popNode.choice("pop result", PopResult.self))
+        }
+        guard let outcomeNode = fields["outcome"] else {
+            throw item.error("an expect item with `gesture` needs `outcome`, `pop`, `content` or `intent`")
+        }
+        let outcome = try outcomeNode.choice("outcome", GestureOutcome.self)
+        if let extra = fields.entries.first(where: { !["gesture", "outcome", "reason"].contains($0.key) }) {
+            throw extra.keyNode.error("`\(extra.key)` does not go with `outcome` in one expect item")
+        }
+        var reason: GestureReason?
+        if let reasonNode = fields["reason"] {
+            let text = try reasonNode.text("`reason`")
+            let reasons =
+                outcome == .unrecognized
+                ? GestureReason.unrecognized : outcome == .refused ? GestureReason.refusals : []
+            let allowed = reasons.map(\.rawValue)
+            guard let known = reasons.first(where: { $0.rawValue == text }) else {
+                let list =
+                    allowed.isEmpty ? "none (a gesture that began has no reason)" : allowed.joined(separator: ", ")
+                throw reasonNode.error(
+                    "`\(text)` is not a reason for outcome \(outcome.rawValue); expected \(list)",
+                    suggestion: didYouMean(text, in: allowed))
+            }
+            reason = known
+        }
+        return .outcome(gesture: gesture, outcome: outcome, reason: reason)
     }
 }

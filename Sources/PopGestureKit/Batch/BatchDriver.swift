@@ -149,51 +149,7 @@ struct BatchDriver {
             work: { file, produce in
                 // The job writes through `produce` only while this call runs.
                 withoutActuallyEscaping(produce) { produce in
-                    let path = file.path
-                    defer { produce(.fileEnd(path: path)) }
-                    let loader =
-                        path == StandardInput.path
-                        ? TraceFileLoader(text: StandardInput.text, path: path)
-                        : TraceFileLoader(
-                            path: path, mayBeForeign: file.mayBeForeign, walked: file.walked, pipelineFrom: pipelineFrom
-                        )
-                    loader.checkRunSettings = ConfigFile.check
-                    if let error = loader.openError {
-                        produce(.unreadable(path: path, error))
-                        return
-                    }
-                    // Not a trace after all: what the job made of the file so far is not shown.
-                    var foreign = false
-                    var job: Job
-                    do {
-                        job = try makeJob(path, { if !foreign { produce(.output($0)) } }, { produce(.warning($0)) })
-                    } catch {
-                        produce(.fileFailed(path: path, asDiagnostic(error, path: path)))
-                        return
-                    }
-                    let replays = job.replays
-                    loader.sink = replays.isEmpty ? { _ in DiscardedEvents() } : Replay.sink(replays)
-                    for loaded in loader {
-                        switch loaded {
-                        case .trace(let trace, let fed):
-                            job.document(
-                                .trace(
-                                    trace,
-                                    reports: replays.isEmpty ? [] : Replay.reports(of: trace, fed: fed, under: replays))
-                            )
-                        case .rules(_, let source), .stackConfig(let source):
-                            job.document(.other(source: source))
-                        case .failure(let source, let diagnostic):
-                            job.document(.failure(source: source, diagnostic))
-                        case .foreign:
-                            foreign = true
-                            produce(.foreign(path: path))
-                        case .notTrace(_, let own):
-                            foreign = true
-                            produce(.notTrace(path: path, own))
-                        }
-                    }
-                    job.finish()
+                    Self.work(on: file, makeJob: makeJob, pipelineFrom: pipelineFrom, produce: produce)
                 }
             },
             emit: { (item: BatchItem<Job.Output>) in
@@ -213,10 +169,69 @@ struct BatchDriver {
                 }
             })
         progress.finish()
-        // A shard may be given no file, or only other tools' JSON, while the run as a whole has
-        // traces: a shard says so only of a run with no file at all, and `merge` of the rest.
+        endOfAnEmptyRun(&tally)
+        return tally
+    }
+
+    /// One file on its worker thread: its loader, its job, each document handed to the job, what
+    /// the file turned out to be; `produce` ends with `fileEnd`.
+    private static func work<Job: FileJob>(
+        on file: InputFile,
+        makeJob: (
+            _ path: String, _ produce: @escaping (Job.Output) -> Void, _ warn: @escaping (Diagnostic) -> Void
+        ) throws -> Job,
+        pipelineFrom: Int?, produce: @escaping (BatchItem<Job.Output>) -> Void
+    ) {
+        let path = file.path
+        defer { produce(.fileEnd(path: path)) }
+        let loader =
+            path == StandardInput.path
+            ? TraceFileLoader(text: StandardInput.text, path: path)
+            : TraceFileLoader(
+                path: path, mayBeForeign: file.mayBeForeign, walked: file.walked, pipelineFrom: pipelineFrom)
+        loader.checkRunSettings = ConfigFile.check
+        if let error = loader.openError {
+            produce(.unreadable(path: path, error))
+            return
+        }
+        // Not a trace after all: what the job made of the file so far is not shown.
+        var foreign = false
+        var job: Job
+        do {
+            job = try makeJob(path, { if !foreign { produce(.output($0)) } }, { produce(.warning($0)) })
+        } catch {
+            produce(.fileFailed(path: path, asDiagnostic(error, path: path)))
+            return
+        }
+        let replays = job.replays
+        loader.sink = replays.isEmpty ? { _ in DiscardedEvents() } : Replay.sink(replays)
+        for loaded in loader {
+            switch loaded {
+            case .trace(let trace, let fed):
+                job.document(
+                    .trace(trace, reports: replays.isEmpty ? [] : Replay.reports(of: trace, fed: fed, under: replays)))
+            case .rules(_, let source), .stackConfig(let source):
+                job.document(.other(source: source))
+            case .failure(let source, let diagnostic):
+                job.document(.failure(source: source, diagnostic))
+            case .foreign:
+                foreign = true
+                produce(.foreign(path: path))
+            case .notTrace(_, let own):
+                foreign = true
+                produce(.notTrace(path: path, own))
+            }
+        }
+        job.finish()
+    }
+
+    /// A run that found no trace file is an error unless `--allow-empty`, said for each path given
+    /// that did lead somewhere. A shard may be given no file, or only other tools' JSON, while the
+    /// run as a whole has traces: a shard says so only of a run with no file at all, and `merge` of
+    /// the rest.
+    private func endOfAnEmptyRun(_ tally: inout BatchTally) {
         let empty = shard == nil ? files.count == tally.foreign + tally.ownFiles.count : total == 0
-        guard empty, !allowEmpty else { return tally }
+        guard empty, !allowEmpty else { return }
         var said = Set(missing)
         for path in paths where said.insert(path).inserted {
             console.report(
@@ -226,7 +241,6 @@ struct BatchDriver {
         }
         // Every path given led nowhere: said already, and counted.
         if said.count > missing.count { tally.runErrors += 1 }
-        return tally
     }
 }
 

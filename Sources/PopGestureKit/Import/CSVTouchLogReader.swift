@@ -40,9 +40,32 @@ struct CSVTouchLogReader {
     /// The mapping as this log was read, for its trace's `origin`.
     var described: [(key: String, value: String)] { mapping.described(hasPhase: phase != nil) }
 
-    func read(into strokes: StrokeWriter, warn: (Diagnostic) -> Void) throws {
-        let path = lines.path
-        let names = mapping.columns
+    /// One row as read: its fields, where they are, and their text for messages.
+    private struct Row {
+        let line: UnsafeBufferPointer<UInt8>
+        let fields: [Range<Int>]
+        let number: Int
+        let path: String
+
+        func at(_ field: Int) -> SourcePosition {
+            SourcePosition(
+                path: path, line: number,
+                column: column(ofByte: field < fields.count ? fields[field].lowerBound : line.count, in: line))
+        }
+
+        /// For messages: a field of megabytes is quoted by its start.
+        func text(_ field: Int) -> String {
+            let bytes = line[fields[field]]
+            return String(decoding: bytes.prefix(40), as: UTF8.self) + (bytes.count > 40 ? "…" : "")
+        }
+
+        func number(_ field: Int) -> Double? {
+            parseDecimal(bytes: UnsafeBufferPointer(rebasing: line[fields[field]])).flatMap { $0.isFinite ? $0 : nil }
+        }
+    }
+
+    /// What the rows so far leave for the next.
+    private struct State {
         var previous: (t: Double, text: String, line: Int)?
         /// UIKit's seconds: the first row's time in ns, the log's time 0.
         var zero: Int64?
@@ -52,154 +75,179 @@ struct CSVTouchLogReader {
         var lastPosition: [Int: (x: Double, y: Double, t: Double)] = [:]
         /// UIKit: the finger number of each touch identity while it is down.
         var touches: [String: Int] = [:]
+    }
+
+    func read(into strokes: StrokeWriter, warn: (Diagnostic) -> Void) throws {
+        var state = State()
         var fields: [Range<Int>] = []
         while let line = try lines.next() {
             if Self.isSkipped(line) { continue }
-            let row = lines.lineNumber
             Self.split(line, into: &fields)
-            func at(_ field: Int) -> SourcePosition {
-                SourcePosition(
-                    path: path, line: row,
-                    column: column(ofByte: field < fields.count ? fields[field].lowerBound : line.count, in: line))
-            }
-            // For messages: a field of megabytes is quoted by its start.
-            func text(_ field: Int) -> String {
-                let bytes = line[fields[field]]
-                return String(decoding: bytes.prefix(40), as: UTF8.self) + (bytes.count > 40 ? "…" : "")
-            }
-            func number(_ field: Int) -> Double? {
-                parseDecimal(bytes: UnsafeBufferPointer(rebasing: line[fields[field]])).flatMap {
-                    $0.isFinite ? $0 : nil
-                }
-            }
+            let row = Row(line: line, fields: fields, number: lines.lineNumber, path: lines.path)
             guard fields.count == width else {
-                throw at(min(fields.count, width)).error(
+                throw row.at(min(fields.count, width)).error(
                     "expected \(width) fields as the header names, found \(fields.count)",
                     suggestion: lines.lastLineUnterminated ? "the file ends inside this row: was it cut short?" : nil)
             }
-            var kind: CSVMapping.Phase?
-            if let phase {
-                let word = line[fields[phase]]
-                kind =
-                    mapping.phaseWords.first {
-                        $0.word.utf8.count == word.count && zip($0.word.utf8, word).allSatisfy { $0 == $1 | 0x20 }
-                    }?.phase
-                guard kind != nil else {
-                    let words = mapping.phaseWords.map(\.word)
-                    let other = mapping.otherWords.contains(text(phase).lowercased())
-                    throw at(phase).error(
-                        "unknown phase `\(text(phase))`; expected \(words.dropLast().joined(separator: ", ")) or \(words.last!)",
-                        suggestion: other
-                            ? "`\(text(phase).lowercased())` is a phase of the \(mapping.uikit ? "plain CSV log: pass --from csv" : "UIKit touch log: pass --from uikit")"
-                            : didYouMean(text(phase), in: words))
-                }
-            }
-            let time: Double
-            if mapping.uikit {
-                guard let ns = nanoseconds(line[fields[t]]) else {
-                    throw at(t).error(
-                        "expected `\(names["t"]!)` to be a time in seconds (UITouch.timestamp), found `\(text(t))`")
-                }
-                let first = zero ?? ns
-                zero = first
-                time = Double(ns - first) / 1_000_000
-            } else {
-                guard let ms = number(t), ms >= 0 else {
-                    throw at(t).error("expected `\(names["t"]!)` to be a time in ms >= 0, found `\(text(t))`")
-                }
-                time = ms
-            }
-            if let previous, time < previous.t {
-                throw at(t).error(
-                    "\(names["t"]!)=\(text(t)) is before the previous row's \(names["t"]!)=\(previous.text) (line \(previous.line)); rows must be in time order",
-                    suggestion: "sort the rows by `\(names["t"]!)`")
-            }
-            previous = (time, text(t), row)
-            let finger: Int
-            if mapping.uikit {
-                let identity = String(decoding: line[fields[self.finger]], as: UTF8.self)
-                if let known = touches[identity] {
-                    finger = known
-                } else if kind == nil || kind == .down {
-                    finger = (0...).first { number in !touches.values.contains(number) }!
-                    touches[identity] = finger
-                } else {
-                    throw at(self.finger).error(
-                        "touch `\(identity)` is \(kind == .stationary ? "stationary" : kind == .move ? "moved" : "ended") but never began",
-                        suggestion: "start each touch with a `began` row")
-                }
-                if kind == .up || kind == .cancel { touches[identity] = nil }
-            } else {
-                guard let value = decimalInteger(line[fields[self.finger]]), value >= 0,
-                    let number = Int(exactly: value)
-                else {
-                    throw at(self.finger).error(
-                        "expected `\(names["finger"]!)` to be an integer >= 0, found `\(text(self.finger))`")
-                }
-                finger = number
-            }
+            let kind = try self.kind(of: row)
+            let time = try self.time(of: row, state: &state)
+            let finger = try self.finger(of: row, kind: kind, touches: &state.touches)
             try strokes.advance(to: time)
-            let words = mapping.phaseWords
-            func word(_ phase: CSVMapping.Phase) -> String { words.first { $0.phase == phase }!.word }
             if kind == .up || kind == .cancel || kind == .stationary {
-                guard strokes.isDown(finger) else {
-                    throw at(phase!).error(
-                        "finger \(finger) is not down, so it cannot be \(word(kind!))",
-                        suggestion: "start its stroke with a `\(word(.down))` row")
-                }
-                if kind == .stationary { continue }
-                if kind == .up, let px = number(x), let py = number(y), let last = lastPosition[finger] {
-                    let distance = ((px - last.x) * (px - last.x) + (py - last.y) * (py - last.y)).squareRoot()
-                    if distance > 1 {
-                        warn(
-                            at(x).warning(
-                                "finger \(finger) lifts at (\(formatNumber(px)), \(formatNumber(py))), \(Readable.position(distance)) pt from its last sample (\(formatNumber(last.x)), \(formatNumber(last.y))) at \(formatNumber(last.t)) ms; a lift row's position is not a sample, so the trace ends at the last sample",
-                                suggestion: "add a `\(word(.move))` row at the lift's time to keep that position"))
-                    }
-                }
-                strokes.end(finger, kind == .up ? .up(time) : .cancel(time))
-                lastPosition[finger] = nil
-                continue
-            }
-            // Within what a trace holds (TraceLimits), so that every import loads back.
-            guard let px = number(x), abs(px) <= TraceLimits.coordinate else {
-                throw at(x).error("expected `\(names["x"]!)` to be a number of points within ±1e9, found `\(text(x))`")
-            }
-            guard let py = number(y), abs(py) <= TraceLimits.coordinate else {
-                throw at(y).error("expected `\(names["y"]!)` to be a number of points within ±1e9, found `\(text(y))`")
-            }
-            let sample = Sample(t: time, x: px, y: py)
-            lastPosition[finger] = (px, py, time)
-            switch kind {
-            case .down:
-                if let origin = strokes.origin(of: finger) {
-                    throw at(phase!).error(
-                        "finger \(finger) touches down again while its stroke from line \(origin.line) is still down",
-                        suggestion: "end that stroke with an `\(word(.up))` or `\(word(.cancel))` row first")
-                }
-                strokes.down(finger, sample, at: at(0))
-            case .move:
-                guard strokes.isDown(finger) else {
-                    throw at(phase!).error(
-                        "finger \(finger) moves but is not down",
-                        suggestion: "start its stroke with a `\(word(.down))` row")
-                }
-                strokes.move(finger, sample)
-            default:
-                if strokes.isDown(finger) {
-                    strokes.move(finger, sample)
-                } else {
-                    strokes.down(finger, sample, at: at(0))
-                }
-                lastRow[finger] = time
+                try end(finger, kind: kind!, at: time, row: row, into: strokes, state: &state, warn: warn)
+            } else {
+                try sample(finger, kind: kind, at: time, row: row, into: strokes, state: &state)
             }
         }
-        for (finger, t) in lastRow.sorted(by: { $0.key < $1.key }) { strokes.end(finger, .up(t)) }
+        for (finger, t) in state.lastRow.sorted(by: { $0.key < $1.key }) { strokes.end(finger, .up(t)) }
         for (finger, origin) in try strokes.finish() {
             warn(
                 origin.warning(
-                    "finger \(finger) is still down when the log ends; its stroke is kept without `\(mapping.phaseWords.first { $0.phase == .up }!.word)`"
-                ))
+                    "finger \(finger) is still down when the log ends; its stroke is kept without `\(word(.up))`"))
+        }
+    }
+
+    /// The mapping's word for `phase`, as messages name it.
+    private func word(_ phase: CSVMapping.Phase) -> String { mapping.phaseWords.first { $0.phase == phase }!.word }
+
+    /// The row's phase, any case; nil without a phase column.
+    private func kind(of row: Row) throws -> CSVMapping.Phase? {
+        guard let phase else { return nil }
+        let word = row.line[row.fields[phase]]
+        let kind =
+            mapping.phaseWords.first {
+                $0.word.utf8.count == word.count && zip($0.word.utf8, word).allSatisfy { $0 == $1 | 0x20 }
+            }?.phase
+        guard let kind else {
+            let words = mapping.phaseWords.map(\.word)
+            let other = mapping.otherWords.contains(row.text(phase).lowercased())
+            throw row.at(phase).error(
+                "unknown phase `\(row.text(phase))`; expected \(words.dropLast().joined(separator: ", ")) or \(words.last!)",
+                suggestion: other
+                    ? "`\(row.text(phase).lowercased())` is a phase of the \(mapping.uikit ? "plain CSV log: pass --from csv" : "UIKit touch log: pass --from uikit")"
+                    : didYouMean(row.text(phase), in: words))
+        }
+        return kind
+    }
+
+    /// The row's time in ms from the log's start (UIKit: from its first row), in time order.
+    private func time(of row: Row, state: inout State) throws -> Double {
+        let names = mapping.columns
+        let time: Double
+        if mapping.uikit {
+            guard let ns = nanoseconds(row.line[row.fields[t]]) else {
+                throw row.at(t).error(
+                    "expected `\(names["t"]!)` to be a time in seconds (UITouch.timestamp), found `\(row.text(t))`")
+            }
+            let first = state.zero ?? ns
+            state.zero = first
+            time = Double(ns - first) / 1_000_000
+        } else {
+            guard let ms = row.number(t), ms >= 0 else {
+                throw row.at(t).error("expected `\(names["t"]!)` to be a time in ms >= 0, found `\(row.text(t))`")
+            }
+            time = ms
+        }
+        if let previous = state.previous, time < previous.t {
+            throw row.at(t).error(
+                "\(names["t"]!)=\(row.text(t)) is before the previous row's \(names["t"]!)=\(previous.text) (line \(previous.line)); rows must be in time order",
+                suggestion: "sort the rows by `\(names["t"]!)`")
+        }
+        state.previous = (time, row.text(t), row.number)
+        return time
+    }
+
+    /// The row's finger: its number, or (UIKit) the number its touch identity holds while down.
+    private func finger(of row: Row, kind: CSVMapping.Phase?, touches: inout [String: Int]) throws -> Int {
+        guard mapping.uikit else {
+            guard let value = decimalInteger(row.line[row.fields[finger]]), value >= 0,
+                let number = Int(exactly: value)
+            else {
+                throw row.at(finger).error(
+                    "expected `\(mapping.columns["finger"]!)` to be an integer >= 0, found `\(row.text(finger))`")
+            }
+            return number
+        }
+        let identity = String(decoding: row.line[row.fields[finger]], as: UTF8.self)
+        let number: Int
+        if let known = touches[identity] {
+            number = known
+        } else if kind == nil || kind == .down {
+            number = (0...).first { number in !touches.values.contains(number) }!
+            touches[identity] = number
+        } else {
+            throw row.at(finger).error(
+                "touch `\(identity)` is \(kind == .stationary ? "stationary" : kind == .move ? "moved" : "ended") but never began",
+                suggestion: "start each touch with a `began` row")
+        }
+        if kind == .up || kind == .cancel { touches[identity] = nil }
+        return number
+    }
+
+    /// A lift, a cancel or a stationary row: the finger must be down; a lift far from the last
+    /// sample is warned about, since its position is not a sample.
+    private func end(
+        _ finger: Int, kind: CSVMapping.Phase, at time: Double, row: Row, into strokes: StrokeWriter,
+        state: inout State, warn: (Diagnostic) -> Void
+    ) throws {
+        guard strokes.isDown(finger) else {
+            throw row.at(phase!).error(
+                "finger \(finger) is not down, so it cannot be \(word(kind))",
+                suggestion: "start its stroke with a `\(word(.down))` row")
+        }
+        if kind == .stationary { return }
+        if kind == .up, let px = row.number(x), let py = row.number(y), let last = state.lastPosition[finger] {
+            let distance = ((px - last.x) * (px - last.x) + (py - last.y) * (py - last.y)).squareRoot()
+            if distance > 1 {
+                warn(
+                    row.at(x).warning(
+                        "finger \(finger) lifts at (\(formatNumber(px)), \(formatNumber(py))), \(Readable.position(distance)) pt from its last sample (\(formatNumber(last.x)), \(formatNumber(last.y))) at \(formatNumber(last.t)) ms; a lift row's position is not a sample, so the trace ends at the last sample",
+                        suggestion: "add a `\(word(.move))` row at the lift's time to keep that position"))
+            }
+        }
+        strokes.end(finger, kind == .up ? .up(time) : .cancel(time))
+        state.lastPosition[finger] = nil
+    }
+
+    /// A sample row: a touch down, a move, or (without a phase column) either, as the finger is.
+    private func sample(
+        _ finger: Int, kind: CSVMapping.Phase?, at time: Double, row: Row, into strokes: StrokeWriter,
+        state: inout State
+    ) throws {
+        let names = mapping.columns
+        // Within what a trace holds (TraceLimits), so that every import loads back.
+        guard let px = row.number(x), abs(px) <= TraceLimits.coordinate else {
+            throw row.at(x).error(
+                "expected `\(names["x"]!)` to be a number of points within ±1e9, found `\(row.text(x))`")
+        }
+        guard let py = row.number(y), abs(py) <= TraceLimits.coordinate else {
+            throw row.at(y).error(
+                "expected `\(names["y"]!)` to be a number of points within ±1e9, found `\(row.text(y))`")
+        }
+        let sample = Sample(t: time, x: px, y: py)
+        state.lastPosition[finger] = (px, py, time)
+        switch kind {
+        case .down:
+            if let origin = strokes.origin(of: finger) {
+                throw row.at(phase!).error(
+                    "finger \(finger) touches down again while its stroke from line \(origin.line) is still down",
+                    suggestion: "end that stroke with an `\(word(.up))` or `\(word(.cancel))` row first")
+            }
+            strokes.down(finger, sample, at: row.at(0))
+        case .move:
+            guard strokes.isDown(finger) else {
+                throw row.at(phase!).error(
+                    "finger \(finger) moves but is not down", suggestion: "start its stroke with a `\(word(.down))` row"
+                )
+            }
+            strokes.move(finger, sample)
+        default:
+            if strokes.isDown(finger) {
+                strokes.move(finger, sample)
+            } else {
+                strokes.down(finger, sample, at: row.at(0))
+            }
+            state.lastRow[finger] = time
         }
     }
 

@@ -24,8 +24,8 @@ struct GeteventReader {
     /// `--axis-range`: ranges over the description's, or in place of one.
     let axisRanges: [UInt16: ClosedRange<Int64>]
 
-    func read(into assembler: EvdevFrameAssembler) throws {
-        let path = lines.path
+    /// What the lines so far have said: the devices described, and the one imported.
+    private struct ReadState {
         var described: [EvdevDevice] = []
         /// In a description block: whether the lines are in its ABS section.
         var inAxes = false
@@ -34,93 +34,119 @@ struct GeteventReader {
         var device: EvdevDevice?
         /// The imported device is the touchscreen a description says it is.
         var touchKnown = false
+    }
+
+    func read(into assembler: EvdevFrameAssembler) throws {
+        var state = ReadState()
         var sawLine = false
         while var line = try lines.next() {
             // `adb shell` through a terminal may end lines with \r\r\n; LineReader takes one \r.
             while line.last == 13 { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
             let number = lines.lineNumber
-            func at(_ offset: Int) -> SourcePosition {
-                SourcePosition(path: path, line: number, column: column(ofByte: offset, in: line))
-            }
             guard let first = line.firstIndex(where: { $0 != 32 && $0 != 9 }) else { continue }
             sawLine = true
             // An event line: the common case, read without a String.
             if first == 0, line[0] == UInt8(ascii: "[") || line[0] == UInt8(ascii: "/") || line[0] == UInt8(ascii: "E")
             {
-                let event = try self.event(line, number)
-                if chosen == nil {
-                    chosen = (event.node, number)
-                    var picked = try pick(described, node: event.node, at: at(0))
-                    touchKnown = picked.hasTouchAxes
-                    picked = withAxisRanges(picked)
-                    if picked.node == nil { picked.node = event.node }
-                    device = picked
-                    try assembler.beginDevice(picked)
-                }
-                // Another device's event: a described one (buttons, sensors) or any when the
-                // touchscreen is known from its description is passed by.
-                if let node = event.node, node != device?.node {
-                    if touchKnown || described.contains(where: { $0.node == node }) { continue }
-                    throw at(0).error(
-                        "an event of `\(node)`, a second device: the events so far are of `\(device?.node ?? "no node")` (line \(chosen!.line))",
-                        suggestion:
-                            "record the touchscreen alone: `getevent -lt /dev/input/eventN`, or put `getevent -lp` in front so the touchscreen is known"
-                    )
-                }
-                if event.value.type == Evdev.absType, event.value.code == Evdev.absMTSlot,
-                    device?.ranges[Evdev.absMTSlot] == nil
-                {
-                    throw at(0).error(
-                        "an ABS_MT_SLOT event, but the device has no ABS_MT_SLOT range, so its slots cannot be read",
-                        suggestion:
-                            "pass --axis-range ABS_MT_SLOT=0:N with the slot range `getevent -lp` lists (0:9 on most phones)"
-                    )
-                }
-                if event.known { try assembler.event(event.value) } else { try assembler.passBy(event.value) }
-                continue
+                try readEvent(line, number, state: &state, into: assembler)
+            } else {
+                try readOther(line, number, indent: first, state: &state)
             }
-            let text = String(decoding: line, as: UTF8.self)
-            if text.hasPrefix("add device ") {
-                if let chosen {
-                    throw at(0).error(
-                        "a device description after the first event (line \(chosen.line)); getevent prints descriptions before events",
-                        suggestion: "put the `getevent -lp` output in front of the events")
-                }
-                guard let colon = text.range(of: ": ") else {
-                    throw at(0).error("expected `add device N: NODE` as getevent -p prints it")
-                }
-                var entry = EvdevDevice(position: at(0), rangeHint: Self.rangeHint)
-                entry.node = String(text[colon.upperBound...]).trimmingCharacters(in: " \t")
-                described.append(entry)
-                inAxes = false
-                continue
-            }
-            if text.hasPrefix("remove device ") || text.hasPrefix("could not ") { continue }
-            if first > 0, line[first] != UInt8(ascii: "[") {
-                // An indented line: part of a description block.
-                guard chosen == nil else {
-                    throw at(first).error(
-                        "a device description line after the first event (line \(chosen!.line)); getevent prints descriptions before events",
-                        suggestion: "put the `getevent -lp` output in front of the events")
-                }
-                guard !described.isEmpty else {
-                    throw at(first).error("an indented description line before any `add device N: NODE` line")
-                }
-                try describe(text, indent: first, at: at, inAxes: &inAxes, into: &described[described.count - 1])
-                continue
-            }
-            // Anything else: an event line getevent printed without a time stamp, or not getevent's;
-            // either is an error, which reading it as an event says.
-            _ = try self.event(line, number)
         }
         guard sawLine else {
-            throw Diagnostic(path: path, message: "the file is empty; expected getevent output")
+            throw Diagnostic(path: lines.path, message: "the file is empty; expected getevent output")
         }
-        if chosen == nil {
+        if state.chosen == nil {
             try assembler.beginDevice(
-                withAxisRanges(try pick(described, node: nil, at: SourcePosition(path: path, line: 1, column: 1))))
+                withAxisRanges(
+                    try pick(state.described, node: nil, at: SourcePosition(path: lines.path, line: 1, column: 1))))
         }
         try assembler.endDevice()
+    }
+
+    private func position(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> (Int) -> SourcePosition {
+        let path = lines.path
+        return { offset in SourcePosition(path: path, line: number, column: column(ofByte: offset, in: line)) }
+    }
+
+    /// An event line: the first chooses the device to import; another device's events are passed
+    /// by when they can be told apart, else an error.
+    private func readEvent(
+        _ line: UnsafeBufferPointer<UInt8>, _ number: Int, state: inout ReadState, into assembler: EvdevFrameAssembler
+    ) throws {
+        let at = position(line, number)
+        let event = try self.event(line, number)
+        if state.chosen == nil {
+            state.chosen = (event.node, number)
+            var picked = try pick(state.described, node: event.node, at: at(0))
+            state.touchKnown = picked.hasTouchAxes
+            picked = withAxisRanges(picked)
+            if picked.node == nil { picked.node = event.node }
+            state.device = picked
+            try assembler.beginDevice(picked)
+        }
+        // Another device's event: a described one (buttons, sensors) or any when the touchscreen
+        // is known from its description is passed by.
+        if let node = event.node, node != state.device?.node {
+            if state.touchKnown || state.described.contains(where: { $0.node == node }) { return }
+            throw at(0).error(
+                "an event of `\(node)`, a second device: the events so far are of `\(state.device?.node ?? "no node")` (line \(state.chosen!.line))",
+                suggestion:
+                    "record the touchscreen alone: `getevent -lt /dev/input/eventN`, or put `getevent -lp` in front so the touchscreen is known"
+            )
+        }
+        if event.value.type == Evdev.absType, event.value.code == Evdev.absMTSlot,
+            state.device?.ranges[Evdev.absMTSlot] == nil
+        {
+            throw at(0).error(
+                "an ABS_MT_SLOT event, but the device has no ABS_MT_SLOT range, so its slots cannot be read",
+                suggestion:
+                    "pass --axis-range ABS_MT_SLOT=0:N with the slot range `getevent -lp` lists (0:9 on most phones)"
+            )
+        }
+        if event.known { try assembler.event(event.value) } else { try assembler.passBy(event.value) }
+    }
+
+    /// Any other line: a device description (`add device`, then its indented lines), a line getevent
+    /// prints about devices that is passed by, or an error.
+    private func readOther(
+        _ line: UnsafeBufferPointer<UInt8>, _ number: Int, indent first: Int, state: inout ReadState
+    ) throws {
+        let at = position(line, number)
+        let text = String(decoding: line, as: UTF8.self)
+        if text.hasPrefix("add device ") {
+            if let chosen = state.chosen {
+                throw at(0).error(
+                    "a device description after the first event (line \(chosen.line)); getevent prints descriptions before events",
+                    suggestion: "put the `getevent -lp` output in front of the events")
+            }
+            guard let colon = text.range(of: ": ") else {
+                throw at(0).error("expected `add device N: NODE` as getevent -p prints it")
+            }
+            var entry = EvdevDevice(position: at(0), rangeHint: Self.rangeHint)
+            entry.node = String(text[colon.upperBound...]).trimmingCharacters(in: " \t")
+            state.described.append(entry)
+            state.inAxes = false
+            return
+        }
+        if text.hasPrefix("remove device ") || text.hasPrefix("could not ") { return }
+        if first > 0, line[first] != UInt8(ascii: "[") {
+            // An indented line: part of a description block.
+            guard state.chosen == nil else {
+                throw at(first).error(
+                    "a device description line after the first event (line \(state.chosen!.line)); getevent prints descriptions before events",
+                    suggestion: "put the `getevent -lp` output in front of the events")
+            }
+            guard !state.described.isEmpty else {
+                throw at(first).error("an indented description line before any `add device N: NODE` line")
+            }
+            try describe(
+                text, indent: first, at: at, inAxes: &state.inAxes, into: &state.described[state.described.count - 1])
+            return
+        }
+        // Anything else: an event line getevent printed without a time stamp, or not getevent's;
+        // either is an error, which reading it as an event says.
+        _ = try self.event(line, number)
     }
 
     /// `device` with `--axis-range` over its own ranges.
@@ -216,93 +242,35 @@ struct GeteventReader {
         var known: Bool
     }
 
-    private func event(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws -> Line {
-        let path = lines.path
-        func at(_ offset: Int) -> SourcePosition {
-            SourcePosition(path: path, line: number, column: column(ofByte: offset, in: line))
-        }
-        func text(_ range: Range<Int>) -> String { String(decoding: line[range].prefix(40), as: UTF8.self) }
+    /// An event line's text, with where each byte is, for messages.
+    private struct EventText {
+        let line: UnsafeBufferPointer<UInt8>
+        let at: (Int) -> SourcePosition
+        /// The suggestion for a line the file ends inside.
+        let cut: String?
         var offset = 0
-        func field() -> Range<Int>? {
+
+        func text(_ range: Range<Int>) -> String { String(decoding: line[range].prefix(40), as: UTF8.self) }
+
+        /// The next blank-separated field from `offset`.
+        mutating func field() -> Range<Int>? {
             while offset < line.count, line[offset] == 32 || line[offset] == 9 { offset += 1 }
             guard offset < line.count else { return nil }
             let start = offset
             while offset < line.count, line[offset] != 32, line[offset] != 9 { offset += 1 }
             return start..<offset
         }
-        let cut = lines.lastLineUnterminated ? "the file ends inside this line: was the recording cut short?" : nil
-        guard line.first == UInt8(ascii: "[") else {
-            let looksLikeEvent = UntimedEventLine(line).isEvent
-            throw at(0).error(
-                looksLikeEvent
-                    ? "an event without a timestamp; popgesture needs each event's time"
-                    : "unexpected `\(text(0..<min(line.count, 40)))`: getevent output holds `add device` descriptions and event lines",
-                suggestion: looksLikeEvent ? "record with -t: `adb shell getevent -lt /dev/input/eventN`" : nil)
-        }
-        guard let close = line.firstIndex(of: UInt8(ascii: "]")) else {
-            throw at(line.count).error("truncated timestamp: expected `[SECONDS.MICROSECONDS]`", suggestion: cut)
-        }
-        var inner = 1..<close
-        while inner.lowerBound < inner.upperBound, line[inner.lowerBound] == 32 {
-            inner = (inner.lowerBound + 1)..<inner.upperBound
-        }
-        guard let time = microseconds(line[inner]) else {
-            throw at(inner.lowerBound).error(
-                "expected the event time as SECONDS.MICROSECONDS (e.g. 51581.396147), found `\(text(inner))`")
-        }
-        offset = close + 1
-        var fields: [Range<Int>] = []
-        var node: String?
-        while fields.count < 3, let next = field() {
-            if fields.isEmpty, node == nil, line[next.lowerBound] == UInt8(ascii: "/"),
-                line[next.upperBound - 1] == UInt8(ascii: ":")
-            {
-                node = text(next.lowerBound..<(next.upperBound - 1))
-                continue
-            }
-            fields.append(next)
-        }
-        guard fields.count == 3 else {
-            throw at(line.count).error(
-                "truncated event line: expected `[TIME] TYPE CODE VALUE`, found \(fields.count) of its 3 fields after the time (no \(["type", "code", "value"][fields.count]))",
-                suggestion: cut)
-        }
-        if let extra = field() {
-            let rate =
-                text(extra) == "rate" && field().map { decimalInteger(line[$0]) != nil } == true && field() == nil
-            if !rate {
-                throw at(extra.lowerBound).error(
-                    "unexpected `\(text(extra))` after the event's value; expected the end of the line (or ` rate N` from getevent -r)"
-                )
-            }
-        }
-        // The type: a label or 4 hex digits.
-        let typeText = text(fields[0])
-        guard let type = Evdev.typeLabels[typeText] ?? hexadecimal(line[fields[0]]).map({ UInt16($0) }) else {
-            throw at(fields[0].lowerBound).error(
-                "unknown event type `\(typeText)`; expected an EV_ label or a type in hex",
-                suggestion: didYouMean(typeText, in: Evdev.typeLabels.keys.sorted()))
-        }
-        // The code: a label or 4 hex digits; a label of a type whose codes are listed in part is a
-        // code no tracker reads.
-        let codeText = text(fields[1])
-        var known = true
-        var code: UInt16 = 0
-        if let value = Evdev.labels[type]?[codeText] ?? hexadecimal(line[fields[1]]).map({ UInt16($0) }) {
-            code = value
-        } else {
-            let prefixes = Evdev.codePrefixes[type] ?? []
-            let complete = type == Evdev.synType || type == Evdev.absType || type == 0x04
-            guard !complete, prefixes.contains(where: codeText.hasPrefix) else {
-                let known = Evdev.labels[type].map { Array($0.keys).sorted() } ?? []
-                throw at(fields[1].lowerBound).error(
-                    "unknown event code `\(codeText)` for \(typeText); expected \(prefixes.isEmpty ? "a code in hex" : "a label (\(prefixes.map { $0 + "..." }.joined(separator: " or "))) or a code in hex")",
-                    suggestion: didYouMean(codeText, in: known))
-            }
-            known = false
-        }
+    }
+
+    private func event(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws -> Line {
+        var text = EventText(
+            line: line, at: position(line, number),
+            cut: lines.lastLineUnterminated ? "the file ends inside this line: was the recording cut short?" : nil)
+        let time = try Self.time(&text)
+        let (node, fields) = try Self.fields(&text)
+        let (type, code, known) = try Self.typeAndCode(text, fields)
         // The value: 8 hex digits (two's complement), or a label.
-        let valueText = text(fields[2])
+        let valueText = text.text(fields[2])
         let valueLabels: [String: Int32] =
             type == Evdev.keyType
             ? ["UP": 0, "DOWN": 1, "REPEAT": 2]
@@ -312,13 +280,99 @@ struct GeteventReader {
         guard
             let value = valueLabels[valueText] ?? hexadecimal(line[fields[2]], digits: 8).map({ Int32(bitPattern: $0) })
         else {
-            throw at(fields[2].lowerBound).error(
+            throw text.at(fields[2].lowerBound).error(
                 "expected the event value as getevent prints it, 8 hex digits (e.g. 0000021c, ffffffff for -1)\(valueLabels.isEmpty ? "" : " or a label"), found `\(valueText)`",
                 suggestion: didYouMean(valueText, in: valueLabels.keys.sorted()))
         }
         return Line(
             node: node, value: EvdevEvent(time: time, type: type, code: code, value: value, line: number, column: 1),
             known: known)
+    }
+
+    /// `[SECONDS.MICROSECONDS]` at the line's start, in µs; `text.offset` then after it.
+    private static func time(_ text: inout EventText) throws -> Int64 {
+        let line = text.line
+        guard line.first == UInt8(ascii: "[") else {
+            let looksLikeEvent = UntimedEventLine(line).isEvent
+            throw text.at(0).error(
+                looksLikeEvent
+                    ? "an event without a timestamp; popgesture needs each event's time"
+                    : "unexpected `\(text.text(0..<min(line.count, 40)))`: getevent output holds `add device` descriptions and event lines",
+                suggestion: looksLikeEvent ? "record with -t: `adb shell getevent -lt /dev/input/eventN`" : nil)
+        }
+        guard let close = line.firstIndex(of: UInt8(ascii: "]")) else {
+            throw text.at(line.count).error(
+                "truncated timestamp: expected `[SECONDS.MICROSECONDS]`", suggestion: text.cut)
+        }
+        var inner = 1..<close
+        while inner.lowerBound < inner.upperBound, line[inner.lowerBound] == 32 {
+            inner = (inner.lowerBound + 1)..<inner.upperBound
+        }
+        guard let time = microseconds(line[inner]) else {
+            throw text.at(inner.lowerBound).error(
+                "expected the event time as SECONDS.MICROSECONDS (e.g. 51581.396147), found `\(text.text(inner))`")
+        }
+        text.offset = close + 1
+        return time
+    }
+
+    /// After the time: the node getevent names when it watches every device, then type, code and
+    /// value, and nothing more but getevent -r's ` rate N`.
+    private static func fields(_ text: inout EventText) throws -> (node: String?, fields: [Range<Int>]) {
+        let line = text.line
+        var fields: [Range<Int>] = []
+        var node: String?
+        while fields.count < 3, let next = text.field() {
+            if fields.isEmpty, node == nil, line[next.lowerBound] == UInt8(ascii: "/"),
+                line[next.upperBound - 1] == UInt8(ascii: ":")
+            {
+                node = text.text(next.lowerBound..<(next.upperBound - 1))
+                continue
+            }
+            fields.append(next)
+        }
+        guard fields.count == 3 else {
+            throw text.at(line.count).error(
+                "truncated event line: expected `[TIME] TYPE CODE VALUE`, found \(fields.count) of its 3 fields after the time (no \(["type", "code", "value"][fields.count]))",
+                suggestion: text.cut)
+        }
+        if let extra = text.field() {
+            let rate =
+                text.text(extra) == "rate" && text.field().map { decimalInteger(line[$0]) != nil } == true
+                && text.field() == nil
+            if !rate {
+                throw text.at(extra.lowerBound).error(
+                    "unexpected `\(text.text(extra))` after the event's value; expected the end of the line (or ` rate N` from getevent -r)"
+                )
+            }
+        }
+        return (node, fields)
+    }
+
+    /// The type (a label or 4 hex digits) and the code (a label or 4 hex digits); a label of a type
+    /// whose codes are listed in part is a code no tracker reads (`known` false).
+    private static func typeAndCode(
+        _ text: EventText, _ fields: [Range<Int>]
+    ) throws -> (type: UInt16, code: UInt16, known: Bool) {
+        let typeText = text.text(fields[0])
+        guard let type = Evdev.typeLabels[typeText] ?? hexadecimal(text.line[fields[0]]).map({ UInt16($0) }) else {
+            throw text.at(fields[0].lowerBound).error(
+                "unknown event type `\(typeText)`; expected an EV_ label or a type in hex",
+                suggestion: didYouMean(typeText, in: Evdev.typeLabels.keys.sorted()))
+        }
+        let codeText = text.text(fields[1])
+        if let value = Evdev.labels[type]?[codeText] ?? hexadecimal(text.line[fields[1]]).map({ UInt16($0) }) {
+            return (type, value, true)
+        }
+        let prefixes = Evdev.codePrefixes[type] ?? []
+        let complete = type == Evdev.synType || type == Evdev.absType || type == 0x04
+        guard !complete, prefixes.contains(where: codeText.hasPrefix) else {
+            let known = Evdev.labels[type].map { Array($0.keys).sorted() } ?? []
+            throw text.at(fields[1].lowerBound).error(
+                "unknown event code `\(codeText)` for \(typeText); expected \(prefixes.isEmpty ? "a code in hex" : "a label (\(prefixes.map { $0 + "..." }.joined(separator: " or "))) or a code in hex")",
+                suggestion: didYouMean(codeText, in: known))
+        }
+        return (type, 0, false)
     }
 }
 

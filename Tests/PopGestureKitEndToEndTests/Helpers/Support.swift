@@ -1,0 +1,1 @@
+../../Helpers/Support.swift
