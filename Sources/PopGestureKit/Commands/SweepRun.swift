@@ -74,8 +74,11 @@ public struct SweepRun: Sendable {
         let baseName = grid.base.name
         let baseSpec = base
         let runErrors = driver.run(
-            { (path: String, produce: @escaping (SweepOutput) -> Void, _: (Diagnostic) -> Void) -> SweepFileJob in
-                if let (spec, _) = RulesChoice.scan(path).directive, spec != baseSpec, spec != baseName {
+            {
+                (path: String, head: [UInt8]?, produce: @escaping (SweepOutput) -> Void, _: (Diagnostic) -> Void)
+                    -> SweepFileJob in
+                let scan = head.map(RulesChoice.scan(head:)) ?? RulesChoice.scan(path)
+                if let (spec, _) = scan.directive, spec != baseSpec, spec != baseName {
                     produce(.directive(path: path, spec: spec))
                 }
                 return SweepFileJob(grid: grid, flipsAll: flipsAll, produce: produce)
