@@ -16,8 +16,8 @@ public struct PopGestureError: Error, Sendable, Equatable, CustomStringConvertib
 
     init(_ diagnostic: Diagnostic) {
         path = diagnostic.path
-        line = diagnostic.line > 0 ? diagnostic.line : nil
-        column = diagnostic.column > 0 ? diagnostic.column : nil
+        line = diagnostic.place?.line
+        column = diagnostic.place?.column
         message = diagnostic.message
         description = diagnostic.description
     }

@@ -3,7 +3,7 @@ import PopGestureCore
 import PopGestureKit
 
 /// A `.popgesture.yml` over any bytes: the config loader fails with an error naming the file at a
-/// line inside it, or loads a config whose exclusions and rules choice can be made; the loader that
+/// line inside it, or loads a config that `RunSettings.resolve` makes a run's settings of; the loader that
 /// meets the same file among the inputs (`validate .popgesture.yml`, through `checkRunSettings`)
 /// agrees on whether its first document is a valid config.
 final class ConfigTarget: FuzzTarget {
@@ -15,9 +15,8 @@ final class ConfigTarget: FuzzTarget {
         let lines = lineCount(data, size)
         let loaded: Bool
         do {
-            let config = try ConfigFile.load(input.path)
-            _ = config.exclusions(adding: ["*.tmp"])
-            _ = config.rulesChoice(forced: nil)
+            let flags = RunFlags(paths: ["."], exclude: ["*.tmp"], config: input.path)
+            _ = try RunSettings.resolve(flags, defaultJobs: 1)
             loaded = true
         } catch let diagnostic as Diagnostic {
             requireNamedError(diagnostic.description, path: input.path, lines: lines, "the config loader")

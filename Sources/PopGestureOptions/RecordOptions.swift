@@ -75,10 +75,8 @@ public struct RecordOptions: ParsableArguments {
             "Seconds a client has to send each request's head (idle keep-alive time included) before it is cut off.",
             valueName: "SECONDS"))
     public var requestTimeout: Double = 20
-    @Option(
-        name: [.customShort("o"), .long],
-        help: ArgumentHelp("With --page: write the page here, atomically.", valueName: "OUT.html"))
-    public var output: String?
+    /// With `--page`: the page's file, through the destination every command's `-o` writes to.
+    @OptionGroup public var output: OutputOption
     @OptionGroup public var colour: ColourOption
 
     public init() {}
@@ -90,7 +88,9 @@ public struct RecordOptions: ParsableArguments {
         if page, out != nil || !rules.isEmpty {
             throw ValidationError("--out and --rules are for --serve; --page writes only the page")
         }
-        if serve, output != nil { throw ValidationError("-o/--output is for --page; --serve writes takes to --out") }
+        if serve, output.output != nil {
+            throw ValidationError("-o/--output is for --page; --serve writes takes to --out")
+        }
         guard requestTimeout.isFinite, requestTimeout > 0, requestTimeout <= 86_400 else {
             throw ValidationError("--request-timeout takes seconds above 0 and at most 86400 (a day), e.g. 20")
         }

@@ -22,6 +22,36 @@ public struct ColourOption: ParsableArguments {
 
 extension ColourChoice: ExpressibleByArgument {}
 
+/// `-o FILE`, for every command that writes its output to a file instead of standard output: check,
+/// replay, diff, sweep, merge, validate, plot, import and `record --page`. One destination,
+/// `Console.writingOutput(to:)`: the file appears whole or not at all and standard output says
+/// `wrote FILE`; plot's several documents each go through `Console.writeFile` alike.
+public struct OutputOption: ParsableArguments {
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp(
+            "Write the output here instead of standard output, in any format.",
+            discussion:
+                "The file appears whole or not at all (written beside it under a temporary name, then renamed); standard output then says `wrote FILE`.",
+            valueName: "FILE"))
+    public var output: String?
+
+    public init() {}
+
+    /// The console the run writes to, its output into `-o`'s file; after every other check, just
+    /// before the run: an error before it leaves no file. `what` names the file in a failure's
+    /// message.
+    public func console(what: String = "the output file") throws -> Console {
+        guard let output else { return Console() }
+        do {
+            return try Console().writingOutput(to: output, what: what)
+        } catch {
+            Console().report(error)
+            throw ExitCode(ExitStatus.errors.rawValue)
+        }
+    }
+}
+
 /// A rule version from the command line, a preset or a rules file; its diagnostic is printed here.
 public func loadRules(_ spec: String) throws -> Rules {
     do {

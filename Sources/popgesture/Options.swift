@@ -40,13 +40,20 @@ struct InputOptions: ParsableArguments {
         if config != nil, noConfig { throw ValidationError("--config and --no-config contradict each other") }
     }
 
-    /// The paths, jobs and exclusions once the config file is read (the flags win); a bad config or
-    /// no paths at all exits 2.
-    func settings() throws -> RunSettings {
+    /// The flags as given, for `RunSettings.resolve`, which alone decides what wins over what.
+    var flags: RunFlags {
+        RunFlags(
+            paths: paths, jobs: jobs, exclude: exclude, config: config, noConfig: noConfig, allowEmpty: allowEmpty)
+    }
+
+    /// The run's settings from the config file and the flags (`RunSettings.resolve`); its errors
+    /// (a bad config, every error of it at once; no paths at all; a `--rules` that does not load)
+    /// exit 2. `adjust` adds the command's own flags that the config may also set.
+    func settings(_ adjust: (inout RunFlags) -> Void = { _ in }) throws -> RunSettings {
+        var flags = flags
+        adjust(&flags)
         do {
-            return try RunSettings.resolve(
-                paths: paths, jobs: jobs, configPath: config, noConfig: noConfig, exclude: exclude,
-                defaultJobs: availableCores)
+            return try RunSettings.resolve(flags, defaultJobs: availableCores)
         } catch {
             Console().err("\(error)\n")
             throw ExitCode(ExitStatus.errors.rawValue)
@@ -58,30 +65,6 @@ private let availableCores = Console.availableCores
 
 /// Shell completion of a trace path: YAML and JSON files, and folders.
 let traceFiles = CompletionKind.file(extensions: ["yaml", "yml", "json"])
-
-/// `-o FILE`, for every command whose output is a report.
-struct OutputOption: ParsableArguments {
-    @Option(
-        name: [.customShort("o"), .long],
-        help: ArgumentHelp(
-            "Write the output here instead of standard output, in any format.",
-            discussion:
-                "The file appears whole or not at all (written beside it under a temporary name, then renamed); standard output then says `wrote FILE`.",
-            valueName: "FILE"))
-    var output: String?
-
-    /// The console the run writes to, its output into `-o`'s file; after every other check, just
-    /// before the run: an error before it leaves no file.
-    func console() throws -> Console {
-        guard let output else { return Console() }
-        do {
-            return try Console().writingOutput(to: output)
-        } catch {
-            Console().report(error)
-            throw ExitCode(ExitStatus.errors.rawValue)
-        }
-    }
-}
 
 /// `--shard K/N`, or `auto`: K/N from the CI's own variables.
 enum ShardArgument: ExpressibleByArgument {
@@ -143,13 +126,6 @@ struct RulesOption: ParsableArguments {
         ),
         completion: ruleVersions)
     var rules: String?
-
-    /// Loads `--rules` once; a bad rules file is a usage error (exit 2). Without it, the config
-    /// file's `rules` and `overrides` apply.
-    func choice(config: ConfigFile? = nil) throws -> RulesChoice {
-        let forced = try rules.map(loadRules)
-        return config?.rulesChoice(forced: forced) ?? RulesChoice(forced: forced)
-    }
 }
 
 /// `--document N`, `--gesture N`: a whole number from 1. The options read their value

@@ -118,7 +118,7 @@ import Testing
         let preset = try #require(throws: PopGestureError.self) { try Rules("fdd") }
         #expect(preset.description == "error: unknown preset or file `fdd` (did you mean `fd`?)")
         let missing = try #require(throws: PopGestureError.self) { try Trace.load(contentsOf: "/no/such/trace.yaml") }
-        #expect(missing.description == "/no/such/trace.yaml:1:1: error: cannot read file: No such file or directory")
+        #expect(missing.description == "/no/such/trace.yaml: error: cannot read file: No such file or directory")
     }
 
     @Test func aTraceFromAStringIsPlottedUnderItsOwnName() throws {

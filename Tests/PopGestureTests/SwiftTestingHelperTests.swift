@@ -89,7 +89,7 @@ import Testing
             issues.map { Self.text($0).components(separatedBy: "\n")[0] } == [
                 "popgesture could not load bad.yaml: bad.yaml:3:11: error: unknown key `barHiden` in an entry of `stack`; expected one of `id`, `barHidden`, `popDisabled`, `maxStartX`, `content` (did you mean `barHidden`?)",
                 "quiet.yaml#1 quiet (fd) has no `expect` items: nothing was checked",
-                "popgesture could not load no-such-trace.yaml: no-such-trace.yaml:1:1: error: cannot read file: No such file or directory",
+                "popgesture could not load no-such-trace.yaml: no-such-trace.yaml: error: cannot read file: No such file or directory",
             ])
     }
 

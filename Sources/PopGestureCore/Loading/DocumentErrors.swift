@@ -10,6 +10,8 @@ package final class DocumentErrors {
     package private(set) var kept: [Diagnostic] = []
     package private(set) var notShown = 0
 
+    package init() {}
+
     package var isEmpty: Bool { kept.isEmpty }
 
     package func record(_ error: any Error, path: String) {
@@ -50,10 +52,11 @@ package final class DocumentErrors {
     /// `last` is shown whatever the limit: it says why the rest of the file was not read.
     package func combined(with last: Diagnostic? = nil, path: String) -> Diagnostic {
         // Stable: errors at one place keep the order they were found in.
-        var ordered = kept.enumerated().sorted {
-            ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
+        // The whole file's first (it has no place), then by line and column.
+        func key(_ item: (offset: Int, element: Diagnostic)) -> (Int, Int, Int) {
+            (item.element.place?.line ?? 0, item.element.place?.column ?? 0, item.offset)
         }
-        .map(\.element)
+        var ordered = kept.enumerated().sorted { key($0) < key($1) }.map(\.element)
         if let last { ordered += last.all.filter { !ordered.contains($0) } }
         var first = ordered[0]
         first.further = Array(ordered.dropFirst())

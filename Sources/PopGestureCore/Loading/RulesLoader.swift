@@ -76,12 +76,9 @@ public enum RulesLoader {
     package static func load(
         _ spec: String, relativeTo referrer: String, namedAt place: SourcePosition, naming: String
     ) throws -> Rules {
-        let target = resolve(spec, relativeTo: referrer)
         do {
             return try load(spec, relativeTo: referrer)
-        } catch let error as Diagnostic
-            where error.line == 0 || (error.path == target && error.line == 1 && error.column == 1)
-        {
+        } catch let error as Diagnostic where error.place == nil {
             throw place.error("\(naming): \(error.message)", suggestion: error.suggestion)
         }
     }
@@ -121,7 +118,7 @@ public enum RulesLoader {
 
     private static func parseSingle(_ reader: YAMLDocumentReader, what: String) throws -> YAMLNode {
         guard let node = try reader.nextDocument() else {
-            throw Diagnostic(path: reader.path, line: 1, column: 1, message: "contains no \(what)")
+            throw Diagnostic(path: reader.path, message: "contains no \(what)")
         }
         return node
     }
@@ -138,8 +135,8 @@ public enum RulesLoader {
     ) {
         if visiting.contains(path) {
             let cycle = (visiting + [path]).joined(separator: " -> ")
-            throw (referrer?.location ?? SourcePosition(path: path, line: 1, column: 1)).error(
-                "`extends` cycle: \(cycle)")
+            throw referrer?.location.error("`extends` cycle: \(cycle)")
+                ?? Diagnostic(path: path, message: "`extends` cycle: \(cycle)")
         }
         visiting.append(path)
         defer { visiting.removeLast() }

@@ -15,7 +15,7 @@ package struct StackConfig {
     /// The first document of `reader`, which must be a stack-config.
     package init(reading reader: YAMLDocumentReader) throws {
         guard let document = try reader.nextDocument() else {
-            throw Diagnostic(path: reader.path, line: 1, column: 1, message: "contains no stack-config document")
+            throw Diagnostic(path: reader.path, message: "contains no stack-config document")
         }
         _ = try DocumentFormat.of(document, expecting: [.stack])
         try self.init(document)

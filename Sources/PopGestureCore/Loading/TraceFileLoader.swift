@@ -92,8 +92,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                     return .failure(
                         source: path,
                         Diagnostic(
-                            path: path, line: 1, column: 1,
-                            message: "contains no trace document",
+                            path: path, message: "contains no trace document",
                             suggestion: "a trace starts with `format: popgesture-trace/1`"))
                 }
                 return nil
@@ -338,10 +337,11 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         do {
             return try result.get()
         } catch {
-            guard let place = error.location else { throw node.error(error.message, suggestion: error.suggestion) }
+            // Where in the config, as `path:line:column` or, about the whole file, `path`.
+            let place = error.location.map { "\($0.path):\($0.line):\($0.column)" } ?? error.path
+            guard !place.isEmpty else { throw node.error(error.message, suggestion: error.suggestion) }
             throw node.error(
-                "config `\(relative)` is invalid: \(place.path):\(place.line):\(place.column): \(error.message)",
-                suggestion: error.suggestion)
+                "config `\(relative)` is invalid: \(place): \(error.message)", suggestion: error.suggestion)
         }
     }
 }

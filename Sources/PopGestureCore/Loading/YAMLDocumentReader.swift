@@ -47,7 +47,7 @@ package final class YAMLDocumentReader {
             fclose(handle)
             parser.deallocate()
             pg_batch_free(batch)
-            throw Diagnostic(path: path, line: 1, column: 1, message: "out of memory starting the YAML parser")
+            throw Diagnostic(path: path, message: "out of memory starting the YAML parser")
         }
         self.batch = batch
         if let whole = RegularFile.readWhole(handle) {
@@ -113,7 +113,7 @@ package final class YAMLDocumentReader {
         }
         if batch.pointee.ended != 0 {
             broken = true
-            throw SourcePosition(path: path, line: 1, column: 1).error("read past the end of the YAML stream")
+            throw Diagnostic(path: path, message: "read past the end of the YAML stream")
         }
         if let pipe {
             batch = pipe.next(returning: batch)

@@ -1,9 +1,10 @@
 /// A problem with an input, located like a compiler diagnostic so editors and CI annotate the right line.
 ///
 /// Lines and columns are 1-based (libyaml's marks are 0-based and are converted where they are read).
-/// A problem with no place in an input (a file that could not be written, a name that is neither a
-/// preset nor a file) has line 0 and is printed without one: `path: error: message`, or
-/// `error: message` without a path, rather than pointing at a line 1 that was never read.
+/// A problem with no place in an input (a file that could not be read or written, an empty file, a
+/// name that is neither a preset nor a file) has no `place` and is printed without one:
+/// `path: error: message`, or `error: message` without a path, rather than pointing at a line 1 that
+/// was never read.
 public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// A warning names something worth a look in an input that was still used (`import`); a note
     /// adds context to the diagnostic before it.
@@ -11,10 +12,23 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         case error, warning, note
     }
 
+    /// A line and column in the diagnostic's file, both from 1.
+    public struct Place: Sendable, Equatable, Comparable {
+        public var line: Int
+        public var column: Int
+
+        public init(line: Int, column: Int) {
+            self.line = line
+            self.column = column
+        }
+
+        public static func < (a: Place, b: Place) -> Bool { (a.line, a.column) < (b.line, b.column) }
+    }
+
     public var severity: Severity
     public var path: String
-    public var line: Int
-    public var column: Int
+    /// Where in `path`; nil when the problem is the whole file's, or no file's (`path` empty).
+    public var place: Place?
     public var message: String
     /// A hint such as "did you mean `barHidden`?", printed after the message.
     public var suggestion: String?
@@ -30,23 +44,27 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public init(
         path: String, line: Int, column: Int, message: String, suggestion: String? = nil, severity: Severity = .error
     ) {
+        self.init(
+            path: path, place: Place(line: line, column: column), message: message, suggestion: suggestion,
+            severity: severity)
+    }
+
+    /// About the whole of `path`, or with no path about no file (a file that cannot be opened or
+    /// written, a name that is neither a preset nor a file): no line or column to point at.
+    public init(
+        path: String = "", place: Place? = nil, message: String, suggestion: String? = nil,
+        severity: Severity = .error
+    ) {
         self.severity = severity
         self.path = path
-        self.line = line
-        self.column = column
+        self.place = place
         self.message = message
         self.suggestion = suggestion
     }
 
-    /// About no place in an input (a file that cannot be opened or written, a name that is neither a
-    /// preset nor a file): no line or column to point at, and without a path no path either.
-    public init(path: String = "", message: String, suggestion: String? = nil, severity: Severity = .error) {
-        self.init(path: path, line: 0, column: 0, message: message, suggestion: suggestion, severity: severity)
-    }
-
-    /// Where in the file, if anywhere (line 0 means the whole file).
+    /// Where in the file, if anywhere (nil: the whole file, or no file).
     public var location: SourcePosition? {
-        line > 0 ? SourcePosition(path: path, line: line, column: column) : nil
+        place.map { SourcePosition(path: path, line: $0.line, column: $0.column) }
     }
 
     /// `path:line:column: error: message (suggestion)`, the form editors and CI annotators parse;
@@ -180,7 +198,7 @@ private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     return previous[b.count]
 }
 
-/// Every failure the loader throws is a `Diagnostic`; anything else is still shown at the file's start.
+/// Every failure the loader throws is a `Diagnostic`; anything else is shown as the whole file's.
 package func asDiagnostic(_ error: any Error, path: String) -> Diagnostic {
-    error as? Diagnostic ?? Diagnostic(path: path, line: 1, column: 1, message: "\(error)")
+    error as? Diagnostic ?? Diagnostic(path: path, message: "\(error)")
 }

@@ -89,7 +89,7 @@ package enum RegularFile {
         case S_IFREG: return
         case S_IFDIR:
             throw Diagnostic(
-                path: path, line: 1, column: 1, message: "is a directory, expected \(what)",
+                path: path, message: "is a directory, expected \(what)",
                 suggestion: what == "a YAML file"
                     ? "pass the directory to `validate`, `check` or `replay`, which read the *.yaml files inside" : nil)
         case S_IFIFO: kind = "a FIFO (named pipe)"
@@ -99,12 +99,12 @@ package enum RegularFile {
         default: kind = "not a regular file"
         }
         throw Diagnostic(
-            path: path, line: 1, column: 1, message: "is \(kind), expected \(what)",
+            path: path, message: "is \(kind), expected \(what)",
             suggestion: "popgesture reads regular files only; write the input to a file first")
     }
 
     private static func unreadable(_ path: String) -> Diagnostic {
-        Diagnostic(path: path, line: 1, column: 1, message: "cannot read file: \(String(cString: strerror(errno)))")
+        Diagnostic(path: path, message: "cannot read file: \(String(cString: strerror(errno)))")
     }
 }
 

@@ -88,12 +88,15 @@ struct BatchDriver {
     let total: Int
     /// The paths given that lead nowhere: errors of the run, reported before any file.
     let missing: [String]
+    /// Where the config file named the paths it gave (`include`): a missing one is said there.
+    let namedAt: [String: PathNaming]
 
     init(
         paths: [String], jobs: Int, console: Console, allowEmpty: Bool = false, shard: Shard? = nil,
-        exclusions: Exclusions = Exclusions()
+        exclusions: Exclusions = Exclusions(), namedAt: [String: PathNaming] = [:]
     ) {
         self.paths = paths
+        self.namedAt = namedAt
         let all = InputFiles.files(paths, excluding: exclusions)
         missing = InputFiles.missing(paths)
         files = shard?.select(all) ?? all
@@ -134,7 +137,7 @@ struct BatchDriver {
         let pipelineFrom = jobs > files.count ? Self.pipelineThreshold : nil
         var tally = BatchTally()
         for path in missing {
-            console.report(Diagnostic(path: path, message: "no such file or folder"))
+            console.report(PathNaming.missing(path, namedAt: namedAt[path]))
         }
         tally.missing = missing.count
         tally.runErrors = missing.count

@@ -131,3 +131,22 @@ public enum InputFiles {
         }
     }
 }
+
+/// Where a config file named a path it gives the run (`include`), so that one leading nowhere is the
+/// config's error, said at that line rather than at a path that has no line.
+public struct PathNaming: Sendable, Equatable {
+    public var position: SourcePosition
+    /// The path as written there (relative to the config's folder).
+    public var written: String
+
+    public init(position: SourcePosition, written: String) {
+        self.position = position
+        self.written = written
+    }
+
+    /// A path that leads nowhere: at its naming when the config named it.
+    static func missing(_ path: String, namedAt naming: PathNaming?) -> Diagnostic {
+        guard let naming else { return Diagnostic(path: path, message: "no such file or folder") }
+        return naming.position.error("`include: \(naming.written)`: no such file or folder")
+    }
+}

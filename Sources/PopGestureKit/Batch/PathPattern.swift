@@ -62,6 +62,13 @@ public struct Exclusions: Sendable {
 
     public init() {}
 
+    /// The one way a run's exclusions are made: a config file's `exclude` patterns, relative to its
+    /// `folder`, then `--exclude`'s, relative to the current folder.
+    public init(config patterns: [String] = [], in folder: String = ".", flags: [String]) {
+        for pattern in patterns { add(pattern, base: folder) }
+        for pattern in flags { add(pattern, base: ".") }
+    }
+
     public var isEmpty: Bool { rules.isEmpty }
 
     public mutating func add(_ pattern: String, base: String) {

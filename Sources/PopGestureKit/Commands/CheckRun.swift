@@ -9,6 +9,8 @@ public struct CheckRun: Sendable {
     public var paths: [String]
     /// `--exclude` and the config file's `exclude`: what a folder walk leaves out.
     public var exclusions = Exclusions()
+    /// Where the config file named the paths it gave (`include`), for the error when one leads nowhere.
+    public var namedAt: [String: PathNaming] = [:]
     public var rules: RulesChoice
     public var format: Format
     public var jobs: Int
@@ -47,6 +49,16 @@ public struct CheckRun: Sendable {
         self.requireGoldens = requireGoldens
     }
 
+    /// The run `settings` resolved (the config file and the flags, `RunSettings.resolve`) describe.
+    public init(settings: RunSettings, updateGoldens: Bool = false, force: Bool = false, shard: Shard? = nil) {
+        self.init(
+            paths: settings.paths, rules: settings.rules, format: settings.format, jobs: settings.jobs,
+            updateGoldens: updateGoldens, requireGoldens: settings.requireGoldens, allowEmpty: settings.allowEmpty,
+            strict: settings.strict, force: force, shard: shard)
+        exclusions = settings.exclusions
+        namedAt = settings.namedAt
+    }
+
     /// The command line a shard mark records: what must match for shards to merge.
     var described: String {
         describeRun(
@@ -72,7 +84,8 @@ public struct CheckRun: Sendable {
         var recorded = Baseline()
         var traces: [Baseline.Entry: String] = [:]
         let driver = BatchDriver(
-            paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions)
+            paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions,
+            namedAt: namedAt)
         let mark = driver.mark(run: described)
         var renderer: any CheckRenderer =
             switch format {

@@ -8,6 +8,8 @@ public struct DiffRun: Sendable {
     public var paths: [String]
     /// `--exclude` and the config file's `exclude`: what a folder walk leaves out.
     public var exclusions = Exclusions()
+    /// Where the config file named the paths it gave (`include`), for the error when one leads nowhere.
+    public var namedAt: [String: PathNaming] = [:]
     public var base: Rules
     public var head: Rules
     public var format: Format
@@ -30,6 +32,15 @@ public struct DiffRun: Sendable {
         self.jobs = jobs
     }
 
+    /// The run `settings` resolved (the config file and the flags, `RunSettings.resolve`) describe.
+    public init(settings: RunSettings, base: Rules, head: Rules, format: Format, shard: Shard? = nil) {
+        self.init(
+            paths: settings.paths, base: base, head: head, format: format, jobs: settings.jobs,
+            allowEmpty: settings.allowEmpty, shard: shard)
+        exclusions = settings.exclusions
+        namedAt = settings.namedAt
+    }
+
     /// The command line a shard mark records: what must match for shards to merge.
     var described: String {
         describeRun(
@@ -44,7 +55,8 @@ public struct DiffRun: Sendable {
         let rules = (base, head)
         var summary = DiffSummary(base: base.name, head: head.name)
         let driver = BatchDriver(
-            paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions)
+            paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions,
+            namedAt: namedAt)
         var renderer: any DiffRenderer =
             switch format {
             case .text: DiffTextRenderer(console: console)

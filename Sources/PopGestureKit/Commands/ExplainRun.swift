@@ -87,7 +87,7 @@ struct ExplainFileJob: FileJob {
                 produce(
                     .failure(
                         Diagnostic(
-                            path: trace.source, line: 1, column: 1,
+                            path: trace.source,
                             message: "is a recording too long to keep its samples, so it cannot be explained",
                             suggestion: "cut the gesture you want out of it into a trace of its own")))
                 return

@@ -7,7 +7,8 @@ public struct PlotRun: Sendable {
     public var rules: RulesChoice
     /// The `#N` of the document to plot; nil plots every trace document.
     public var document: Int?
-    /// Nil writes the SVG to standard output.
+    /// `-o`: nil writes the SVG to standard output; NAME.html one page, NAME.svg one SVG per
+    /// document (NAME-N.svg when there are several).
     public var output: String?
     /// A second rule version: each document is drawn under both, `rules` above, this below.
     public var versus: Rules?
@@ -91,17 +92,9 @@ public struct PlotRun: Sendable {
         return "\(stem)-\(index).svg"
     }
 
+    /// Each file through `-o`'s destination: whole or not at all, then `wrote FILE`.
     private func save(_ text: String, to file: String, console: Console) -> Diagnostic? {
-        var atomic = AtomicFile(path: file, what: "the plot")
-        if let problem = atomic.openFailure { return problem }
-        atomic.write(text)
-        do {
-            try atomic.commit()
-        } catch {
-            return asDiagnostic(error, path: file)
-        }
-        console.out("wrote \(visible(file))\n")
-        return nil
+        console.writeFile(file, what: "the plot") { $0.out(text) }
     }
 }
 
@@ -156,7 +149,7 @@ struct PlotFileJob: FileJob {
                 produce(
                     .failure(
                         Diagnostic(
-                            path: trace.source, line: 1, column: 1,
+                            path: trace.source,
                             message: "is a recording too long to keep its samples, so it cannot be plotted")))
                 return
             }

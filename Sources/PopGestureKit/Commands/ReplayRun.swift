@@ -8,6 +8,8 @@ public struct ReplayRun {
     public var paths: [String]
     /// `--exclude` and the config file's `exclude`: what a folder walk leaves out.
     public var exclusions = Exclusions()
+    /// Where the config file named the paths it gave (`include`), for the error when one leads nowhere.
+    public var namedAt: [String: PathNaming] = [:]
     public var rules: RulesChoice
     public var format: Format
     public var jobs: Int
@@ -27,6 +29,15 @@ public struct ReplayRun {
         self.jobs = jobs
     }
 
+    /// The run `settings` resolved (the config file and the flags, `RunSettings.resolve`) describe.
+    public init(settings: RunSettings, format: Format, shard: Shard? = nil) {
+        self.init(
+            paths: settings.paths, rules: settings.rules, format: format, jobs: settings.jobs,
+            allowEmpty: settings.allowEmpty, shard: shard)
+        exclusions = settings.exclusions
+        namedAt = settings.namedAt
+    }
+
     /// The command line a shard mark records: what must match for shards to merge.
     var described: String {
         describeRun(
@@ -41,7 +52,8 @@ public struct ReplayRun {
         let format = format
         let choice = rules
         let driver = BatchDriver(
-            paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions)
+            paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions,
+            namedAt: namedAt)
         var errors = 0
         // JSON lines written, for a shard's mark: a line may come in many pieces (a long recording's
         // records), and only its last piece ends in its newline, the only one (JSON escapes the others).
@@ -135,7 +147,7 @@ struct ReplayFileJob: FileJob {
                         .failure(
                             source: trace.source,
                             Diagnostic(
-                                path: path, line: 1, column: 1,
+                                path: path,
                                 message:
                                     "the report of \(trace.source) could not be read back from its temporary file; its line is incomplete"
                             )))

@@ -21,6 +21,8 @@ public struct SweepRun: Sendable {
     public var shard: Shard?
     /// `--exclude` and the config file's `exclude`: what a folder walk leaves out.
     public var exclusions = Exclusions()
+    /// Where the config file named the paths it gave (`include`), for the error when one leads nowhere.
+    public var namedAt: [String: PathNaming] = [:]
 
     public init(
         paths: [String], base: String = "fd", vary: [String], format: Format = .text, jobs: Int,
@@ -35,6 +37,18 @@ public struct SweepRun: Sendable {
         self.top = top
         self.flipsAll = flipsAll
         self.allowEmpty = allowEmpty
+    }
+
+    /// The run `settings` resolved (the config file and the flags, `RunSettings.resolve`) describe.
+    public init(
+        settings: RunSettings, base: String, vary: [String], format: Format, top: Int, flipsAll: Bool,
+        shard: Shard? = nil
+    ) {
+        self.init(
+            paths: settings.paths, base: base, vary: vary, format: format, jobs: settings.jobs, top: top,
+            flipsAll: flipsAll, allowEmpty: settings.allowEmpty, shard: shard)
+        exclusions = settings.exclusions
+        namedAt = settings.namedAt
     }
 
     /// The command line a shard mark records: what must match for shards to merge.
@@ -69,7 +83,8 @@ public struct SweepRun: Sendable {
         var directives: [(path: String, spec: String)] = []
         var files = 0
         let driver = BatchDriver(
-            paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions)
+            paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, shard: shard, exclusions: exclusions,
+            namedAt: namedAt)
         let flipsAll = flipsAll
         let baseName = grid.base.name
         let baseSpec = base

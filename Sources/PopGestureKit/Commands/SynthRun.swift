@@ -44,7 +44,7 @@ public struct SynthRun: Sendable {
             return console.finish(.errors)
         }
         console.out(
-            "wrote \(count) document\(count == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s") to \(out)\n"
+            "wrote \(count) document\(count == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s") to \(visible(out))\n"
         )
         return console.finish(.ok)
     }

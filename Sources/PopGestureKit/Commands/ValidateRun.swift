@@ -8,6 +8,8 @@ public struct ValidateRun {
     public var paths: [String]
     /// `--exclude` and the config file's `exclude`: what a folder walk leaves out.
     public var exclusions = Exclusions()
+    /// Where the config file named the paths it gave (`include`), for the error when one leads nowhere.
+    public var namedAt: [String: PathNaming] = [:]
     public var format: Format
     public var jobs: Int
     /// Finding no trace file is not an error.
@@ -20,9 +22,17 @@ public struct ValidateRun {
         self.allowEmpty = allowEmpty
     }
 
+    /// The run `settings` resolved (the config file and the flags, `RunSettings.resolve`) describe.
+    public init(settings: RunSettings, format: Format) {
+        self.init(paths: settings.paths, format: format, jobs: settings.jobs, allowEmpty: settings.allowEmpty)
+        exclusions = settings.exclusions
+        namedAt = settings.namedAt
+    }
+
     public func run(console: Console = Console()) -> ExitStatus {
         let driver = BatchDriver(
-            paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, exclusions: exclusions)
+            paths: paths, jobs: jobs, console: console, allowEmpty: allowEmpty, exclusions: exclusions,
+            namedAt: namedAt)
         var summary = ValidateSummary(files: driver.files.count)
         var renderer: any ValidateRenderer =
             switch format {

@@ -58,7 +58,7 @@ struct EvemuReader {
             }
         }
         guard sawLine else {
-            throw SourcePosition(path: path, line: 1, column: 1).error("the file is empty; expected an evemu recording")
+            throw Diagnostic(path: path, message: "the file is empty; expected an evemu recording")
         }
         if !started {
             comments.fill(&device)

@@ -114,7 +114,7 @@ struct GeteventReader {
             _ = try self.event(line, number)
         }
         guard sawLine else {
-            throw SourcePosition(path: path, line: 1, column: 1).error("the file is empty; expected getevent output")
+            throw Diagnostic(path: path, message: "the file is empty; expected getevent output")
         }
         if chosen == nil {
             try assembler.beginDevice(

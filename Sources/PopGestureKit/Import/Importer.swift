@@ -48,9 +48,9 @@ public struct Importer {
     }
 
     /// Imports `files` in order into one YAML stream: standard output, each document written once it
-    /// is complete (held up to `standardOutputLimit` bytes), or `output` written whole or not at all
-    /// (an existing file only with `force`). Errors and warnings go to standard error; the first
-    /// error stops the import. Exit status: errors 2, warnings 1, else 0.
+    /// is complete (held up to `standardOutputLimit` bytes), or `output` (`-o`) written whole or not
+    /// at all (an existing file only with `force`), then said as `wrote FILE`. Errors and warnings go to
+    /// standard error; the first error stops the import. Exit status: errors 2, warnings 1, else 0.
     public func run(
         files: [String], output: String? = nil, force: Bool = false,
         standardOutputLimit: Int = Importer.standardOutputLimit,
@@ -63,25 +63,28 @@ public struct Importer {
             console.report(asDiagnostic(error, path: stackConfig ?? "--stack-config"))
             return .errors
         }
-        var file: AtomicFile?
+        // `-o`: the one destination every command writes its file through (`wrote FILE` at the end).
+        let destination: Console
         if let output {
             if !force, access(output, F_OK) == 0 {
                 console.report(
                     Diagnostic(
-                        path: output, line: 1, column: 1, message: "already exists; not overwritten",
+                        path: output, message: "already exists; not overwritten",
                         suggestion: "pass --force to replace it"))
                 return .errors
             }
-            file = AtomicFile(path: output, what: "the imported traces")
-            if let failure = file?.openFailure {
-                console.report(failure)
+            do {
+                destination = try console.writingOutput(to: output, what: "the imported traces")
+            } catch {
+                console.report(error)
                 return .errors
             }
+        } else {
+            destination = console
         }
-        let documents = TraceDocumentWriter(settings: settings, limit: file == nil ? standardOutputLimit : nil) {
-            text in
-            if file != nil { file!.write(text) } else { console.out(text) }
-        }
+        let documents = TraceDocumentWriter(
+            settings: settings, limit: destination.writesToFile ? nil : standardOutputLimit
+        ) { destination.out($0) }
         var warnings = 0
         for path in files {
             do {
@@ -90,20 +93,12 @@ public struct Importer {
                     console.report(warning)
                 }
             } catch {
-                file?.discard()
+                destination.discardOutput()
                 console.report(asDiagnostic(error, path: path))
                 return .errors
             }
         }
-        if var finished = file {
-            do {
-                try finished.commit()
-            } catch {
-                console.report(asDiagnostic(error, path: output!))
-                return .errors
-            }
-        }
-        return console.finish(ExitStatus(errors: 0, findings: warnings))
+        return destination.finish(ExitStatus(errors: 0, findings: warnings))
     }
 
     /// What every document gets besides its name and strokes.
@@ -132,7 +127,7 @@ public struct Importer {
         let text = text ?? (path == StandardInput.path ? StandardInput.text : nil)
         if text == nil, InputFiles.isDirectory(path) {
             throw Diagnostic(
-                path: path, line: 1, column: 1, message: "is a directory; import reads recording files",
+                path: path, message: "is a directory; import reads recording files",
                 suggestion: "name the recordings, e.g. `dir/*.evemu`")
         }
         func lines() throws -> LineReader {

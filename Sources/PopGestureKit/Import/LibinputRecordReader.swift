@@ -13,8 +13,7 @@ struct LibinputRecordReader {
 
     func read(into assembler: EvdevFrameAssembler) throws {
         guard try reader.beginDocument() else {
-            throw SourcePosition(path: reader.path, line: 1, column: 1).error(
-                "the file holds no YAML document; expected a libinput record")
+            throw Diagnostic(path: reader.path, message: "the file holds no YAML document; expected a libinput record")
         }
         let root = reader.position
         guard reader.kind == .mappingStart else {

@@ -110,7 +110,8 @@ public struct RecordedClock: Sendable, Equatable {
                 + "±\(Readable.time(clock.step / 2)) ms"
         }
         var diagnostic = Diagnostic(
-            path: place?.path ?? trace.source, line: place?.line ?? 0, column: place?.column ?? 0, message: message,
+            path: place?.path ?? trace.source, place: place.map { Diagnostic.Place(line: $0.line, column: $0.column) },
+            message: message,
             suggestion: "record with a finer clock: see docs/RECORDING.md, \"Clocks\"", severity: .warning)
         diagnostic.kind = kind
         return diagnostic

@@ -26,26 +26,30 @@ public struct RecorderPage: Sendable {
         self.served = served
     }
 
-    /// `record --page`: the page to `path` (whole or not at all), or to standard output.
+    /// `record --page`: the page to standard output, or to `-o`'s `path` (whole or not at all, then
+    /// `wrote PATH`, and a note on standard error says what to do with it).
     public func write(to path: String?, console: Console = Console()) -> ExitStatus {
         guard let path else {
             console.out(html)
             return console.finish(.ok)
         }
-        var file = AtomicFile(path: path, what: "the recorder page")
-        if let failure = file.openFailure {
-            console.report(failure)
-            return .errors
-        }
-        file.write(html)
+        let file: Console
         do {
-            try file.commit()
+            file = try console.writingOutput(to: path, what: "the recorder page")
         } catch {
-            console.report(asDiagnostic(error, path: path))
+            console.report(error)
             return .errors
         }
-        console.err("wrote \(path): open it in a phone's browser; its Download button saves the takes as takes.yaml\n")
-        return console.finish(.ok)
+        file.out(html)
+        let status = file.finish(.ok)
+        if status == .ok {
+            console.report(
+                Diagnostic(
+                    path: path,
+                    message: "open it in a phone's browser; its Download button saves the takes as takes.yaml",
+                    severity: .note))
+        }
+        return status
     }
 
     /// The recorder that every take names in its `origin`.

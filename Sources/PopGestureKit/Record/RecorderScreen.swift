@@ -23,14 +23,14 @@ public struct RecorderScreen: Sendable {
         let settings = try TraceDecoder.settings(config.values)
         guard let stack = settings.stack, stack.count >= 2 else {
             throw Diagnostic(
-                path: path, line: 1, column: 1,
+                path: path,
                 message: "`record --stack-config` needs a stack of two view controllers or more: the top one is "
                     + "drawn and a swipe back shows the one below",
                 suggestion: "add the screen below to `stack`")
         }
         guard settings.layoutDirection == .ltr else {
             throw Diagnostic(
-                path: path, line: 1, column: 1,
+                path: path,
                 message: "the recorder page draws left-to-right screens; this stack config is right-to-left",
                 suggestion: "record with a copy of the config without `layoutDirection: rtl`")
         }

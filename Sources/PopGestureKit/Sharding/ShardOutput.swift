@@ -137,7 +137,7 @@ struct ShardOutput {
                 at += chunk.count
             }
             counter.finish()
-            (error.line, error.column) = (counter.line, counter.column)
+            error.place = Diagnostic.Place(line: counter.line, column: counter.column)
             throw error
         }
     }

@@ -58,12 +58,43 @@ public struct Console: Sendable {
 
     /// `-o FILE`, for every command and format: the console's standard output text goes to `path`,
     /// which `finish` puts in place whole (a temporary file beside it, renamed), and standard output
-    /// says only `wrote PATH`. Throws a `Diagnostic` when the temporary file cannot be created, so
-    /// before any work.
-    public func writingOutput(to path: String) throws(Diagnostic) -> Console {
-        let file = AtomicFile(path: path, what: "the output file")
+    /// says only `wrote PATH` (escaped as `visible` escapes). Throws a `Diagnostic` when the temporary
+    /// file cannot be created, so before any work. `what` names the file in a failure's message
+    /// ("cannot write the plot: ...").
+    public func writingOutput(to path: String, what: String = "the output file") throws(Diagnostic) -> Console {
+        let file = AtomicFile(path: path, what: what)
         if let failure = file.openFailure { throw failure }
         return Console(capture: capture, outputFile: OutputFile(file))
+    }
+
+    /// Whether standard output text goes to `-o`'s file.
+    public var writesToFile: Bool { outputFile?.path != nil }
+
+    /// One of several files a run writes (plot's `NAME-N.svg`, synth's corpus) through the same
+    /// destination as `-o`: `write` is given a console whose output is `path`'s, which is then put in
+    /// place whole and said as `wrote PATH` on this console's standard output (unless `quietly`, for
+    /// a run that sums its files up in a line of its own). The first failure, to create or to write,
+    /// is returned, and no partial file is left.
+    public func writeFile(
+        _ path: String, what: String, quietly: Bool = false, _ write: (Console) -> Void
+    ) -> Diagnostic? {
+        let file: Console
+        do { file = try writingOutput(to: path, what: what) } catch { return error }
+        write(file)
+        return file.commitOutput(saying: !quietly)
+    }
+
+    /// `-o`'s file put in place and, when `saying`, `wrote PATH` on standard output; the failure,
+    /// if any. Nothing to do without a file, or once done.
+    private func commitOutput(saying: Bool = true) -> Diagnostic? {
+        guard let outputFile, let path = outputFile.path else { return nil }
+        do {
+            try outputFile.commit()
+        } catch {
+            return asDiagnostic(error, path: path)
+        }
+        if saying { standardOut("wrote \(visible(path))\n") }
+        return nil
     }
 
     /// A run that refused its inputs before its output was whole (`merge` of a damaged shard): `-o`'s
@@ -102,15 +133,10 @@ public struct Console: Sendable {
     /// A run's exit status once its output is flushed: errors (2), said on stderr, when standard
     /// output could not be written; else `status`.
     public func finish(_ status: ExitStatus) -> ExitStatus {
-        if let outputFile, let path = outputFile.path {
-            do {
-                try outputFile.commit()
-                standardOut("wrote \(visible(path))\n")
-            } catch {
-                report(asDiagnostic(error, path: path))
-                flush()
-                return .errors
-            }
+        if let problem = commitOutput() {
+            report(problem)
+            flush()
+            return .errors
         }
         if capture != nil { return status }
         flush()

@@ -116,7 +116,8 @@ public struct TraceSynthesizer {
     }
 
     /// Writes `count` documents into files of `perFile` documents in `directory` (created with its
-    /// parents if missing); returns the paths. Each file appears whole or not at all (`AtomicFile`):
+    /// parents if missing); returns the paths. Each file appears whole or not at all (written through
+    /// `Console.writeFile`, the destination of every command's `-o`):
     /// on a full or unwritable disk the first failure is thrown, naming the file or the folder that
     /// could not be created and the system's reason, and no partial file is left.
     /// Without `force`, a file of the corpus that already exists stops it before anything is written:
@@ -141,12 +142,13 @@ public struct TraceSynthesizer {
         while index < count {
             defer { progress.tick() }
             let path = path(fileNumber)
-            var file = AtomicFile(path: path, what: "the synthesized traces")
-            if let failure = file.openFailure { throw failure }
-            for d in 0..<min(perFile, count - index) {
-                document(index + d, opensFile: d == 0) { file.write($0) }
+            // Through `-o`'s destination, quietly: the run sums the corpus up in one line.
+            let failure = console.writeFile(path, what: "the synthesized traces", quietly: true) { file in
+                for d in 0..<min(perFile, count - index) {
+                    document(index + d, opensFile: d == 0) { file.out($0) }
+                }
             }
-            try file.commit()
+            if let failure { throw failure }
             paths.append(path)
             index += perFile
             fileNumber += 1

@@ -39,7 +39,7 @@ public struct Baseline: Sendable {
         let reader = try YAMLDocumentReader(path: path)
         guard let root = try reader.nextDocument() else {
             throw Diagnostic(
-                path: path, line: 1, column: 1, message: "is empty; expected a baseline (`format: \(format)`)",
+                path: path, message: "is empty; expected a baseline (`format: \(format)`)",
                 suggestion: "write one with `popgesture check --write-baseline \(path)`")
         }
         let fields = try MappingFields(root, "a baseline", known: ["format", "failures"])

@@ -70,15 +70,14 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         colour.apply()
-        let settings = try input.settings()
-        let config = settings.config
+        let settings = try input.settings {
+            $0.rules = rules.rules
+            $0.format = format
+            $0.strict = strict
+            $0.requireGoldens = requireGoldens
+        }
         var run = CheckRun(
-            paths: settings.paths, rules: try rules.choice(config: config),
-            format: format ?? config?.reportFormat.flatMap(CheckRun.Format.init) ?? .text, jobs: settings.jobs,
-            updateGoldens: updateGoldens, requireGoldens: requireGoldens || config?.requireGoldens == true,
-            allowEmpty: input.allowEmpty, strict: strict || config?.strict == true, force: force,
-            shard: try shard.resolved())
-        run.exclusions = settings.exclusions
+            settings: settings, updateGoldens: updateGoldens, force: force, shard: try shard.resolved())
         run.verbose = verbose
         run.baseline = baseline
         run.writeBaseline = writeBaseline

@@ -30,10 +30,9 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         colour.apply()
         let settings = try input.settings()
-        var diff = DiffRun(
-            paths: settings.paths, base: try loadRules(base), head: try loadRules(head),
-            format: format, jobs: settings.jobs, allowEmpty: input.allowEmpty, shard: try shard.resolved())
-        diff.exclusions = settings.exclusions
+        let diff = DiffRun(
+            settings: settings, base: try loadRules(base), head: try loadRules(head), format: format,
+            shard: try shard.resolved())
         try conclude(diff.run(console: try output.console()))
     }
 }

@@ -68,10 +68,7 @@ struct ImportCommand: ParsableCommand {
             "getevent: an axis range in device units, over the recording's description or without one (repeat per axis).",
             valueName: "AXIS=MIN:MAX"))
     var axisRange: [String] = []
-    @Option(
-        name: [.customShort("o"), .long],
-        help: ArgumentHelp("Write here, atomically, instead of to standard output.", valueName: "OUT.yaml"))
-    var output: String?
+    @OptionGroup var output: OutputOption
     @Flag(help: "Replace the -o file if it exists.") var force = false
     @OptionGroup var colour: ColourOption
 
@@ -93,6 +90,6 @@ struct ImportCommand: ParsableCommand {
         let importer = Importer(
             format: from, screen: screen.flatMap(Screen.init(dimensions:)), stackConfig: stackConfig,
             columns: columns, axisRanges: try axisRange.map(AxisRangeArgument.init))
-        try conclude(importer.run(files: files, output: output, force: force))
+        try conclude(importer.run(files: files, output: output.output, force: force))
     }
 }

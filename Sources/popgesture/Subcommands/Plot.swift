@@ -32,11 +32,7 @@ struct PlotCommand: ParsableCommand {
             discussion: "Without it, the file's `# popgesture-rules: NAME|FILE` comment, else fd."),
         completion: ruleVersions)
     var rules: [String] = []
-    @Option(
-        name: [.customShort("o"), .long],
-        help: ArgumentHelp(
-            "Write here instead of standard output: an .svg, or an .html page.", valueName: "OUT.svg|OUT.html"))
-    var output: String?
+    @OptionGroup var output: OutputOption
     @OptionGroup var colour: ColourOption
 
     func validate() throws {
@@ -48,7 +44,7 @@ struct PlotCommand: ParsableCommand {
         let loaded = try rules.map(loadRules)
         try conclude(
             PlotRun(
-                path: trace, rules: RulesChoice(forced: loaded.first), document: document, output: output,
+                path: trace, rules: RulesChoice(forced: loaded.first), document: document, output: output.output,
                 versus: loaded.count == 2 ? loaded[1] : nil
             ).run())
     }

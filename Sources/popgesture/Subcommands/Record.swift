@@ -12,7 +12,7 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         options.colour.apply()
         if options.page {
-            try conclude(try options.recorderPage().write(to: options.output))
+            try conclude(try options.recorderPage().write(to: options.output.output))
             return
         }
         let own = CommandLine.arguments.dropFirst()

@@ -29,12 +29,8 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         colour.apply()
-        let settings = try input.settings()
-        var replay = ReplayRun(
-            paths: settings.paths, rules: try rules.choice(config: settings.config), format: format,
-            jobs: settings.jobs,
-            allowEmpty: input.allowEmpty, shard: try shard.resolved())
-        replay.exclusions = settings.exclusions
+        let settings = try input.settings { $0.rules = rules.rules }
+        let replay = ReplayRun(settings: settings, format: format, shard: try shard.resolved())
         try conclude(replay.run(console: try output.console()))
     }
 }

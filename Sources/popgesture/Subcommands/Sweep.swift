@@ -70,10 +70,9 @@ struct SweepCommand: ParsableCommand {
     func run() throws {
         colour.apply()
         let settings = try input.settings()
-        var sweep = SweepRun(
-            paths: settings.paths, base: rules, vary: vary, format: format, jobs: settings.jobs,
-            top: top, flipsAll: flips == "all", allowEmpty: input.allowEmpty, shard: try shard.resolved())
-        sweep.exclusions = settings.exclusions
+        let sweep = SweepRun(
+            settings: settings, base: rules, vary: vary, format: format, top: top, flipsAll: flips == "all",
+            shard: try shard.resolved())
         try conclude(sweep.run(console: try output.console()))
     }
 }

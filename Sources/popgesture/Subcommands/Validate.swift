@@ -26,10 +26,7 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         colour.apply()
-        let settings = try input.settings()
-        var validate = ValidateRun(
-            paths: settings.paths, format: format, jobs: settings.jobs, allowEmpty: input.allowEmpty)
-        validate.exclusions = settings.exclusions
+        let validate = ValidateRun(settings: try input.settings(), format: format)
         try conclude(validate.run(console: try output.console()))
     }
 }

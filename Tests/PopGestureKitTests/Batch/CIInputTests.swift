@@ -145,7 +145,7 @@ import Testing
         let replay = try CLI.run(["-c", "'\(CLI.binary)' replay - < t.yaml"], in: dir, shell: true)
         #expect(replay.stdout.hasPrefix("-#1 several (rules fd)\n"), "\(replay.stdout)")
         let empty = try CLI.run(["-c", "'\(CLI.binary)' check - < /dev/null"], in: dir, shell: true)
-        #expect(empty.status == 2 && empty.stdout.hasPrefix("-:1:1: error: contains no trace document"))
+        #expect(empty.status == 2 && empty.stdout.hasPrefix("-: error: contains no trace document"))
         // Nothing recorded for standard input, and a file named `-` is read as `./-`.
         #expect(
             try CLI.run(["-c", "'\(CLI.binary)' check --update-goldens --force - < t.yaml"], in: dir, shell: true)
@@ -241,6 +241,35 @@ import Testing
         #expect(try CLI.run(["check", "--no-config", "u.yaml"], in: dir + "/repo").status == 0)
     }
 
+    /// What the config names and is not there is the config's error, at the line that names it: a
+    /// path of `include` (the run goes on with the others, and counts it as a path not found) and a
+    /// rules file (the run stops before any trace).
+    @Test func whatAConfigNamesAndIsNotThereIsSaidAtItsLine() throws {
+        let dir = try CLI.fixture([
+            "repo/.git/HEAD": "",
+            "repo/traces/a.yaml": CommandLineTests.swipe(expect: CommandLineTests.passingExpectations),
+            "repo/.popgesture.yml": "format: popgesture-config/1\ninclude:\n  - traces\n  - ../nonexistent\n",
+            "repo/rules.yml": "format: popgesture-config/1\ninclude: [traces]\nrules: rules/strict.yaml\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let include = try CLI.run(["check"], in: dir + "/repo")
+        #expect(include.status == 2)
+        #expect(include.stdout == "1 trace in 1 file: 1 passed, 0 failed, 0 errors; 1 path not found\n")
+        #expect(include.stderr == ".popgesture.yml:4:5: error: `include: ../nonexistent`: no such file or folder\n")
+        // Named on the command line, the same path has no line to be said at.
+        let given = try CLI.run(["check", "--no-config", "traces", "../nonexistent"], in: dir + "/repo")
+        #expect(given.stderr == "../nonexistent: error: no such file or folder\n")
+        // From a folder below, the config's path is as the current folder reaches it.
+        try FileManager.default.createDirectory(atPath: dir + "/repo/sub", withIntermediateDirectories: false)
+        let below = try CLI.run(["validate"], in: dir + "/repo/sub")
+        #expect(below.stderr == "../.popgesture.yml:4:5: error: `include: ../nonexistent`: no such file or folder\n")
+        let rules = try CLI.run(["check", "--config", "rules.yml"], in: dir + "/repo")
+        #expect(rules.status == 2 && rules.stdout.isEmpty)
+        #expect(
+            rules.stderr
+                == "rules.yml:3:8: error: `rules: rules/strict.yaml`: cannot read file: No such file or directory\n")
+    }
+
     @Test func aBadConfigIsAnErrorAtItsLine() throws {
         let dir = try CLI.fixture([
             "repo/.git/HEAD": "", "repo/a.yaml": CommandLineTests.swipe(),
@@ -272,6 +301,19 @@ import Testing
         #expect(
             validate.status == 1 && validate.stdout.hasPrefix(".popgesture.yml:2:1: error: unknown key `exclud`"),
             "\(validate.stdout)")
+        // Every error of the config in one run, not one a run: the unknown key and the bad preset.
+        try "format: popgesture-config/1\nexclud: [x]\nrules: fdd\n".write(
+            toFile: dir + "/repo/both.yml", atomically: true, encoding: .utf8)
+        for command in [["check"], ["replay"], ["validate"], ["diff", "--base", "fd", "--head", "fd"]] {
+            let both = try CLI.run(command + ["--config", "both.yml", "a.yaml"], in: dir + "/repo")
+            #expect(both.status == 2 && both.stdout.isEmpty)
+            #expect(
+                both.stderr == """
+                    both.yml:2:1: error: unknown key `exclud` in a config document; expected one of `format`, `include`, `exclude`, `rules`, `overrides`, `strict`, `requireGoldens`, `jobs`, `reportFormat` (did you mean `exclude`?)
+                    both.yml:3:8: error: `rules: fdd`: unknown preset or file `fdd` (did you mean `fd`?)
+
+                    """, "\(command)")
+        }
         let noPaths = try CLI.run(["check", "--no-config"], in: dir + "/repo")
         #expect(
             noPaths.status == 2 && noPaths.stderr.hasPrefix("error: no trace files or folders given"),

@@ -17,7 +17,7 @@ import Testing
         (["check", "--rules", "fd11", "a.yaml"], "error: unknown preset or file `fd11` (did you mean `fd-1.1`?)\n"),
         (
             ["replay", "--rules", "rules/missing.yaml", "a.yaml"],
-            "rules/missing.yaml:1:1: error: cannot read file: No such file or directory\n"
+            "rules/missing.yaml: error: cannot read file: No such file or directory\n"
         ),
         (
             ["diff", "--base", "fd", "--head", "cupertin", "a.yaml"],

@@ -50,7 +50,7 @@ import Testing
     @Test func importRefusesEmptyBinaryAndNonUTF8Files() throws {
         try Self.expectError(
             ["import", "--from", "evemu", "r.evemu"], ["r.evemu": []],
-            "r.evemu:1:1: error: the file is empty; expected an evemu recording\n")
+            "r.evemu: error: the file is empty; expected an evemu recording\n")
         // A NUL ended the message where it was quoted (fputs stops there), and other control bytes
         // reached the terminal as they were: now each is shown as \u{..}.
         try Self.expectError(
@@ -220,7 +220,7 @@ import Testing
         for command in ["plot", "explain"] {
             try Self.expectError(
                 [command, "t.yaml"], ["t.yaml": []],
-                "t.yaml:1:1: error: contains no trace document (a trace starts with `format: popgesture-trace/1`)\n")
+                "t.yaml: error: contains no trace document (a trace starts with `format: popgesture-trace/1`)\n")
             try Self.expectError(
                 [command, "t.yaml"],
                 ["t.yaml": Self.text("format: popgesture-trace/1\nname: ") + [0xFF] + Self.text("\n")],

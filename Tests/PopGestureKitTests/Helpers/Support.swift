@@ -92,10 +92,25 @@ func checkError(
     _ error: Diagnostic, path: String, at line: Int, _ column: Int, _ words: [String], suggestion: String? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    #expect(error.path == path, "\(error)", sourceLocation: sourceLocation)
-    #expect(
-        error.line == line && error.column == column, "expected \(line):\(column), got \(error)",
+    checkError(
+        error, path: path, place: Diagnostic.Place(line: line, column: column), words, suggestion: suggestion,
         sourceLocation: sourceLocation)
+}
+
+/// The same for a diagnostic about the whole file, or no file (`path` empty): it has no place.
+func checkError(
+    _ error: Diagnostic, wholeFile path: String, _ words: [String], suggestion: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    checkError(error, path: path, place: nil, words, suggestion: suggestion, sourceLocation: sourceLocation)
+}
+
+private func checkError(
+    _ error: Diagnostic, path: String, place: Diagnostic.Place?, _ words: [String], suggestion: String?,
+    sourceLocation: SourceLocation
+) {
+    #expect(error.path == path, "\(error)", sourceLocation: sourceLocation)
+    #expect(error.place == place, "expected \(String(describing: place)), got \(error)", sourceLocation: sourceLocation)
     for word in words {
         #expect(error.message.contains(word), "missing \"\(word)\" in \(error)", sourceLocation: sourceLocation)
     }

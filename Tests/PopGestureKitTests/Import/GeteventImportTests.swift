@@ -319,7 +319,7 @@ import Testing
             format: .getevent, screen: Screen(width: 100, height: 200),
             axisRanges: [try AxisRangeArgument("ABS_MT_POSITION_X=0:1080"), try AxisRangeArgument("0036=0:2400")])
         let noSlots = Self.importing(text, importer)
-        #expect(noSlots.error?.message.contains("no ABS_MT_SLOT range") == true && noSlots.error?.line == 1)
+        #expect(noSlots.error?.message.contains("no ABS_MT_SLOT range") == true && noSlots.error?.place?.line == 1)
         #expect(noSlots.error?.suggestion?.contains("--axis-range ABS_MT_SLOT=0:N") == true)
         // With the slots: x = 1080 units of 0...1080 on a 100 pt screen is 100 pt.
         importer.axisRanges.append(try AxisRangeArgument("abs_mt_slot=0:9"))
@@ -372,7 +372,7 @@ import Testing
         // A description after the events.
         let ranges = Importer(screen: Screen(width: 100, height: 200), axisRanges: Self.flags)
         let late = Self.importing(Self.touch + Self.described, ranges)
-        #expect(late.error.map { ($0.line, $0.column) } ?? (0, 0) == (2, 1))
+        #expect(late.error?.place == Diagnostic.Place(line: 2, column: 1))
         #expect(
             late.error?.message.hasPrefix("a device description after the first event (line 1)") == true,
             "\(late.error.map(String.init(describing:)) ?? "")")
@@ -405,7 +405,7 @@ import Testing
             "[ 1.000000] /dev/input/event2: EV_SYN SYN_REPORT 00000000\n[ 1.000000] /dev/input/event3: EV_SYN SYN_REPORT 00000000\n",
             ranges)
         #expect(
-            second.error?.line == 2
+            second.error?.place?.line == 2
                 && second.error?.message.hasPrefix("an event of `/dev/input/event3`, a second device") == true)
     }
 

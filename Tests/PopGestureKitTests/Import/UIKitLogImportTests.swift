@@ -120,7 +120,7 @@ import Testing
         ) {
             let error = Self.importing(text, format: format, path: "bad.csv").error
             #expect(
-                error.map { ($0.line, $0.column) } ?? (0, 0) == (line, column), "\(String(describing: error))",
+                error?.place == Diagnostic.Place(line: line, column: column), "\(String(describing: error))",
                 sourceLocation: sourceLocation)
             #expect(error?.message == message, sourceLocation: sourceLocation)
             #expect(error?.suggestion == suggestion, sourceLocation: sourceLocation)

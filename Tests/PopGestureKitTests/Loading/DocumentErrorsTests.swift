@@ -45,7 +45,8 @@ import Testing
                 continue
             }
             #expect(source == "t.yaml#1")
-            #expect(error.all.map { [$0.line, $0.column] } == Self.tenPlaces.map { [$0.0, $0.1] }, "\(error)")
+            let places = error.all.map { $0.place.map { [$0.line, $0.column] } }
+            #expect(places == Self.tenPlaces.map { [$0.0, $0.1] }, "\(error)")
             #expect(error.notShown == 0)
             #expect(error.all[2].message.hasPrefix("unknown key `stak` in a trace document"))
             // The second stroke's second row is out of order; the third, compared with it, is not.
@@ -84,7 +85,7 @@ import Testing
         let all = error.all
         #expect(all.count == DocumentErrors.limit + 1)
         #expect(all.first?.description == "t.yaml:6:10: error: expected sample time t (ms) to be >= 0, found -1")
-        #expect(all[19].line == 25 && all.last?.message.hasPrefix("malformed YAML") == true, "\(error)")
+        #expect(all[19].place?.line == 25 && all.last?.message.hasPrefix("malformed YAML") == true, "\(error)")
         // 30 rows and the event, 20 shown.
         #expect(error.notShown == 11)
         #expect(error.description.hasSuffix("\nt.yaml: note: 11 more errors in this document not shown"))
@@ -96,7 +97,7 @@ import Testing
                 "format: popgesture-trace/1\nlayoutDirection: up\nstack: [{id: a}]\nevents:\n  - {t: 1, pop: yes}\n  - [\n"
             )
         else { return }
-        #expect(error.all.map(\.line) == [2, 5, 7], "\(error)")
+        #expect(error.all.map(\.place?.line) == [2, 5, 7], "\(error)")
         #expect(error.all.last?.message.contains("malformed YAML") == true)
     }
 

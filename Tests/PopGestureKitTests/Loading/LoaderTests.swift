@@ -155,7 +155,7 @@ import Testing
             Issue.record("\(documents)")
             return
         }
-        #expect(source == "t.yaml#2" && error.line == 6 && error.column == 1)
+        #expect(source == "t.yaml#2" && error.place?.line == 6 && error.place?.column == 1)
     }
 
     @Test func aSyntaxErrorEndsTheFileAfterTheDocumentsBefore() {
@@ -420,7 +420,7 @@ import Testing
             toFile: dir + "/u.yaml", atomically: true, encoding: .utf8)
         let missing = Self.firstError(dir + "/u.yaml")
         #expect(
-            missing?.line == 2 && missing?.column == 9
+            missing?.place?.line == 2 && missing?.place?.column == 9
                 && missing?.message.hasPrefix("cannot read config `stacks/none.yaml`") == true)
 
         try "format: popgesture-stack/1\nstack: [{id: a, barHiden: true}]\n".write(
@@ -429,7 +429,7 @@ import Testing
             toFile: dir + "/v.yaml", atomically: true, encoding: .utf8)
         let bad = Self.firstError(dir + "/v.yaml")
         // Blamed on the trace's `config:` value, naming the place in the config.
-        #expect(bad?.path == dir + "/v.yaml" && bad?.line == 2 && bad?.column == 9)
+        #expect(bad?.path == dir + "/v.yaml" && bad?.place?.line == 2 && bad?.place?.column == 9)
         #expect(
             bad?.message.hasPrefix(
                 "config `stacks/bad.yaml` is invalid: \(dir)/stacks/bad.yaml:2:17: unknown key `barHiden`") == true,
@@ -439,7 +439,7 @@ import Testing
         try "format: popgesture-trace/1\nconfig: t.yaml\n".write(
             toFile: dir + "/w.yaml", atomically: true, encoding: .utf8)
         let wrongKind = Self.firstError(dir + "/w.yaml")
-        #expect(wrongKind?.path == dir + "/w.yaml" && wrongKind?.line == 2 && wrongKind?.column == 9)
+        #expect(wrongKind?.path == dir + "/w.yaml" && wrongKind?.place?.line == 2 && wrongKind?.place?.column == 9)
         #expect(
             wrongKind?.message
                 == "config `t.yaml` is invalid: \(dir)/t.yaml:1:9: this is a trace document, expected `format: popgesture-stack/1`"
@@ -758,7 +758,7 @@ extension LoaderTests {
             }
             #expect(source == "empty.yaml")
             checkError(
-                error, path: "empty.yaml", at: 1, 1, ["contains no trace document"],
+                error, wholeFile: "empty.yaml", ["contains no trace document"],
                 suggestion: "a trace starts with `format: popgesture-trace/1`")
         }
     }
@@ -1011,11 +1011,11 @@ extension LoaderTests {
 
     // MARK: Errors in files
 
-    @Test func directoriesAndMissingFilesAreErrorsAtTheirStart() throws {
+    @Test func directoriesAndMissingFilesAreErrorsOfTheWholeFile() throws {
         try withFolder(["sub/x.yaml": "format: popgesture-trace/1\nstack: [{id: a}]\n"]) { folder in
             if let error = firstFailure(TraceFileLoader(path: folder + "/sub")) {
                 checkError(
-                    error, path: folder + "/sub", at: 1, 1, ["is a directory, expected a YAML file"],
+                    error, wholeFile: folder + "/sub", ["is a directory, expected a YAML file"],
                     suggestion:
                         "pass the directory to `validate`, `check` or `replay`, which read the *.yaml files inside")
             }
@@ -1025,7 +1025,7 @@ extension LoaderTests {
                 return
             }
             #expect(source == folder + "/nope.yaml")
-            checkError(error, path: folder + "/nope.yaml", at: 1, 1, ["cannot read file", "No such file or directory"])
+            checkError(error, wholeFile: folder + "/nope.yaml", ["cannot read file", "No such file or directory"])
         }
     }
 
@@ -1172,7 +1172,7 @@ extension LoaderTests {
             checkError(
                 errors[3], path: folder + "/t.yaml", at: 11, 9,
                 [
-                    "config `stacks/empty.yaml` is invalid: \(folder)/stacks/empty.yaml:1:1: contains no stack-config document"
+                    "config `stacks/empty.yaml` is invalid: \(folder)/stacks/empty.yaml: contains no stack-config document"
                 ])
             // One that cannot be read is an error at the trace's `config:` value (`config: ` is 8 characters).
             checkError(

@@ -72,10 +72,11 @@ import Testing
 
     @Test func rulesFieldsAreValidated() {
         let check = rulesError("format: popgesture-rules/1\nbegin: [rootOnyl]\n")
-        #expect(check?.line == 2 && check?.column == 9 && check?.suggestion == "did you mean `rootOnly`?")
+        #expect(check?.place?.line == 2 && check?.place?.column == 9 && check?.suggestion == "did you mean `rootOnly`?")
         let duration = rulesError("format: popgesture-rules/1\ntransition: {duration: -5}\n")
         #expect(
-            duration?.line == 2 && duration?.column == 24 && duration?.message.contains("to be >= 0, found -5") == true)
+            duration?.place == Diagnostic.Place(line: 2, column: 24)
+                && duration?.message.contains("to be >= 0, found -5") == true)
         #expect(
             rulesError("format: popgesture-rules/1\nvelocity: kalman\n")?.message.contains(
                 "unknown velocity estimator `kalman`") == true)
@@ -297,7 +298,7 @@ import Testing
         } catch let error as Diagnostic {
             // Not a path and no such file: a misspelt preset, at no position in any file (issue 13).
             checkError(
-                error, path: "", at: 0, 0, ["unknown preset or file `nosuchpreset`"],
+                error, wholeFile: "", ["unknown preset or file `nosuchpreset`"],
                 suggestion: "presets are fd, fd-1.1, uikit, tz, cupertino, flutter, edge30, lh")
         }
         do {

@@ -82,7 +82,7 @@ import Testing
             Issue.record("expected an error, got \(documents)")
             return
         }
-        #expect(diagnostic.line == 1 && diagnostic.column == 1)
+        #expect(diagnostic.place?.line == 1 && diagnostic.place?.column == 1)
         #expect(diagnostic.message.contains("comes after an `events` list of more than 3 samples"))
         #expect(
             diagnostic.suggestion == "put those keys before `events`, so a long recording is replayed as it is read")

@@ -61,7 +61,7 @@ import Testing
                 Issue.record("expected a syntax error, got \(documents)")
                 continue
             }
-            #expect(error.line == line && error.column == column, "\(error)")
+            #expect(error.place?.line == line && error.place?.column == column, "\(error)")
             #expect(error.message.contains(problem), "\(error)")
             #expect(error.suggestion == hint, "\(error)")
         }

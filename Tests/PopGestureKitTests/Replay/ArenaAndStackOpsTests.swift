@@ -157,12 +157,12 @@ import Testing
     @Test func badArenaAndStackOpsValuesArePositionedWithASuggestion() {
         // `recognizer: {arena: ` is 20 characters: the value starts at column 21.
         let arena = rulesError("format: popgesture-rules/1\nrecognizer: {arena: alon}\n")
-        #expect(arena?.line == 2 && arena?.column == 21)
+        #expect(arena?.place?.line == 2 && arena?.place?.column == 21)
         #expect(arena?.message.contains("unknown arena `alon`; expected one of contested, alone, byContent") == true)
         #expect(arena?.suggestion == "did you mean `alone`?")
         // `stackOps: ` is 10 characters.
         let stackOps = rulesError("format: popgesture-rules/1\nstackOps: immediately\n")
-        #expect(stackOps?.line == 2 && stackOps?.column == 11)
+        #expect(stackOps?.place?.line == 2 && stackOps?.place?.column == 11)
         #expect(
             stackOps?.message.contains("unknown stackOps `immediately`; expected one of deferred, immediate") == true)
         #expect(stackOps?.suggestion == "did you mean `immediate`?")
@@ -173,7 +173,7 @@ import Testing
             rulesError("format: popgesture-rules/1\nrecognizer: {arina: alone}\n")?.suggestion
                 == "did you mean `arena`?")
         // Not a name at all.
-        #expect(rulesError("format: popgesture-rules/1\nstackOps: [immediate]\n")?.line == 2)
+        #expect(rulesError("format: popgesture-rules/1\nstackOps: [immediate]\n")?.place?.line == 2)
     }
 
     @Test func bothKeysDefaultToTodaysBehaviourAndMerge() throws {

@@ -172,6 +172,7 @@ import Testing
             (["import", "r.csv", "--force", "-o", target], "the imported traces"),
             (["plot", "t.yaml", "-o", target], "the plot"),
             (["check", "t.yaml", "--format", "html", "-o", target], "the output file"),
+            (["record", "--page", "-o", target], "the recorder page"),
         ]
     }
 

@@ -166,7 +166,7 @@ import Testing
                 "text: error: not the output of `check --format json|junit`, `replay --format json`, `diff --format json` or `sweep --format json`"
             ),
             (["cut"], "cut: error: is cut short or damaged"),
-            (["nowhere"], "nowhere:1:1: error: cannot read file"),
+            (["nowhere"], "nowhere: error: cannot read file"),
         ]
         for (inputs, message) in cases {
             let run = try CommandLineTests.run(["merge"] + inputs, in: mixed)

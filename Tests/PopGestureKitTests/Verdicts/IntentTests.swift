@@ -21,7 +21,7 @@ import Testing
     @Test func badLabelsAreErrorsAtTheValue() {
         let header = "format: popgesture-trace/1\nstack: [{id: a}]\nexpect:\n"
         let unknown = loadError(header + "  - {gesture: 1, intent: bak}\n")
-        #expect(unknown?.line == 4 && unknown?.column == 26)
+        #expect(unknown?.place?.line == 4 && unknown?.place?.column == 26)
         #expect(unknown?.message == "unknown intent `bak`; expected one of back, stay")
         #expect(unknown?.suggestion == "did you mean `back`?")
         let mixed = loadError(header + "  - {gesture: 1, intent: back, pop: completed}\n")
