@@ -15,8 +15,8 @@ public struct Sweep: Sendable {
     public var paths: [String]
     /// The rule version every version starts from: a preset name or a rules file.
     public var base: String
-    /// Each `KEY=VALUES` (`maxStartX=0..200/40`, `completion.projectionDistance=140,160,180`); at
-    /// most three keys.
+    /// Each `KEY=VALUES` (`maxStartX=0..200/40`, `completion.projectionDistance=140,160,180`,
+    /// `rules=fd,uikit,tz` for the rule version itself); at most three keys.
     public var vary: [String]
 
     public init(paths: [String], base: String = "fd", vary: [String]) {

@@ -142,6 +142,8 @@ import Testing
         #expect(result.versions.map(\.completed) == [12, 3, 6, 7, 7, 10])
         #expect(result.best == [3, 4])
         #expect(result.json.hasPrefix("{"))
+        let presets = try Sweep(paths: [bundled("intent")], vary: ["rules=fd,uikit"]).run()
+        #expect(presets.keys == ["rules"] && presets.versions.map { $0.values["rules"] ?? "" } == ["fd", "uikit"])
         #expect(throws: PopGestureError.self) { try Sweep(paths: [bundled("intent")], vary: ["noSuchKey=1"]).run() }
     }
 }

@@ -73,9 +73,13 @@ public struct SweepRun: Sendable {
         let flipsAll = flipsAll
         let baseName = grid.base.name
         let baseSpec = base
+        let sweepsRules = grid.sweepsRules
         let runErrors = driver.run(
             { (path: String, produce: @escaping (SweepOutput) -> Void, _: (Diagnostic) -> Void) -> SweepFileJob in
-                if let (spec, _) = RulesChoice.scan(path).directive, spec != baseSpec, spec != baseName {
+                // Sweeping `rules`, every directive names a version some of the grid is not.
+                if let (spec, _) = RulesChoice.scan(path).directive,
+                    sweepsRules || (spec != baseSpec && spec != baseName)
+                {
                     produce(.directive(path: path, spec: spec))
                 }
                 return SweepFileJob(grid: grid, flipsAll: flipsAll, produce: produce)
@@ -103,8 +107,8 @@ public struct SweepRun: Sendable {
             console.report(
                 Diagnostic(
                     message:
-                        "\(counted(directives.count, "file")) name\(directives.count == 1 ? "s" : "") another rule version in `# \(RulesChoice.directive)`: \(listed)\(directives.count > 10 ? ", ..." : ""); sweep replays every file from \(baseName)",
-                    suggestion: "pass --rules to sweep from another base", severity: .warning))
+                        "\(counted(directives.count, "file")) name\(directives.count == 1 ? "s" : "") \(sweepsRules ? "a" : "another") rule version in `# \(RulesChoice.directive)`: \(listed)\(directives.count > 10 ? ", ..." : ""); sweep replays every file \(sweepsRules ? "under each value of `\(SweepGrid.versionKey)`" : "from \(baseName)")",
+                    suggestion: sweepsRules ? nil : "pass --rules to sweep from another base", severity: .warning))
         }
         let result = SweepResult(
             base: baseName, keys: grid.keys.map(\.path),

@@ -12,7 +12,7 @@ struct SweepTextRenderer: SweepRenderer {
         let documents = result.versions.first?.tally.documents ?? 0
         let errors = result.versions.first?.tally.errors ?? 0
         var out =
-            "sweep of \(counted(result.versions.count, "version")) from \(result.base) over \(counted(documents, "trace")) in \(counted(files, "file"))"
+            "sweep of \(counted(result.versions.count, "version")) \(result.sweepsRules ? "across rules" : "from \(result.base)") over \(counted(documents, "trace")) in \(counted(files, "file"))"
         out += errors > 0 ? " (\(counted(errors, "document")) failed to load)\n" : "\n"
         var header = ["#"] + result.keys + ["missed backs", "false pops", "failed", "completed", "anomalies"]
         if errors > 0 { header.append("errors") }
@@ -63,10 +63,13 @@ struct SweepTextRenderer: SweepRenderer {
     static func table(_ header: [String], _ rows: [[String]]) -> String {
         let widths = header.indices.map { c in ([header] + rows).map { $0[c].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
-            cells.enumerated().map { c, cell in
+            var line = cells.enumerated().map { c, cell in
                 let pad = String(repeating: " ", count: widths[c] - cell.count)
                 return SweepValue.number(cell) != nil || c == 0 ? pad + cell : cell + pad
-            }.joined(separator: "  ").trimmingCharacters(in: " ") + "\n"
+            }.joined(separator: "  ")
+            // The last column's padding only: the first is right-aligned, its padding leads.
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line + "\n"
         }
         return ([header] + rows).map(line).joined()
     }

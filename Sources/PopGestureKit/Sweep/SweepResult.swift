@@ -17,6 +17,9 @@ struct SweepResult: Sendable {
     /// `--flips all`: every gesture whose result differs, labelled or not.
     var flipsAll: Bool
 
+    /// `rules` is a key: each version starts from its own rule version, and BASE only breaks ties.
+    var sweepsRules: Bool { keys.contains(SweepGrid.versionKey) }
+
     /// Some document had an `intent` label (else the ranking uses failed expectations alone).
     var labelled: Bool { versions.contains { $0.tally.intent.labels > 0 } }
 
@@ -73,6 +76,14 @@ struct SweepResult: Sendable {
         }
         let key = keys[0]
         func value(_ i: Int) -> String { versions[i].values[0].text }
+        // Words and booleans have no order: each run names its values.
+        let numeric = versions.allSatisfy { if case .number = $0.values[0] { true } else { false } }
+        guard numeric else {
+            return head + ": "
+                + runs.map { run in
+                    "\(run.result) for \(key) = " + (run.from...run.to).map(value).joined(separator: ", ")
+                }.joined(separator: "; ")
+        }
         let parts = runs.map { run -> String in
             if run.from == run.to { return "\(run.result) for \(key) = \(value(run.from))" }
             if run.from == 0 { return "\(run.result) for \(key) <= \(value(run.to))" }

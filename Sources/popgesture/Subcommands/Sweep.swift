@@ -12,11 +12,14 @@ struct SweepCommand: ParsableCommand {
             "Read traces once, replay them under a grid of rule values, and rank the versions by missed backs and false pops.",
         discussion: """
             KEY is a rule key (`popgesture rules show` lists them; list keys such as begin and \
-            detectors cannot be swept: write rules files and use diff) or maxStartX, the traces' own \
-            per-screen limit, which then replaces every view controller's. VALUES is a list a,b,c or \
+            detectors cannot be swept: write rules files and use diff), maxStartX, the traces' own \
+            per-screen limit, which then replaces every view controller's, or rules, the rule version \
+            itself: its VALUES are presets or rules files (all: every preset), each replayed with \
+            the other keys set over it. VALUES is otherwise a list a,b,c or \
             an inclusive range FROM..TO/STEP. Up to three --vary; the grid is their product, at most \
             10,000 versions, each checked like a rules file before any trace is read. Every version \
-            starts from --rules (default fd) for every file: a file whose `# popgesture-rules:` \
+            starts from --rules (default fd; with a rules key, the version ties go to) for every \
+            file: a file whose `# popgesture-rules:` \
             comment names another version is swept from it all the same (one warning lists them). \
             Each file is parsed once whatever the number of versions. A missed back is an \
             `intent: back` label whose pop did not complete; a false pop an `intent: stay` label \
@@ -29,6 +32,7 @@ struct SweepCommand: ParsableCommand {
             Examples:
               popgesture sweep --vary completion.projectionDistance=120..240/20 traces/intent/
               popgesture sweep --vary maxStartX=0,40,80,120 --vary content.policy=uikit,edgeYields traces/
+              popgesture sweep --vary rules=all traces/intent/
               popgesture sweep --vary completion.projectionDistance=100..250/10 --format svg -o sweep.svg traces/intent/
             """
     )
@@ -36,7 +40,9 @@ struct SweepCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var shard: ShardOption
     @Option(
-        help: ArgumentHelp("The base every version starts from: a preset or a rules file.", valueName: "BASE"),
+        help: ArgumentHelp(
+            "The base every version starts from: a preset or a rules file (with --vary rules=..., the one ties go to).",
+            valueName: "BASE"),
         completion: ruleVersions)
     var rules: String = "fd"
     @Option(
