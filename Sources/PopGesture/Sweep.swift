@@ -55,6 +55,9 @@ public struct SweepResult: Sendable {
     public let best: [Int]
     /// Every index into ``versions``, best first.
     public let ranking: [Int]
+    /// The trade-off's Pareto front: indices into ``versions`` of the versions no other beats (none
+    /// has at most their false pops and at most their missed backs, with fewer of one), by false pops.
+    public let front: [Int]
     /// Gestures whose result differs across the versions (the intent-labelled ones).
     public let flips: [SweepFlip]
     /// The whole result as `popgesture sweep --format json` writes it (schemas/sweep.schema.json).
@@ -66,6 +69,7 @@ public struct SweepResult: Sendable {
         keys = decoded.keys
         best = decoded.best
         ranking = decoded.ranking ?? Array(decoded.versions.indices)
+        front = decoded.front ?? []
         versions = decoded.versions.map(SweepVersion.init)
         flips = decoded.flips.map {
             SweepFlip(
@@ -80,6 +84,7 @@ public struct SweepResult: Sendable {
         var versions: [Version]
         var best: [Int]
         var ranking: [Int]?
+        var front: [Int]?
         var flips: [Flip]
 
         struct Version: Decodable {

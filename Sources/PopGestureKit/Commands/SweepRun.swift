@@ -56,14 +56,6 @@ public struct SweepRun: Sendable {
             console.report(asDiagnostic(error, path: ""))
             return console.finish(.errors)
         }
-        if format == .svg, let refusal = SweepPlot.refusal(keys: grid.keys.count) {
-            console.report(
-                Diagnostic(
-                    message: "--format svg: \(refusal)",
-                    suggestion: "use --format text, json or html (the table and flips)"))
-            console.discardOutput()
-            return console.finish(.errors)
-        }
         var tallies = Array(repeating: SweepTally(), count: grid.versions.count)
         var flips: [SweepFlip] = []
         var directives: [(path: String, spec: String)] = []

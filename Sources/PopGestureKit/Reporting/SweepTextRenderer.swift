@@ -39,11 +39,32 @@ struct SweepTextRenderer: SweepRenderer {
             out += "\(counted(t.intent.falsePop, "false pop")), \(counted(t.failed, "failed expectation"))\(tied)\n"
         }
         if ranking.count > shown.count { out += "  ... \(ranking.count - shown.count) more (--top N shows more)\n" }
+        out += "\nfront (versions no other beats on both missed backs and false pops):\n"
+        out += frontLines(result).map { "  \($0)\n" }.joined()
         out +=
             "\nflips (\(counted(result.flips.count, result.flipsAll ? "gesture" : "labelled gesture")) whose result differs):\n"
         for flip in result.flips { out += "  " + result.describe(flip) + "\n" }
         if result.flips.isEmpty { out += "  none\n" }
         return out
+    }
+
+    /// One line per point of the trade-off's front, fewest false pops first: its counts, then its
+    /// versions (five at most, then how many more).
+    static func frontLines(_ result: SweepResult) -> [String] {
+        var groups: [(point: TradeOffPoint, versions: [Int])] = []
+        for i in result.front {
+            if groups.last?.point == result.point(i) {
+                groups[groups.count - 1].versions.append(i)
+            } else {
+                groups.append((result.point(i), [i]))
+            }
+        }
+        return groups.map { group in
+            let names = group.versions.prefix(5).map { "#\($0) \(result.name($0))" }.joined(separator: ", ")
+            let more = group.versions.count > 5 ? ", ... \(group.versions.count - 5) more" : ""
+            return
+                "\(counted(group.point.missedBacks, "missed back")), \(counted(group.point.falsePops, "false pop")): \(names)\(more)"
+        }
     }
 
     /// Competition ranking: equal scores share a place, the next place skips (1, 1, 3).

@@ -23,7 +23,9 @@ struct SweepCommand: ParsableCommand {
             comment names another version is swept from it all the same (one warning lists them). \
             Each file is parsed once whatever the number of versions. A missed back is an \
             `intent: back` label whose pop did not complete; a false pop an `intent: stay` label \
-            whose pop did. svg draws one key as a chart, two as heat maps; three have no picture.
+            whose pop did. svg (and html) draws first the trade-off, each version at its false pops and \
+            missed backs, the Pareto front (versions no other beats on both) joined and labelled; then \
+            one key as a chart, two as heat maps.
             With --shard K/N, `merge` joins the shards' json into the unsharded bytes (counts summed \
             per version, flips in file order).
             Exit 0 when every version passes, 1 when some version has a failed expectation, missed \
@@ -51,7 +53,7 @@ struct SweepCommand: ParsableCommand {
     var vary: [String] = []
     @Option(
         help:
-            "Output format: text (a table, the best, the flips), json, svg (a picture) or html (all three on one page)."
+            "Output format: text (a table, the best, the front, the flips), json, svg (a picture) or html (all on one page)."
     )
     var format: SweepRun.Format = .text
     @OptionGroup var output: OutputOption
