@@ -33,7 +33,7 @@ enum SweepValue: Sendable, Equatable {
         let what = "--vary \(key.path)=\(text)"
         let numeric: Bool
         switch key.rule?.type {
-        case nil, .nonNegativeNumber?, .positiveNumber?, .fraction?, .integer?: numeric = true
+        case nil, .nonNegativeNumber?, .positiveNumber?, .fraction?, .bound?, .integer?: numeric = true
         default: numeric = false
         }
         if text.contains("..") {
