@@ -35,7 +35,7 @@ enum SweepValue: Sendable, Equatable {
         if key.isVersion { return try versions(text, what: what) }
         let numeric: Bool
         switch key.rule?.type {
-        case nil, .nonNegativeNumber?, .positiveNumber?, .fraction?, .integer?: numeric = true
+        case nil, .nonNegativeNumber?, .positiveNumber?, .fraction?, .bound?, .integer?: numeric = true
         default: numeric = false
         }
         if text.contains("..") {
