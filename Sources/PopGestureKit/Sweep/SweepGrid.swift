@@ -89,7 +89,7 @@ struct SweepGrid: Sendable {
                     starts[spec] = Start(tree: tree, name: name, rules: try RulesLoader.decode(tree, name: name))
                 } catch var error as Diagnostic {
                     // A name that is no preset or file says which value; an error inside a file, its line.
-                    if error.line == 0 { error.message = "--vary \(Self.versionKey)=\(spec): \(error.message)" }
+                    if error.place == nil { error.message = "--vary \(Self.versionKey)=\(spec): \(error.message)" }
                     throw error
                 }
             }

@@ -118,7 +118,7 @@ import Testing
         let dir = try CommandLineTests.fixture(["bad.yaml": "format: popgesture-rules/1\nvelocity: fast\n"])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let bad = SweepTests.message { _ = try SweepGrid(base: "fd", vary: ["rules=fd,\(dir)/bad.yaml"]) }
-        #expect(bad?.line == 2 && bad?.message.hasPrefix("unknown velocity estimator `fast`") == true)
+        #expect(bad?.place?.line == 2 && bad?.message.hasPrefix("unknown velocity estimator `fast`") == true)
     }
 
     /// The text table has a `rules` column like any key; a flip names each rule version of a run
