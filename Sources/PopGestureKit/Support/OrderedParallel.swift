@@ -35,18 +35,21 @@ public func forEachInOrder<Item: Sendable, Output: Sendable>(
 /// Woken for every output, `check --jobs 2` made 20,241 context switches on 2,000 small files against
 /// 744 with `--jobs 1`; woken for every finished file, 16,000 files of 4 KB cost `--jobs 2` a quarter
 /// more CPU than `--jobs 1`, most of it in the kernel. So the consumer sleeps until a run of `batch`
-/// finished items waits at the head, the head item has `flushCount` outputs waiting (a long file
-/// still streams), a worker needs the head to move, or everything is done; workers are woken only
-/// when the head moves while one of them waits for it.
+/// finished items waits at the head, the head item has produced another `flushCount` outputs (a long
+/// file still streams), a worker needs the head to move (when it starts waiting, and when the head item
+/// finishes while it waits), or everything is done; workers are woken only when the head moves while
+/// one of them waits for it.
 final class OrderedOutputs<Output>: @unchecked Sendable {
     /// Outputs an item behind the head may buffer before its worker waits.
     static var bufferLimit: Int { 256 }
-    /// Outputs of the head item that wake the consumer before the item finishes: a long file's output
-    /// still streams, in runs of this many.
+    /// Every this many outputs of the head item wake the consumer before the item finishes: a long
+    /// file's output still streams, in runs of this many at most.
     static var flushCount: Int { 64 }
 
     private let condition = NSCondition()
     private var queues: [[Output]]
+    /// Outputs each item has produced so far, emitted or not.
+    private var produced: [Int]
     private var finished: [Bool]
     private var nextClaim = 0
     private var head = 0
@@ -62,6 +65,7 @@ final class OrderedOutputs<Output>: @unchecked Sendable {
 
     init(count: Int, jobs: Int) {
         queues = Array(repeating: [], count: count)
+        produced = Array(repeating: 0, count: count)
         finished = Array(repeating: false, count: count)
         window = max(jobs * 16, 32)
         batch = window / 4
@@ -80,7 +84,10 @@ final class OrderedOutputs<Output>: @unchecked Sendable {
         condition.lock()
         while index != head && queues[index].count >= Self.bufferLimit { waitForHead() }
         queues[index].append(output)
-        if index == head, consumerWaits, queues[index].count >= Self.flushCount { condition.broadcast() }
+        produced[index] += 1
+        // Counted over the item's whole output, not what waits in its queue: a consumer that took a
+        // few outputs early would otherwise sleep until a full run had piled up again.
+        if index == head, consumerWaits, produced[index] % Self.flushCount == 0 { condition.broadcast() }
         condition.unlock()
     }
 
@@ -88,7 +95,12 @@ final class OrderedOutputs<Output>: @unchecked Sendable {
         condition.lock()
         finished[index] = true
         while unfinished < finished.count && finished[unfinished] { unfinished += 1 }
-        if consumerWaits, unfinished - head >= batch || unfinished == finished.count { condition.broadcast() }
+        // A worker waiting for the head is only let go by the consumer moving it: once the head has
+        // finished, a consumer still waiting for a whole batch would wait for items that worker holds.
+        let headWaitedFor = unfinished > head && workersWaiting > 0
+        if consumerWaits, headWaitedFor || unfinished - head >= batch || unfinished == finished.count {
+            condition.broadcast()
+        }
         condition.unlock()
     }
 
