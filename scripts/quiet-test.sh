@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 # The lines of `swift test` output worth a person's eyes: each suite's verdict, each failed test and
 # the issues it recorded, XCTest's failures, and the run's summary.
 filter_swift_test() {
-    grep -E '^(✔|✘|━) Suite |^✘ |^(✔|✘|━) Test run|^error: |Executed [0-9]+ tests?|: error: -\[' || true
+    grep -E '^(✔|✘|━) Suite |^✘ |^(✔|✘|━) Test run|^error: |^timed out after |Executed [0-9]+ tests?|: error: -\[' || true
 }
 
 if [[ ${1:-} == --filter ]]; then
@@ -84,7 +84,7 @@ step() {
     local name=$1 log=$logs/$2.log
     shift 2
     local start=$SECONDS status
-    "$@" > "$log" 2>&1
+    step_log=$log "$@" > "$log" 2>&1
     status=$?
     count "$log" "$status"
     local summary
@@ -128,11 +128,28 @@ node_tests() {
 }
 
 step "swift format lint (.swift-format)" format sh -c 'swift format lint --strict --recursive --parallel Sources Tests Plugins Package.swift && echo "no findings"'
+# A test that blocks (a deadlock, a child waiting on a pipe) would otherwise hold the run until CI's
+# own limit kills it with nothing said; all of swift test takes about 10 minutes on 2 cores.
+bounded() {
+    timeout --kill-after=30 "${STEP_TIMEOUT:-2400}" "$@"
+    local status=$?
+    if ((status == 124 || status == 137)); then
+        echo "timed out after ${STEP_TIMEOUT:-2400} s (STEP_TIMEOUT sets the limit); started and never finished:"
+        # Swift Testing says `◇ Test NAME started.` and later `✔ Test NAME passed ...` or `✘ Test NAME ...`.
+        grep -oE '^◇ Test [^ ]+ started' "$step_log" | sed -E 's/^◇ Test (.*) started$/\1/' | sort -u |
+            while IFS= read -r test; do
+                grep -qE "^(✔|✘) Test $(printf '%s' "$test" | sed 's/[][().*^$]/\\&/g') " "$step_log" ||
+                    echo "error: never finished: $test"
+            done
+    fi
+    return $status
+}
+
 # The tests by kind (Package.swift): in-process on small inputs, in-process over generated inputs,
 # then the built binaries and the libraries' public API.
-step "swift test --filter Unit (unit suites, in-process)" swift-unit swift test --skip-build --filter Unit
-step "swift test --filter Randomized (generated inputs, in-process)" swift-randomized swift test --skip-build --filter Randomized
-step "swift test --skip 'Unit|Randomized' (end to end, and the public API)" swift-endtoend swift test --skip-build --skip 'Unit|Randomized'
+step "swift test --filter Unit (unit suites, in-process)" swift-unit bounded swift test --skip-build --filter Unit
+step "swift test --filter Randomized (generated inputs, in-process)" swift-randomized bounded swift test --skip-build --filter Randomized
+step "swift test --skip 'Unit|Randomized' (end to end, and the public API)" swift-endtoend bounded swift test --skip-build --skip 'Unit|Randomized'
 step "schemas" schemas python3 Tests/schema/check_schemas.py --binary "$binary" "$@"
 step "bundled corpus (check traces/ --require-goldens)" corpus "$binary" check traces/ --require-goldens
 step "browser" browser python3 Tests/browser/check_browser.py --binary "$binary"

@@ -15,8 +15,8 @@ public struct Sweep: Sendable {
     public var paths: [String]
     /// The rule version every version starts from: a preset name or a rules file.
     public var base: String
-    /// Each `KEY=VALUES` (`maxStartX=0..200/40`, `completion.projectionDistance=140,160,180`); at
-    /// most three keys.
+    /// Each `KEY=VALUES` (`maxStartX=0..200/40`, `completion.projectionDistance=140,160,180`,
+    /// `rules=fd,uikit,tz` for the rule version itself); at most three keys.
     public var vary: [String]
 
     public init(paths: [String], base: String = "fd", vary: [String]) {
@@ -55,6 +55,9 @@ public struct SweepResult: Sendable {
     public let best: [Int]
     /// Every index into ``versions``, best first.
     public let ranking: [Int]
+    /// The trade-off's Pareto front: indices into ``versions`` of the versions no other beats (none
+    /// has at most their false pops and at most their missed backs, with fewer of one), by false pops.
+    public let front: [Int]
     /// Gestures whose result differs across the versions (the intent-labelled ones).
     public let flips: [SweepFlip]
     /// The whole result as `popgesture sweep --format json` writes it (schemas/sweep.schema.json).
@@ -66,6 +69,7 @@ public struct SweepResult: Sendable {
         keys = decoded.keys
         best = decoded.best
         ranking = decoded.ranking ?? Array(decoded.versions.indices)
+        front = decoded.front ?? []
         versions = decoded.versions.map(SweepVersion.init)
         flips = decoded.flips.map {
             SweepFlip(
@@ -80,6 +84,7 @@ public struct SweepResult: Sendable {
         var versions: [Version]
         var best: [Int]
         var ranking: [Int]?
+        var front: [Int]?
         var flips: [Flip]
 
         struct Version: Decodable {

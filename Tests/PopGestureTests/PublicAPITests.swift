@@ -141,7 +141,11 @@ import Testing
         #expect(result.versions.map(\.falsePops) == [5, 0, 0, 0, 0, 3])
         #expect(result.versions.map(\.completed) == [12, 3, 6, 7, 7, 10])
         #expect(result.best == [3, 4])
+        // 120 and 160 are the only versions at (0 false pops, 0 missed backs): no other beats them.
+        #expect(result.front == [3, 4])
         #expect(result.json.hasPrefix("{"))
+        let presets = try Sweep(paths: [bundled("intent")], vary: ["rules=fd,uikit"]).run()
+        #expect(presets.keys == ["rules"] && presets.versions.map { $0.values["rules"] ?? "" } == ["fd", "uikit"])
         #expect(throws: PopGestureError.self) { try Sweep(paths: [bundled("intent")], vary: ["noSuchKey=1"]).run() }
     }
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Renders popgesture's pictures in headless Chromium: the SVG of `plot` and of `sweep`, and the HTML pages of
 `check --format html` and `sweep --format html`, must draw something (a screenshot of more than one colour) and hold their labels in the
-DOM the browser built. Skips, saying so, where no Chromium is installed (scripts/setup.sh installs it)."""
+DOM the browser built; a sweep's trade-off marks as its front exactly the points no other beats, as its JSON does.
+Skips, saying so, where no Chromium is installed (scripts/setup.sh installs it)."""
 import argparse
 import os
 import shutil
@@ -168,6 +169,78 @@ def check_labels(browser, svgs, page):
         return [f"{page}: the label check did not run ({found[:200]})"]
 
 
+# Reads the trade-off panel of a sweep picture as the browser drew it: every point group
+# (g.version-point) with its counts and versions, where its marker landed (getBBox), and whether it is
+# marked on the front; then checks that the marked points are exactly those no other point beats (as
+# few or fewer of both counts, fewer of one), that markers sit left to right by false pops and bottom
+# to top by missed backs, and that every version is drawn once. Writes {front, problems} into <pre id="out">.
+FRONT_SCRIPT = r"""
+const problems = [];
+const points = [...document.querySelectorAll('g.version-point')].map(g => {
+  const b = g.querySelector('path').getBBox();
+  return {fp: +g.dataset.falsePops, mb: +g.dataset.missedBacks, front: g.dataset.front === 'true',
+          versions: g.dataset.versions.split(' ').map(Number), x: b.x + b.width / 2, y: b.y + b.height / 2};
+});
+const beaten = p => points.some(q => q.fp <= p.fp && q.mb <= p.mb && (q.fp < p.fp || q.mb < p.mb));
+for (const p of points) {
+  if (p.front === beaten(p)) problems.push(`(${p.fp}, ${p.mb}) is ${p.front ? '' : 'not '}marked on the front`);
+  for (const q of points) {
+    if (p.fp < q.fp && !(p.x < q.x)) problems.push(`(${p.fp}, ${p.mb}) is not left of (${q.fp}, ${q.mb})`);
+    if (p.mb < q.mb && !(p.y > q.y)) problems.push(`(${p.fp}, ${p.mb}) is not below (${q.fp}, ${q.mb})`);
+  }
+}
+const all = points.flatMap(p => p.versions).sort((a, b) => a - b);
+if (all.some((v, i) => v !== i)) problems.push(`versions drawn: ${all}`);
+const front = points.filter(p => p.front).flatMap(p => p.versions).sort((a, b) => a - b);
+document.getElementById('out').textContent = JSON.stringify({front, problems});
+"""
+
+
+def check_front(browser, name, svg, expected, page):
+    """FRONT_SCRIPT over one sweep picture: the problems found, and a difference from the JSON's `front`."""
+    import html
+    import json
+    with open(page, "w", encoding="utf-8") as f:
+        f.write(f'<!DOCTYPE html><html><body style="margin:0">{svg}<pre id="out">not run</pre>'
+                f"<script>{FRONT_SCRIPT}</script></body></html>")
+    dom = chromium(browser, "--dump-dom", "--window-size=1200,900", "file://" + os.path.abspath(page)).stdout
+    start = dom.find('<pre id="out">')
+    end = dom.find("</pre>", start)
+    try:
+        found = json.loads(html.unescape(dom[start + len('<pre id="out">'):end]))
+    except ValueError:
+        return [f"{name}: the front check did not run"]
+    failures = [f"{name}: {problem}" for problem in found["problems"]]
+    if found["front"] != sorted(expected):
+        failures.append(f"{name}: the points marked on the front hold versions {found['front']}, the JSON's front is {expected}")
+    return failures
+
+
+def fronts(binary, work, browser):
+    """The trade-off's front as the browser reads it: a corpus whose answer is known by hand (three swipes,
+    SweepTests.handCorpus: versions 4-6 and 0-3 on the front, 7-10 beaten) and every preset over the intent corpus."""
+    import json
+    hand = os.path.join(work, "hand")
+    os.mkdir(hand)
+    for name, interval, intent in [("t1", 40, "back"), ("t2", 30, "back"), ("t3", 40, "stay")]:
+        t = [interval * k for k in range(1, 5)]
+        with open(os.path.join(hand, f"{name}.yaml"), "w", encoding="utf-8") as f:
+            f.write("format: popgesture-trace/1\nstack: [{id: a}, {id: b}]\nevents:\n"
+                    f"  - {{touch: 1, samples: [[0, 30, 400], [{t[0]}, 42, 400], [{t[1]}, 54, 400], [{t[2]}, 66, 400]], up: {t[3]}}}\n"
+                    f"expect:\n  - {{gesture: 1, intent: {intent}}}\n")
+    failures = []
+    for name, arguments, folder, known in [
+            ("hand-made corpus", ["--vary", "completion.projectionDistance=100..200/10"], hand, [4, 5, 6, 0, 1, 2, 3]),
+            ("every preset", ["--vary", "rules=all"], os.path.join(ROOT, "traces/intent"), None)]:
+        front = json.loads(subprocess.run([binary, "sweep", *arguments, "--format", "json", folder],
+                                          capture_output=True, text=True).stdout)["front"]
+        if known is not None and front != known:
+            failures.append(f"{name}: the JSON's front is {front}, not {known}")
+        svg = subprocess.run([binary, "sweep", *arguments, "--format", "svg", folder], capture_output=True, text=True).stdout
+        failures += check_front(browser, name, svg, front, os.path.join(work, f"front-{len(failures)}.html"))
+    return failures
+
+
 def plots_of_the_corpus(binary, work):
     """Every bundled trace's plot under its own rules, and two-rule plots of traces with several gestures
     and a projection (the label cases of issue 40): (name, SVG text) each."""
@@ -221,6 +294,9 @@ def main():
         sweep_svg = os.path.join(work, "sweep.svg")
         subprocess.run([binary, "sweep", "--vary", "maxStartX=0..200/40", "--format", "svg", "-o", sweep_svg,
                         os.path.join(ROOT, "traces/intent")], capture_output=True)
+        sweep_rules = os.path.join(work, "sweep-rules.svg")
+        subprocess.run([binary, "sweep", "--vary", "rules=all", "--format", "svg", "-o", sweep_rules,
+                        os.path.join(ROOT, "traces/intent")], capture_output=True)
         sweep_html = os.path.join(work, "sweep.html")
         subprocess.run([binary, "sweep", "--vary", "maxStartX=0..200/40", "--vary", "completion.projectionDistance=150..250/50",
                         "--format", "html", "-o", sweep_html, os.path.join(ROOT, "traces/intent")], capture_output=True)
@@ -228,9 +304,11 @@ def main():
                         "interactivePop thread→inbox cancelled", "time (ms)"], "plot-cancelled-swipe.png"),
                  (html, ["1 passed", "1 failed", "FAIL cancelled-swipe-between-bar-and-no-bar",
                          "expected pop completed, got cancelled", "pop progress"], "check-report.png"),
-                 (sweep_svg, ["missed backs", "false pops", "failed expectations", "best: #3 maxStartX=120", "maxStartX=0: 5 false pops"],
+                 (sweep_svg, ["missed backs", "false pops", "failed expectations", "best: #3 maxStartX=120", "maxStartX=0: 5 false pops",
+                              "on the Pareto front", "#3 maxStartX=120, #4 maxStartX=160"],
                   "sweep-maxStartX.png"),
-                 (sweep_html, ["missed backs (darker = more", "★ best", "refused(beyondMaxStartX) at versions"],
+                 (sweep_rules, ["popgesture sweep: rules", "#0 rules=fd", "by rules", "on the Pareto front"], "sweep-rules.png"),
+                 (sweep_html, ["missed backs (darker = more", "★ best", "◆ front", "refused(beyondMaxStartX) at versions"],
                   "sweep-report.png")]
         for path, labels, name in shots:
             failures += check_page(browser, path, labels, os.path.join(work, name))
@@ -239,6 +317,8 @@ def main():
         # Every label inside the picture and its lane, and no difference band over the axis's labels.
         svgs = plots_of_the_corpus(binary, work)
         failures += check_labels(browser, svgs, os.path.join(work, "labels.html"))
+        # The trade-off's front, drawn as the JSON says and as the definition says.
+        failures += fronts(binary, work, browser)
     for failure in failures:
         print("FAIL", failure)
     print(f"browser test: {len(shots)} pages rendered in {os.path.basename(browser)}, labels of {len(svgs)} plots measured, "

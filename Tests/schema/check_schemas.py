@@ -398,6 +398,8 @@ def check_binary(checks, schemas, binary, samples, valid_folders, invalid_folder
         ("sweep.schema.json", ["sweep", "--vary", "completion.projectionDistance=120..240/60", "--vary", "maxStartX=0,60",
                                "--flips", "all", "--format", "json"], True),
         ("sweep.schema.json", ["sweep", "--vary", "maxStartX=0,60", "--format", "json", "--shard", "1/2"], True),
+        # The rule version as a key: its values are words, one per preset.
+        ("sweep.schema.json", ["sweep", "--vary", "rules=all", "--vary", "maxStartX=0,60", "--format", "json"], True),
     ]
     printed = {schema: 0 for schema, _, _ in outputs}
     for folder in valid_folders:

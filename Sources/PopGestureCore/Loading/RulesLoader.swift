@@ -22,7 +22,7 @@ public enum RulesLoader {
     /// top-level scalars, `progressCap` first in `transition`, `strict` after `popOnZero`); it is kept
     /// so that no document's diagnostic changes. Every key of the table is in it once.
     package static let checkOrder: [RuleKey] = {
-        let paths = [
+        let older = [
             "recognizer.region", "recognizer.edgeWidth", "recognizer.kind", "recognizer.hysteresis", "recognizer.slop",
             "recognizer.maxTouches", "recognizer.arena", "stackOps", "begin",
             "completion.model", "completion.projectionDistance", "completion.projectionCap",
@@ -33,6 +33,8 @@ public enum RulesLoader {
             "mirrorDirection", "mirrorMaxStartX", "locationLimit", "velocity",
             "content.policy", "content.ties", "content.hysteresis", "content.deceleration", "detectors",
         ]
+        // The cross-platform models' keys come last, in the table's order.
+        let paths = older + RuleKey.crossPlatform.map(\.path)
         precondition(paths.sorted() == RuleKey.all.map(\.path).sorted(), "checkOrder must hold every rule key once")
         return paths.map { RuleKey.named($0)! }
     }()
@@ -50,7 +52,14 @@ public enum RulesLoader {
             popOnZero: false, strict: false, onCancel: .cancel),
         transition: .init(duration: 0, settle: .uikit, progressCap: 1),
         bar: .init(inject: .none, restoreOnDisappear: false),
-        content: .init(policy: .uikit, ties: .content, hysteresis: 0, deceleration: 0.5), detectors: [])
+        content: .init(policy: .uikit, ties: .content, hysteresis: 0, deceleration: 0.5), detectors: [],
+        pan: .init(threshold: 0, maxAngle: 1), activeOffset: .init(x: 0, failY: 0),
+        responseDistance: .init(start: -1, end: -1, top: -1, bottom: -1),
+        ema: .init(weight: 1, window: 0, perFrame: false), frameClock: .init(rate: 1, phase: 0),
+        speedOrDistance: .init(speed: 0, fraction: 0), linearProjection: .init(velocityImpact: 0, cap: -1, fraction: 0),
+        spring: .init(
+            stiffness: 0, damping: 0, mass: 1, restDisplacement: 0, restSpeed: 0, overshootClamping: false),
+        animator: .init(duration: 0))
 
     /// A preset name, else a path to a rules file (relative to `referrer`'s folder when given: a
     /// trace's `# popgesture-rules:` comment).
@@ -242,6 +251,12 @@ public enum RulesLoader {
                 throw node.error("expected \(key.label) in (0, 1), found \(formatNumber(value))")
             }
             return .number(value)
+        case .bound:
+            let value = try node.number(key.label)
+            guard value >= 0 || value == -1 else {
+                throw node.error("expected \(key.label) to be >= 0, or -1 for no bound, found \(formatNumber(value))")
+            }
+            return .number(value == 0 ? 0 : value)
         case .integer(let minimum):
             return .integer(try node.integer(key.label, minimum: minimum))
         case .bool:

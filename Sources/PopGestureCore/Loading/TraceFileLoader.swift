@@ -48,7 +48,6 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         self.walked = walked
         do {
             reader = try YAMLDocumentReader(path: path, pipelineFrom: pipelineFrom)
-            LoadCounter.shared.opened(path)
         } catch {
             openError = error as? Diagnostic
         }
@@ -64,6 +63,13 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         mayBeForeign = false
         walked = false
         reader = YAMLDocumentReader(text: text, path: path)
+    }
+
+    /// The file's first `limit` bytes when the loader holds it in memory (a file under
+    /// `YAMLDocumentReader.wholeReadLimit`, a text): what a caller looks for in a file's head is then
+    /// found without opening it again. Nil for a streamed file, and once the file has ended.
+    package func head(limit: Int) -> [UInt8]? {
+        reader?.head(limit: limit)
     }
 
     public func next() -> LoadedDocument? {

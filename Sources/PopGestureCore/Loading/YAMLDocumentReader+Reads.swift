@@ -23,3 +23,10 @@ extension YAMLDocumentReader {
         return memcmp(start, key.utf8Start, bytes.count) == 0
     }
 }
+
+extension YAMLDocumentReader {
+    /// Alias expansions past this many nodes in one document are an alias bomb, not a trace.
+    package static let aliasBudget = 1_000_000
+    /// Deeper than any trace, rules or stack document; keeps a pathological file from exhausting the stack.
+    package static let maximumDepth = 256
+}

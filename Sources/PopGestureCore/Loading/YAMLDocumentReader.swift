@@ -14,11 +14,6 @@ internal import CYaml
 /// from the events. Only the current event is held; after a syntax error libyaml cannot go on, so
 /// the reader reports it once and then ends.
 package final class YAMLDocumentReader {
-    /// Alias expansions past this many nodes in one document are an alias bomb, not a trace.
-    package static let aliasBudget = 1_000_000
-    /// Deeper than any trace, rules or stack document; keeps a pathological file from exhausting the stack.
-    package static let maximumDepth = 256
-
     package let path: String
     // libyaml keeps a pointer to the parser inside the parser, so it must never move.
     private let parser: UnsafeMutablePointer<yaml_parser_t>
@@ -39,30 +34,39 @@ package final class YAMLDocumentReader {
     private var anchors: [String: YAMLNode] = [:]
     private var aliasExpansion = 0
 
-    /// Opens a regular file for streaming; throws when it cannot be read or is anything else.
-    /// `pipelineFrom`: a file of at least this many bytes is scanned on a thread of its own.
+    /// Opens a regular file, parsed from memory after one read(2) when small (`RegularFile.readWhole`),
+    /// else streamed; throws when it cannot be read or is anything else. `pipelineFrom`: a file of
+    /// at least this many bytes is scanned on a thread of its own.
     package init(path: String, pipelineFrom: Int? = nil) throws {
         self.path = path
         let handle = try RegularFile.open(path)
         file = handle
         parser = .allocate(capacity: 1)
-        guard let batch = pg_batch_new(Self.batchSize) else {
-            fclose(handle)
-            parser.deallocate()
-            throw Diagnostic(path: path, message: "out of memory starting the YAML parser")
-        }
-        self.batch = batch
-        guard yaml_parser_initialize(parser) == 1 else {
+        let batch = pg_batch_new(Self.batchSize)
+        guard let batch, yaml_parser_initialize(parser) == 1 else {
             fclose(handle)
             parser.deallocate()
             pg_batch_free(batch)
             throw Diagnostic(path: path, message: "out of memory starting the YAML parser")
+        }
+        self.batch = batch
+        if let whole = RegularFile.readWhole(handle) {
+            fclose(handle)
+            file = nil
+            text = whole
+            yaml_parser_set_input_string(parser, whole.baseAddress, whole.count)
+            return
         }
         yaml_parser_set_input_file(parser, handle)
         var info = stat()
         if let pipelineFrom, fstat(fileno(handle), &info) == 0, Int(info.st_size) >= pipelineFrom {
             pipe = EventPipe(parser: parser)
         }
+    }
+
+    /// The input's first `limit` bytes when it is in memory (a file read whole, a text); nil streamed.
+    package func head(limit: Int) -> [UInt8]? {
+        text.map { Array($0.prefix(limit)) }
     }
 
     /// Reads YAML held in memory (built-in presets, tests).

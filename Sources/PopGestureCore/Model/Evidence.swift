@@ -3,13 +3,18 @@
 public struct Recognition: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case uikit, horizontalSlop
+        /// Ionic's pan recognizer (`pan`): |d| reached the threshold within maxAngle of the x axis.
+        case pan
+        /// react-native-gesture-handler's activeOffsetX (`activeOffset`).
+        case activeOffset
         /// Alone in its gesture arena, the recognizer won at the down (`recognizer.arena`).
         case arena
     }
 
     public var kind: Kind
     public var d: Vector
-    /// The hysteresis h (`uikit`) or the slop (`horizontalSlop`); 0 for `arena`.
+    /// The hysteresis h (`uikit`), the slop (`horizontalSlop`), the threshold (`pan`) or the offset
+    /// (`activeOffset`); 0 for `arena`.
     public var limit: Double
     public var translation: Vector
 }
@@ -37,6 +42,9 @@ public struct CheckEvidence: Sendable, Equatable {
     public var limit: Double?
     /// The test refuses above the limit (`>`), else at or below it (`<=`).
     public var refusesAbove = true
+    /// Whether a value equal to the limit refuses, when that differs from what `refusesAbove` says
+    /// (`>=` and `<`: the half-open edge band, the response distance's bounds); nil: it does not.
+    public var refusesAtLimit: Bool?
 }
 
 /// What keeps the navigation controller busy when a gesture is recognized (SPEC section 3,

@@ -12,6 +12,10 @@ public enum ReleaseReason: Sendable, Equatable {
     /// A stack operation at `at` ended the pop (`removed`: it took B off the stack) or put B back
     /// before the release, which can then only cancel (`stackOps: immediate`, SPEC section 4).
     case interrupted(at: Double, removed: Bool)
+    /// Ionic's rule (`speedOrDistance`).
+    case speedOrDistance(SpeedOrDistanceTerms)
+    /// React Navigation's and react-native-screens' rule (`linearProjection`).
+    case linearProjection(LinearProjectionTerms)
 
     /// The projection model's terms at the lift (SPEC section 4, `projection`).
     public struct ProjectionTerms: Sendable, Equatable {
@@ -45,5 +49,66 @@ public enum ReleaseReason: Sendable, Equatable {
         public var fling: Double
         public var progressThreshold: Double
         public var strict: Bool
+    }
+}
+
+extension ReleaseReason {
+    /// The speedOrDistance model's terms *(Ionic)*: complete iff v >= 0 and (v > speed or
+    /// delta > fraction * W).
+    public struct SpeedOrDistanceTerms: Sendable, Equatable {
+        /// c * velocity.x in points per millisecond.
+        public var v: Double
+        /// speedOrDistance.speed, points per millisecond.
+        public var speed: Double
+        /// c * translation.x at the release, points.
+        public var delta: Double
+        public var fraction: Double
+        public var width: Double
+
+        /// Which part of the rule decided.
+        public enum Branch: Sendable, Equatable {
+            /// v < 0: cancelled whatever the distance.
+            case backward
+            /// v > speed: completed whatever the distance.
+            case fast
+            /// v <= speed and delta > fraction * W: completed.
+            case far
+            /// v <= speed and delta <= fraction * W: cancelled.
+            case short
+        }
+
+        public var threshold: Double { fraction * width }
+        public var branch: Branch {
+            if v < 0 { return .backward }
+            if v > speed { return .fast }
+            return delta > threshold ? .far : .short
+        }
+        public var completes: Bool { branch == .fast || branch == .far }
+    }
+
+    /// The linearProjection model's terms *(React Navigation, react-native-screens)*: complete iff
+    /// translation + min(velocityImpact * v, cap) > fraction * W.
+    public struct LinearProjectionTerms: Sendable, Equatable {
+        /// c * translation.x at the release, points.
+        public var translation: Double
+        /// c * velocity.x, points per second.
+        public var velocity: Double
+        /// Seconds.
+        public var velocityImpact: Double
+        /// Points; -1: no cap.
+        public var cap: Double
+        public var fraction: Double
+        public var width: Double
+
+        /// velocityImpact * v, at most `cap`.
+        public var velocityTerm: Double {
+            let term = velocity * velocityImpact
+            return cap == -1 ? term : min(term, cap)
+        }
+        public var projected: Double { translation + velocityTerm }
+        public var threshold: Double { fraction * width }
+        public var completes: Bool { projected > threshold }
+        /// The cap bit: the velocity term would have been larger.
+        public var capped: Bool { cap != -1 && velocity * velocityImpact > cap }
     }
 }

@@ -15,6 +15,8 @@ public struct RuleKey: Sendable {
         case positiveNumber(atMost: Double)
         /// A finite number in (0, 1), both ends out.
         case fraction
+        /// A finite number >= 0, or -1 for no bound (react-native-screens' convention).
+        case bound
         /// An integer >= minimum.
         case integer(minimum: Int)
         case bool
@@ -61,17 +63,20 @@ public enum RuleValue: Sendable, Equatable {
 
 extension RuleKey {
     /// Every rule key, in the order `rules show` prints them and the schema lists them; a
-    /// sub-mapping's keys are adjacent.
-    public static let all: [RuleKey] = [
+    /// sub-mapping's keys are adjacent. The cross-platform models' keys (RuleKeys+CrossPlatform.swift)
+    /// come last.
+    public static let all: [RuleKey] = older + crossPlatform
+
+    private static let older: [RuleKey] = [
         choice(
             "recognizer.region", \.recognizer.region, noun: "region", fd: .fullscreen,
-            "fullscreen: any down point; edge: the down point must be within edgeWidth of the leading edge (else refused, outsideEdge)."
+            "fullscreen: any down point; edge: the down point must be within edgeWidth of the leading edge (else refused, outsideEdge); edgeRect (react-native-gesture-handler's hitSlop): inside the edgeWidth-wide band as UIKit's CGRectContainsPoint sees it, its minimum-x side in and its maximum-x side out."
         ),
         nonNegative(
             "recognizer.edgeWidth", \.recognizer.edgeWidth, fd: 15, "The edge region's width in points (>= 0)."),
         choice(
             "recognizer.kind", \.recognizer.kind, noun: "recognizer kind", fd: .uikit,
-            "uikit: recognized when |d.x| or |d.y| reaches the hysteresis, which is removed from the translation; horizontalSlop (Flutter): when |d.x| > slop."
+            "uikit: recognized when |d.x| or |d.y| reaches the hysteresis, which is removed from the translation; horizontalSlop (Flutter): when |d.x| > slop; pan (Ionic): when |d| reaches pan.threshold within pan.maxAngle of the x axis, else refused; activeOffset (react-native-gesture-handler 3): when c * d.x > activeOffset.x, refused once |d.y| > activeOffset.failY."
         ),
         nonNegative(
             "recognizer.hysteresis", \.recognizer.hysteresis, fd: 10, "uikit recognizer's hysteresis in points (>= 0)."),
@@ -105,11 +110,12 @@ extension RuleKey {
             "locationLimit check refuses when location.x is beyond this, in points (>= 0)."),
         choice(
             "velocity", \.velocity, noun: "velocity estimator", fd: .uikit,
-            "The velocity estimator: uikit (0.2 latest + 0.8 previous raw sample), lsq2 (Flutter's least-squares fit) or last2 (last two samples)."
+            "The velocity estimator: uikit (0.2 latest + 0.8 previous raw sample), lsq2 (Flutter's least-squares fit), last2 (last two samples) or ema (Ionic's moving average, the ema mapping)."
         ),
         choice(
             "completion.model", \.completion.model, noun: "completion model", fd: .projection,
-            "projection (UIKit's projected progress), threshold (fling velocity, else progress) or velocitySign."),
+            "projection (UIKit's projected progress), threshold (fling velocity, else progress), velocitySign, speedOrDistance (Ionic) or linearProjection (React Navigation, react-native-screens)."
+        ),
         nonNegative(
             "completion.projectionDistance", \.completion.projectionDistance, fd: 187.5,
             "projection: points the projected progress must pass, as min(projectionDistance / W, projectionCap)."),
@@ -135,7 +141,7 @@ extension RuleKey {
             "D in milliseconds (>= 0): animated operations and the settle models use it."),
         choice(
             "transition.settle", \.transition.settle, noun: "settle model", fd: .uikit,
-            "uikit (by release velocity, at most D), linear (r * D), cupertino (Flutter's timing) or fixed (D whatever the distance)."
+            "uikit (by release velocity, at most D), linear (r * D), cupertino (Flutter's timing), fixed (D whatever the distance), ionic (Ionic's duration, at most D, on its easing curve), spring (React Native's spring, the spring mapping) or animator (react-native-screens: (1 - p) * animator.duration)."
         ),
         positive(
             "transition.progressCap", \.transition.progressCap, atMost: 1, fd: 0.999,
@@ -180,7 +186,7 @@ extension RuleKey {
         "bar": "Navigation bar management.",
         "content":
             "Content under the finger: scroll views, swipe rows and controls competing with the pop (docs/reference/content.md).",
-    ]
+    ].merging(crossPlatformSections) { $1 }
 
     /// Keys of a rules document that are not rules: they say what the document is and what it extends.
     public static let documentKeys = ["format", "name", "extends"]
@@ -205,7 +211,7 @@ extension RuleKey {
 // One builder per value type: each ties the key's Swift field to its `RuleValue`, so a row cannot
 // give a default or an accessor of the wrong type.
 extension RuleKey {
-    private static func choice<T: RawRepresentable & CaseIterable & Sendable>(
+    static func choice<T: RawRepresentable & CaseIterable & Sendable>(
         _ path: String, _ field: WritableKeyPath<Rules, T> & Sendable, noun: String, fd: T, _ summary: String
     ) -> RuleKey where T.RawValue == String {
         RuleKey(
@@ -215,28 +221,28 @@ extension RuleKey {
             set: { rules, value in rules[keyPath: field] = T(rawValue: value.name ?? mismatch(path, value))! })
     }
 
-    private static func nonNegative(
+    static func nonNegative(
         _ path: String, _ field: WritableKeyPath<Rules, Double> & Sendable, unit: String? = nil,
         fd: Double, _ summary: String
     ) -> RuleKey {
         number(path, field, type: .nonNegativeNumber, unit: unit, fd: fd, summary)
     }
 
-    private static func positive(
+    static func positive(
         _ path: String, _ field: WritableKeyPath<Rules, Double> & Sendable, atMost maximum: Double,
         fd: Double, _ summary: String
     ) -> RuleKey {
         number(path, field, type: .positiveNumber(atMost: maximum), unit: nil, fd: fd, summary)
     }
 
-    private static func fraction(
+    static func fraction(
         _ path: String, _ field: WritableKeyPath<Rules, Double> & Sendable, fd: Double,
         _ summary: String
     ) -> RuleKey {
         number(path, field, type: .fraction, unit: nil, fd: fd, summary)
     }
 
-    private static func number(
+    static func number(
         _ path: String, _ field: WritableKeyPath<Rules, Double> & Sendable, type: ValueType, unit: String?,
         fd: Double, _ summary: String
     ) -> RuleKey {
@@ -247,7 +253,7 @@ extension RuleKey {
             set: { rules, value in rules[keyPath: field] = value.number ?? mismatch(path, value) })
     }
 
-    private static func integer(
+    static func integer(
         _ path: String, _ field: WritableKeyPath<Rules, Int> & Sendable, minimum: Int, fd: Int,
         _ summary: String
     ) -> RuleKey {
@@ -258,7 +264,7 @@ extension RuleKey {
             set: { rules, value in rules[keyPath: field] = value.integer ?? mismatch(path, value) })
     }
 
-    private static func bool(
+    static func bool(
         _ path: String, _ field: WritableKeyPath<Rules, Bool> & Sendable, fd: Bool, _ summary: String
     ) -> RuleKey {
         RuleKey(

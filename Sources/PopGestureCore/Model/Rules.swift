@@ -16,6 +16,16 @@ public struct Rules: Sendable, Equatable {
     public var content: Content
     /// Watchers of the replay, in the order they report (SPEC section 10).
     public var detectors: [DetectorRule]
+    // The cross-platform models' numbers (Rules+CrossPlatform.swift).
+    public var pan: Pan
+    public var activeOffset: ActiveOffset
+    public var responseDistance: ResponseDistance
+    public var ema: EMA
+    public var frameClock: FrameClock
+    public var speedOrDistance: SpeedOrDistance
+    public var linearProjection: LinearProjection
+    public var spring: Spring
+    public var animator: Animator
 
     public struct Recognizer: Sendable, Equatable {
         public var region: Region
@@ -63,8 +73,11 @@ public struct Rules: Sendable, Equatable {
     }
 }
 
-public enum Region: String, Sendable, CaseIterable { case fullscreen, edge }
-public enum RecognizerKind: String, Sendable, CaseIterable { case uikit, horizontalSlop }
+/// `edgeRect` *(react-native-gesture-handler's hitSlop)*: the edge band as UIKit's CGRectContainsPoint
+/// sees it, its minimum-x side in and its maximum-x side out.
+public enum Region: String, Sendable, CaseIterable { case fullscreen, edge, edgeRect }
+/// `pan` *(Ionic)* and `activeOffset` *(react-native-gesture-handler 3)*: Rules+CrossPlatform.swift.
+public enum RecognizerKind: String, Sendable, CaseIterable { case uikit, horizontalSlop, pan, activeOffset }
 /// `contested`: recognition as `kind` says. `alone` *(Flutter)*: the recognizer is the only member of
 /// its gesture arena and wins it at the tracked finger's down. `byContent`: `alone` unless the down
 /// point hits a content region (SPEC section 9), as a Flutter page whose widgets have recognizers of their own.
@@ -72,9 +85,24 @@ public enum Arena: String, Sendable, CaseIterable { case contested, alone, byCon
 /// `deferred`: stack operations wait behind a transition in flight. `immediate` *(Flutter's Navigator)*:
 /// they run when they arrive, transitions overlap, and one arriving during an interactive pop interrupts it.
 public enum StackOps: String, Sendable, CaseIterable { case deferred, immediate }
-public enum VelocityModel: String, Sendable, CaseIterable { case uikit, lsq2, last2 }
-public enum CompletionModelKind: String, Sendable, CaseIterable { case projection, threshold, velocitySign }
-public enum SettleModel: String, Sendable, CaseIterable { case uikit, linear, cupertino, fixed }
+public enum VelocityModel: String, Sendable, CaseIterable { case uikit, lsq2, last2, ema }
+public enum CompletionModelKind: String, Sendable, CaseIterable {
+    case projection, threshold, velocitySign
+    case speedOrDistance, linearProjection
+}
+public enum SettleModel: String, Sendable, CaseIterable {
+    case uikit, linear, cupertino, fixed
+    case ionic, spring, animator
+
+    /// A touch cancel under `onCancel: cancel` settles linearly under the older models (the system
+    /// animates it back); the cross-platform ones settle it as they settle any cancelled pop.
+    package var settlesTouchCancels: Bool {
+        switch self {
+        case .uikit, .linear, .cupertino, .fixed: false
+        case .ionic, .spring, .animator: true
+        }
+    }
+}
 /// What a touch cancel of the tracked finger does to a pop: `cancel` it (UIKit's own handlers), or
 /// `decide` it like a lift (a handler that treats UIGestureRecognizerStateCancelled like Ended).
 public enum CancelHandling: String, Sendable, CaseIterable { case cancel, decide }
@@ -84,6 +112,8 @@ public enum BlockInjection: String, Sendable, CaseIterable { case fd, all, none 
 /// The arbiter's begin checks (SPEC section 3), run in the rule's order.
 public enum BeginCheck: String, Sendable, CaseIterable {
     case rootOnly, popDisabled, maxStartX, locationLimit, transitioning, direction, horizontal
+    /// react-native-screens' gestureResponseDistance (Rules+CrossPlatform.swift).
+    case responseDistance
 
     /// The refusal reason the check reports.
     public var reason: GestureReason {
@@ -95,6 +125,7 @@ public enum BeginCheck: String, Sendable, CaseIterable {
         case .transitioning: .transitioning
         case .direction: .wrongDirection
         case .horizontal: .notHorizontal
+        case .responseDistance: .outsideResponseDistance
         }
     }
 }

@@ -10,6 +10,7 @@ public enum GestureOutcome: String, Sendable, CaseIterable {
 public enum GestureReason: String, Sendable, CaseIterable {
     // Refusals by a begin check, in the order of `BeginCheck`, then the arbiter's own.
     case atRoot, popDisabled, beyondMaxStartX, beyondLocationLimit, transitioning, wrongDirection, notHorizontal
+    case outsideResponseDistance
     case tooManyTouches, outsideEdge
     /// The content under the finger claimed the drag (SPEC section 9).
     case contentWon
@@ -37,6 +38,8 @@ public enum Intent: String, Sendable, CaseIterable {
 public enum PopDecider: String, Sendable, CaseIterable {
     case projection, lowSampleVelocity, fling, progress, velocitySign, touchCancelled, atRoot, transitioning,
         interrupted
+    /// The cross-platform completion models (Rules+CrossPlatform.swift).
+    case speedOrDistance, linearProjection
 }
 
 public enum TransitionKind: String, Sendable {

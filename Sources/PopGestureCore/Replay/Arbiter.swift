@@ -97,6 +97,38 @@ package struct Arbiter {
             return CheckEvidence(
                 check: name, refuses: abs(c.translation.y) > abs(c.translation.x), quantity: "|translation.y|",
                 value: .number(abs(c.translation.y)), limitName: "|translation.x|", limit: abs(c.translation.x))
+        case .responseDistance:
+            return responseDistance(c.location)
         }
+    }
+
+    /// react-native-screens' isInGestureResponseDistance: the recognition point, x from the leading
+    /// edge, against each bound that is not -1, in its order (start, end, top, bottom); the first
+    /// bound it breaks refuses.
+    private func responseDistance(_ location: Sample) -> CheckEvidence {
+        let bounds = rules.responseDistance
+        let x = recognizer.leadingDistance(location.x)
+        let xName = recognizer.direction == .ltr ? "location.x" : "edge distance"
+        let tests: [(String, Double, Double, Bool)] = [
+            (xName, x, bounds.start, false), (xName, x, bounds.end, true),
+            ("location.y", location.y, bounds.top, false), ("location.y", location.y, bounds.bottom, true),
+        ]
+        let names = ["start", "end", "top", "bottom"]
+        for (i, (quantity, value, bound, above)) in tests.enumerated() where bound != -1 {
+            let breaks = above ? value > bound : value < bound
+            if breaks {
+                return CheckEvidence(
+                    check: "responseDistance", refuses: true, quantity: quantity, value: .number(value),
+                    limitName: names[i], limit: bound, refusesAbove: above, refusesAtLimit: false)
+            }
+        }
+        let set = zip(names, [bounds.start, bounds.end, bounds.top, bounds.bottom]).filter { $0.1 != -1 }
+        let within =
+            set.isEmpty
+            ? "no bounds" : "within " + set.map { "\($0.0) \(formatNumber($0.1))" }.joined(separator: ", ")
+        let xShort = recognizer.direction == .ltr ? "x" : "W - x"
+        return CheckEvidence(
+            check: "responseDistance", refuses: false, quantity: "location",
+            value: .name("\(xShort) \(formatNumber(x)), y \(formatNumber(location.y)): \(within)"))
     }
 }

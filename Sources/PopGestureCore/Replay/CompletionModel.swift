@@ -12,6 +12,19 @@ package struct CompletionModel {
     package let completion: Rules.Completion
     /// Milliseconds; the projection looks this far ahead.
     package let duration: Double
+    package var speedOrDistance = Rules.SpeedOrDistance(speed: 0.2, fraction: 0.5)
+    package var linearProjection = Rules.LinearProjection(velocityImpact: 0.3, cap: -1, fraction: 0.5)
+
+    package init(completion: Rules.Completion, duration: Double) {
+        self.completion = completion
+        self.duration = duration
+    }
+
+    package init(_ rules: Rules) {
+        self.init(completion: rules.completion, duration: rules.transition.duration)
+        speedOrDistance = rules.speedOrDistance
+        linearProjection = rules.linearProjection
+    }
 
     /// - Parameters:
     ///   - progress: p, the pop's progress at the lift.
@@ -19,8 +32,10 @@ package struct CompletionModel {
     ///   - width: W, the screen width.
     ///   - statistics: the projection statistics, lift included.
     ///   - moved: the tracked finger moved after the recognition sample.
+    ///   - translation: c * translation.x in points (the cross-platform models compare it).
     package func decide(
-        progress p: Double, velocity: Double, width: Double, statistics: ProjectionStatistics, moved: Bool
+        progress p: Double, velocity: Double, width: Double, statistics: ProjectionStatistics, moved: Bool,
+        translation: Double = 0
     )
         -> ReleaseDecision
     {
@@ -60,6 +75,19 @@ package struct CompletionModel {
             return ReleaseDecision(
                 completes: completes, by: .velocitySign, velocity: velocity,
                 reason: .velocitySign(v: v, popOnZero: completion.popOnZero))
+        case .speedOrDistance:
+            let terms = ReleaseReason.SpeedOrDistanceTerms(
+                v: velocity / 1000, speed: speedOrDistance.speed, delta: translation,
+                fraction: speedOrDistance.fraction, width: width)
+            return ReleaseDecision(
+                completes: terms.completes, by: .speedOrDistance, velocity: velocity, reason: .speedOrDistance(terms))
+        case .linearProjection:
+            let terms = ReleaseReason.LinearProjectionTerms(
+                translation: translation, velocity: velocity, velocityImpact: linearProjection.velocityImpact,
+                cap: linearProjection.cap, fraction: linearProjection.fraction, width: width)
+            return ReleaseDecision(
+                completes: terms.completes, by: .linearProjection, velocity: velocity,
+                reason: .linearProjection(terms))
         }
     }
 }
@@ -67,6 +95,21 @@ package struct CompletionModel {
 /// How long a released pop takes to settle (SPEC section 4, Settle), in milliseconds.
 package struct Settle {
     package let transition: Rules.Transition
+    package var spring = Rules.Spring(
+        stiffness: 1000, damping: 500, mass: 3, restDisplacement: 10, restSpeed: 10, overshootClamping: true)
+    package var animator = Rules.Animator(duration: 500)
+    package var clock = Rules.FrameClock(rate: 60, phase: 0)
+
+    package init(transition: Rules.Transition) {
+        self.transition = transition
+    }
+
+    package init(_ rules: Rules) {
+        self.init(transition: rules.transition)
+        spring = rules.spring
+        animator = rules.animator
+        clock = rules.frameClock
+    }
 
     /// - Parameters:
     ///   - remaining: r, 1 - p when completing, p when cancelling.
@@ -86,6 +129,13 @@ package struct Settle {
         case .fixed:
             // An animateWithDuration: of the handler's own, whatever is left to travel.
             return d
+        case .ionic, .spring, .animator:
+            // Progress p stands for the translation, as it does below the cap.
+            let p = completing ? 1 - r : r
+            return terms(
+                remaining: r, completing: completing, velocity: velocity, width: width, progress: p,
+                translation: p * width
+            ).result
         }
     }
 
@@ -95,17 +145,51 @@ package struct Settle {
         p * transition.duration
     }
 
-    /// The settle's duration with the terms that made it.
-    package func terms(remaining r: Double, completing: Bool, velocity: Double, width: Double) -> SettleTerms {
-        SettleTerms(
+    /// The settle's duration with the terms that made it; `progress` and `translation` (c * T.x, in
+    /// points) are what the cross-platform models start from.
+    package func terms(
+        remaining r: Double, completing: Bool, velocity: Double, width: Double, progress: Double = 0,
+        translation: Double = 0
+    ) -> SettleTerms {
+        var terms = SettleTerms(
             model: transition.settle.rawValue, remaining: r, duration: transition.duration, velocity: velocity,
-            width: width,
-            completing: completing,
-            result: duration(remaining: r, completing: completing, velocity: velocity, width: width))
+            width: width, completing: completing, result: 0)
+        switch transition.settle {
+        case .uikit, .linear, .cupertino, .fixed:
+            terms.result = duration(remaining: r, completing: completing, velocity: velocity, width: width)
+        case .ionic:
+            let ionic = IonicSettle.settle(
+                completing: completing, delta: translation, width: width, speed: abs(velocity) / 1000,
+                longest: transition.duration)
+            terms.remaining = ionic.missing
+            terms.result = ionic.result
+            terms.detail = .ionic(missing: ionic.missing, dur: ionic.dur, start: ionic.start)
+        case .spring:
+            let to = completing ? width : 0
+            let (frames, overshot) = SpringSettle(spring, period: clock.period).frames(
+                from: translation, to: to, velocity: velocity)
+            terms.result = Double(frames) * clock.period
+            terms.detail = .spring(from: translation, to: to, frames: frames, period: clock.period, overshot: overshot)
+        case .animator:
+            let p = min(max(progress, 0), 1)
+            terms.remaining = 1 - p
+            terms.duration = animator.duration
+            terms.result = (1 - p) * animator.duration
+        }
+        return terms
     }
 
-    package func cancelledTerms(progress p: Double, velocity: Double, width: Double) -> SettleTerms {
-        SettleTerms(
+    /// A touch cancel under `onCancel: cancel`: linear under the older models, the model's own
+    /// cancelling settle under the cross-platform ones.
+    package func cancelledTerms(progress p: Double, velocity: Double, width: Double, translation: Double = 0)
+        -> SettleTerms
+    {
+        if transition.settle.settlesTouchCancels {
+            return terms(
+                remaining: p, completing: false, velocity: velocity, width: width, progress: p, translation: translation
+            )
+        }
+        return SettleTerms(
             model: "linear", remaining: p, duration: transition.duration, velocity: velocity, width: width,
             completing: false, result: cancelledDuration(progress: p))
     }

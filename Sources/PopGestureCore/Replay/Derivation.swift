@@ -25,8 +25,11 @@ public final class Derivation: @unchecked Sendable {
         public var checks: [CheckEvidence] = []
         /// Set when the sample moved the interactive pop.
         public var pop: PopStep?
-        /// A refusal before any recognition: the region at the down, the touch count at another finger's.
+        /// A refusal before any recognition: the region at the down, the touch count at another finger's,
+        /// or the recognizer's own (`pan`'s angle, `activeOffset`'s failY).
         public var refusal: CheckEvidence?
+        /// What the sample did to an estimator that may not take it whole (`ema`).
+        public var velocityStep: VelocityStep?
     }
 
     public struct PopStep: Sendable {

@@ -76,21 +76,23 @@ package struct InteractivePop {
     /// The tracked finger lifted or was cancelled (SPEC section 4, Release and Settle).
     package mutating func release(at t: Double, velocity: Vector, cancelled: Bool, rules: Rules) -> Release {
         let p = progress
-        let settle = Settle(transition: rules.transition)
+        let delta = c * translation.x
+        let settle = Settle(rules)
         var release: Release
         if cancelled && rules.completion.onCancel == .cancel {
             release = Release(
                 completes: false, by: .touchCancelled, velocity: c * velocity.x, why: .touchCancelled,
-                settle: settle.cancelledTerms(progress: p, velocity: c * velocity.x, width: width))
+                settle: settle.cancelledTerms(progress: p, velocity: c * velocity.x, width: width, translation: delta))
         } else {
             let step = lift(at: t, velocity: velocity)
-            let decision = CompletionModel(completion: rules.completion, duration: rules.transition.duration)
-                .decide(progress: p, velocity: c * velocity.x, width: width, statistics: statistics, moved: moved)
+            let decision = CompletionModel(rules).decide(
+                progress: p, velocity: c * velocity.x, width: width, statistics: statistics, moved: moved,
+                translation: delta)
             release = Release(
                 completes: decision.completes, by: decision.by, velocity: decision.velocity, why: decision.reason,
                 settle: settle.terms(
                     remaining: decision.completes ? 1 - p : p, completing: decision.completes,
-                    velocity: decision.velocity, width: width),
+                    velocity: decision.velocity, width: width, progress: p, translation: delta),
                 liftStep: step)
         }
         if let interruptedAt {
@@ -99,7 +101,9 @@ package struct InteractivePop {
             let terms =
                 release.by == .touchCancelled
                 ? release.settle
-                : settle.terms(remaining: p, completing: false, velocity: release.velocity, width: width)
+                : settle.terms(
+                    remaining: p, completing: false, velocity: release.velocity, width: width, progress: p,
+                    translation: delta)
             release = Release(
                 completes: false, by: .interrupted, velocity: release.velocity,
                 why: .interrupted(at: interruptedAt, removed: false), settle: terms, liftStep: release.liftStep)

@@ -99,7 +99,7 @@ package struct ReplaySession {
         derivation = replay.derivation
         arbiter = Arbiter(
             rules: rules,
-            recognizer: Recognizer(rules: rules.recognizer, width: trace.screen.width, direction: trace.layoutDirection)
+            recognizer: Recognizer(rules, width: trace.screen.width, direction: trace.layoutDirection)
         )
         navigation = NavigationController(trace: trace, rules: rules)
         detectors = makeDetectors(rules.detectors)

@@ -8,11 +8,13 @@ extension ReplaySession {
         fingersDown.insert(finger)
         if idle {
             let record = records.openGesture(finger: finger, down: sample)
-            var estimator = makeVelocityEstimator(rules.velocity)
+            var estimator = makeVelocityEstimator(rules.velocity, ema: rules.ema, clock: rules.frameClock)
             estimator.add(sample)
             gesture = Gesture(record: record, trackedFinger: finger, p0: sample, estimator: estimator, latest: sample)
             derivation?.add(
-                .init(kind: .down, t: sample.t, point: sample, d: .zero, velocity: estimator.velocity), gesture: record)
+                .init(
+                    kind: .down, t: sample.t, point: sample, d: .zero, velocity: estimator.velocity,
+                    velocityStep: estimator.lastStep), gesture: record)
             // The hit test sees the stack as section 4 does: without a popping B.
             gesture!.content = GestureContent(
                 regions: navigation.stack.top?.regions(at: sample) ?? [], rules: rules.content,
@@ -91,13 +93,17 @@ extension ReplaySession {
             .init(
                 kind: .move, t: sample.t, point: sample,
                 d: Vector(x: sample.x - gesture!.p0.x, y: sample.y - gesture!.p0.y),
-                velocity: gesture!.estimator.velocity), gesture: gesture!.record)
+                velocity: gesture!.estimator.velocity, velocityStep: gesture!.estimator.lastStep),
+            gesture: gesture!.record)
         if gesture!.drivesPop,
             let step = navigation.trackPop(gesture: gesture!.record, sample, velocity: gesture!.estimator.velocity)
         {
             derivation?.popped(step, gesture: gesture!.record)
         }
-        let recognizedHere = gesture!.decided ? nil : arbiter.recognizer.recognize(from: gesture!.p0, to: sample)
+        // The recognizer may give up on its own first (`pan`'s angle, `activeOffset`'s failY).
+        let failedHere = gesture!.decided ? nil : arbiter.recognizer.failure(from: gesture!.p0, to: sample)
+        let recognizedHere =
+            gesture!.decided || failedHere != nil ? nil : arbiter.recognizer.recognize(from: gesture!.p0, to: sample)
         var atMoment = false
         if gesture!.content?.reachesMoment(sample) == true {
             atMoment = true
@@ -114,6 +120,11 @@ extension ReplaySession {
                         check: "content", refuses: true, quantity: "contentWon",
                         value: .name("\(claimant.region) (\(claimant.kind.rawValue)) claimed the drag")))
             }
+        }
+        if !gesture!.decided, let failure = failedHere {
+            derivation?.refused(failure, gesture: gesture!.record)
+            decide(.refused, reason: .notHorizontal, at: sample, atMoment: atMoment, refusal: failure)
+            return
         }
         guard !gesture!.decided, let recognition = recognizedHere else { return }
         recognized(at: sample, recognition, atDown: false, atMoment: atMoment)
@@ -134,6 +145,7 @@ extension ReplaySession {
             return
         }
         decide(.began, reason: nil, at: sample, atMoment: atMoment, recognition: recognition)
+        gesture!.estimator.began()
         let step = navigation.beginInteractivePop(
             gesture: gesture!.record, at: sample, translation: translation, velocity: gesture!.estimator.velocity,
             trace: trace, progressCap: rules.transition.progressCap, records: &records)
@@ -145,6 +157,8 @@ extension ReplaySession {
         fingersDown.remove(finger)
         if var current = gesture, current.trackedFinger == finger, current.trackedDown {
             current.trackedDown = false
+            // `ema` takes the lift at the finger's latest position (Ionic samples pointerUp).
+            current.estimator.lift(at: t, from: current.latest)
             if let offset = current.content?.draggedOffset {
                 for i in detectors.indices {
                     detectors[i].dragEnded(at: offset, at: t, anomalies: &records.report.anomalies)
@@ -158,7 +172,8 @@ extension ReplaySession {
             recordContent()
             derivation?.add(
                 .init(
-                    kind: cancelled ? .cancel : .lift, t: t, point: nil, d: .zero, velocity: current.estimator.velocity),
+                    kind: cancelled ? .cancel : .lift, t: t, point: nil, d: .zero, velocity: current.estimator.velocity,
+                    velocityStep: current.estimator.lastStep),
                 gesture: current.record)
             if !current.decided {
                 records.editGesture(current.record) {

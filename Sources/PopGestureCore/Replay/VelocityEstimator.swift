@@ -4,14 +4,105 @@ package protocol VelocityEstimator {
     mutating func add(_ sample: Sample)
     /// Points per second, including the newest sample.
     var velocity: Vector { get }
+    /// The gesture was recognized and began (Ionic's capture): `ema` starts sampling per frame.
+    mutating func began()
+    /// The tracked finger lifted or was cancelled at `t`, where its latest sample left it; only `ema`
+    /// samples it (Ionic's pointerUp does).
+    mutating func lift(at t: Double, from latest: Sample)
+    /// What the newest `add` or `lift` did, for `explain`; nil for the estimators that always take it.
+    var lastStep: VelocityStep? { get }
 }
 
-package func makeVelocityEstimator(_ model: VelocityModel) -> any VelocityEstimator {
+extension VelocityEstimator {
+    package mutating func began() {}
+    package mutating func lift(at t: Double, from latest: Sample) {}
+    package var lastStep: VelocityStep? { nil }
+}
+
+package func makeVelocityEstimator(
+    _ model: VelocityModel, ema: Rules.EMA = Rules.EMA(weight: 0.7, window: 100, perFrame: true),
+    clock: Rules.FrameClock = Rules.FrameClock(rate: 60, phase: 0)
+) -> any VelocityEstimator {
     switch model {
     case .uikit: UIKitVelocityEstimator()
     case .lsq2: LeastSquaresVelocityEstimator()
     case .last2: LastTwoVelocityEstimator()
+    case .ema: EMAVelocityEstimator(ema, clock: clock)
     }
+}
+
+/// What one sample did to the `ema` estimator (`explain` words it).
+public enum VelocityStep: Sendable, Equatable {
+    /// The down: the estimate starts at 0 from here.
+    case first
+    /// Taken: raw = d / dt (points per millisecond) mixed in; `velocity` is the new estimate, pt/ms.
+    case mixed(dt: Double, raw: Double, velocity: Double)
+    /// Taken but dt is not in (0, window): the estimate stays, the sample becomes the previous one.
+    case outsideWindow(dt: Double, window: Double)
+    /// A move in the frame of the last sampled one, after recognition: dropped whole (Ionic's
+    /// requestAnimationFrame was pending); `frame` is its frame interval.
+    case dropped(frame: Double)
+}
+
+/// Ionic's calcGestureData *(Ionic)*: an exponential moving average in points per millisecond,
+/// v = weight * (x - x_prev) / dt + (1 - weight) * v, updated only when 0 < dt < window; x_prev and
+/// t_prev always advance to the sample taken. From the recognition on, with `perFrame`, a move is
+/// taken only if it falls in a later frame interval than the last one taken (the first after the
+/// recognition always is); the others are dropped whole. The lift is taken at the latest position.
+package struct EMAVelocityEstimator: VelocityEstimator {
+    let settings: Rules.EMA
+    let clock: Rules.FrameClock
+    private var previous: Sample?
+    /// Points per millisecond.
+    private var estimate = Vector.zero
+    private var gated = false
+    private var lastFrame: Double?
+    package private(set) var lastStep: VelocityStep?
+
+    package init(_ settings: Rules.EMA, clock: Rules.FrameClock) {
+        self.settings = settings
+        self.clock = clock
+    }
+
+    package mutating func add(_ sample: Sample) {
+        if gated {
+            let frame = clock.frame(sample.t)
+            if let lastFrame, frame <= lastFrame {
+                lastStep = .dropped(frame: frame)
+                return
+            }
+            lastFrame = frame
+        }
+        take(sample)
+    }
+
+    package mutating func began() {
+        gated = settings.perFrame
+    }
+
+    package mutating func lift(at t: Double, from latest: Sample) {
+        take(Sample(t: t, x: latest.x, y: latest.y))
+    }
+
+    private mutating func take(_ sample: Sample) {
+        defer { previous = sample }
+        guard let previous else {
+            lastStep = .first
+            return
+        }
+        let dt = sample.t - previous.t
+        guard dt > 0, dt < settings.window else {
+            lastStep = .outsideWindow(dt: dt, window: settings.window)
+            return
+        }
+        let raw = Vector(x: (sample.x - previous.x) / dt, y: (sample.y - previous.y) / dt)
+        let keep = 1 - settings.weight
+        estimate = Vector(
+            x: raw.x * settings.weight + estimate.x * keep, y: raw.y * settings.weight + estimate.y * keep)
+        lastStep = .mixed(dt: dt, raw: raw.x, velocity: estimate.x)
+    }
+
+    package var velocity: Vector { Vector(x: estimate.x * 1000, y: estimate.y * 1000) }
 }
 
 /// UIPanGestureRecognizer's smoothing *(UIKit)*: 0.2 of the newest raw velocity, 0.8 of the one before.

@@ -40,7 +40,41 @@ package enum RegularFile {
             close(descriptor)
             throw error
         }
+        LoadCounter.shared.opened(path)
         return file
+    }
+
+    /// Files below this many bytes are read whole rather than streamed: it bounds what one file holds
+    /// in memory, and a file from there on is worth a scan on a thread of its own
+    /// (`BatchDriver.pipelineThreshold`).
+    package static let wholeReadLimit = 1 << 20
+
+    /// The whole of an open file under `wholeReadLimit`: one read(2) when it is the size `fstat`
+    /// says (asked for one byte more, a regular file gives fewer only at its end), more when it grew
+    /// meanwhile. Nil for a larger file, or when a read fails (streaming then reports it).
+    package static func readWhole(_ file: UnsafeMutablePointer<FILE>) -> UnsafeMutableBufferPointer<UInt8>? {
+        let descriptor = fileno(file)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, Int(info.st_size) < wholeReadLimit else { return nil }
+        var capacity = Int(info.st_size) + 1
+        var base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        var count = 0
+        while true {
+            let got = read(descriptor, base + count, capacity - count)
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else {
+                base.deallocate()
+                return nil
+            }
+            count += got
+            if got == 0 || count < capacity { break }
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+            grown.update(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+        return UnsafeMutableBufferPointer(start: base, count: count)
     }
 
     /// Whether `path` names anything (a golden may be absent; whatever is there must be a regular file).

@@ -108,7 +108,7 @@ struct BatchDriver {
     }
 
     /// Bytes from which a file is worth scanning on a thread of its own.
-    static let pipelineThreshold = 1 << 20
+    static let pipelineThreshold = RegularFile.wholeReadLimit
 
     /// What a sharded run's machine-readable output says of itself (nil unsharded); `strict`: check's
     /// `--strict`, which makes its warnings findings.
@@ -119,14 +119,15 @@ struct BatchDriver {
         }
     }
 
-    /// `makeJob` runs on the worker thread of its file, with that file's `produce` and a `warn` for
+    /// `makeJob` runs on the worker thread of its file, with the file's first bytes when they are in
+    /// memory already (for `RulesChoice`, so the file is opened once), that file's `produce` and a `warn` for
     /// warnings about the file. On the calling thread, in input order, `output` gets what the jobs
     /// produce and `failed` each file no job could work on; the driver says warnings on stderr (and
     /// hands them to `warned`), counts other tools' JSON and ends with the no-trace-file error.
     func run<Job: FileJob>(
         _ makeJob:
             @escaping @Sendable (
-                _ path: String, _ produce: @escaping (Job.Output) -> Void,
+                _ path: String, _ head: [UInt8]?, _ produce: @escaping (Job.Output) -> Void,
                 _ warn: @escaping (Diagnostic) -> Void
             ) throws -> Job,
         failed: (FailedFile) -> Void,
@@ -178,7 +179,8 @@ struct BatchDriver {
     private static func work<Job: FileJob>(
         on file: InputFile,
         makeJob: (
-            _ path: String, _ produce: @escaping (Job.Output) -> Void, _ warn: @escaping (Diagnostic) -> Void
+            _ path: String, _ head: [UInt8]?, _ produce: @escaping (Job.Output) -> Void,
+            _ warn: @escaping (Diagnostic) -> Void
         ) throws -> Job,
         pipelineFrom: Int?, produce: @escaping (BatchItem<Job.Output>) -> Void
     ) {
@@ -198,7 +200,9 @@ struct BatchDriver {
         var foreign = false
         var job: Job
         do {
-            job = try makeJob(path, { if !foreign { produce(.output($0)) } }, { produce(.warning($0)) })
+            job = try makeJob(
+                path, loader.head(limit: RulesChoice.headLimit), { if !foreign { produce(.output($0)) } },
+                { produce(.warning($0)) })
         } catch {
             produce(.fileFailed(path: path, asDiagnostic(error, path: path)))
             return

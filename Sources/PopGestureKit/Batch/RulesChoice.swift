@@ -29,9 +29,11 @@ public struct RulesChoice: Sendable {
 
     /// `warn` hears of each comment among the first lines that looks like a rules comment but is
     /// not one (`# popgesture-rule: fd11`): it chooses nothing, and silence would hide that.
-    public func rules(for path: String, warn: (Diagnostic) -> Void = { _ in }) throws -> Rules {
+    /// `head`: the file's first bytes when the caller already holds them (`TraceFileLoader.head`),
+    /// so that the file is not opened again for its comments.
+    public func rules(for path: String, head: [UInt8]? = nil, warn: (Diagnostic) -> Void = { _ in }) throws -> Rules {
         if let forced { return forced }
-        let scan = Self.scan(path)
+        let scan = head.map(Self.scan(head:)) ?? Self.scan(path)
         let standard = scan.directive == nil ? byFile?(path) ?? self.standard : self.standard
         for (text, value, line) in scan.lookalikes {
             var warning = Diagnostic(
@@ -47,23 +49,55 @@ public struct RulesChoice: Sendable {
             naming: "`# \(Self.directive) \(spec)`")
     }
 
+    /// Lines of the head looked at for the directive, each read as `fgets` reads into a buffer of
+    /// `lineBytes` (a longer line counts as several).
+    static let headLines = 32
+    static let lineBytes = 4096
+    /// The bytes that can hold those lines, the most `head` needs to be given.
+    package static let headLimit = headLines * (lineBytes - 1)
+
     /// The directive among the comment lines at the top of the file, with its line number, and the
     /// comments before it that look like one.
     static func scan(_ path: String) -> (
         directive: (String, Int)?, lookalikes: [(comment: String, value: String, line: Int)]
     ) {
-        var lookalikes: [(comment: String, value: String, line: Int)] = []
         // Whatever cannot be read here is reported by the loader, in its place in the output.
         guard let file = path == StandardInput.path ? StandardInput.open() : try? RegularFile.open(path) else {
             return (nil, [])
         }
         defer { fclose(file) }
-        var buffer = [CChar](repeating: 0, count: 4096)
+        var buffer = [CChar](repeating: 0, count: lineBytes)
+        return scan {
+            guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+            return buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        }
+    }
+
+    /// `scan(_:)` over a head already read, line by line as `fgets` would have given it.
+    static func scan(head: [UInt8]) -> (
+        directive: (String, Int)?, lookalikes: [(comment: String, value: String, line: Int)]
+    ) {
+        var start = 0
+        return scan {
+            guard start < head.count else { return nil }
+            var end = start
+            while end < head.count && end - start < lineBytes - 1 {
+                end += 1
+                if head[end - 1] == UInt8(ascii: "\n") { break }
+            }
+            defer { start = end }
+            return head[start..<end].prefix { $0 != 0 }.map { $0 }
+        }
+    }
+
+    private static func scan(lines nextLine: () -> [UInt8]?) -> (
+        directive: (String, Int)?, lookalikes: [(comment: String, value: String, line: Int)]
+    ) {
+        var lookalikes: [(comment: String, value: String, line: Int)] = []
         var lineNumber = 0
-        while lineNumber < 32, fgets(&buffer, Int32(buffer.count), file) != nil {
+        while lineNumber < headLines, let bytes = nextLine() {
             lineNumber += 1
-            let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                .trimmingCharacters(in: " \t\r\n\u{FEFF}")
+            let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: " \t\r\n\u{FEFF}")
             if line.isEmpty || line == "---" { continue }
             guard line.hasPrefix("#") else { break }
             let comment = line.dropFirst().trimmingCharacters(in: " \t")

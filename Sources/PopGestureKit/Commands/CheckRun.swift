@@ -119,8 +119,8 @@ public struct CheckRun: Sendable {
             renderer.add(output)
         }
         let tally = driver.run(
-            { path, produce, warn in
-                try CheckFileJob(check: check, baseline: accepted, path: path, produce: produce, warn: warn)
+            { path, head, produce, warn in
+                try CheckFileJob(check: check, baseline: accepted, path: path, head: head, produce: produce, warn: warn)
             },
             failed: { failed in
                 // One document, its error; a job that finished says its file's end itself.
@@ -191,12 +191,13 @@ struct CheckFileJob: FileJob {
     private let warn: (Diagnostic) -> Void
 
     init(
-        check: CheckRun, baseline: Baseline? = nil, path: String, produce: @escaping (CheckOutput) -> Void,
+        check: CheckRun, baseline: Baseline? = nil, path: String, head: [UInt8]? = nil,
+        produce: @escaping (CheckOutput) -> Void,
         warn: @escaping (Diagnostic) -> Void
     ) throws {
         self.baseline = baseline
         self.warn = warn
-        rules = try check.rules.rules(for: path, warn: warn)
+        rules = try check.rules.rules(for: path, head: head, warn: warn)
         plotsFailures = check.format == .html
         explainsFailures = check.verbose && check.format == .text
         self.path = path

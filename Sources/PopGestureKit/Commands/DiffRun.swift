@@ -68,7 +68,7 @@ public struct DiffRun: Sendable {
             console.report(diagnostic)
         }
         let tally = driver.run(
-            { _, produce, _ in
+            { _, _, produce, _ in
                 DiffFileJob(base: rules.0, head: rules.1, produce: produce)
             },
             failed: { failed($0.diagnostic) },

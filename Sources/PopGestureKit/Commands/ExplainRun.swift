@@ -31,9 +31,9 @@ public struct ExplainRun: Sendable {
             console.report(diagnostic)
         }
         let runErrors = BatchDriver(paths: [path], jobs: 1, console: console).run(
-            { path, produce, warn in
+            { path, head, produce, warn in
                 ExplainFileJob(
-                    rules: try choice.rules(for: path, warn: warn), document: document, gesture: gesture,
+                    rules: try choice.rules(for: path, head: head, warn: warn), document: document, gesture: gesture,
                     produce: produce, warn: warn)
             },
             failed: { failed($0.diagnostic) },

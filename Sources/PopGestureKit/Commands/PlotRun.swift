@@ -32,9 +32,10 @@ public struct PlotRun: Sendable {
             console.report(diagnostic)
         }
         let runErrors = BatchDriver(paths: [path], jobs: 1, console: console).run(
-            { path, produce, warn in
+            { path, head, produce, warn in
                 PlotFileJob(
-                    rules: try choice.rules(for: path, warn: warn), versus: versus, document: document, produce: produce
+                    rules: try choice.rules(for: path, head: head, warn: warn), versus: versus, document: document,
+                    produce: produce
                 )
             },
             failed: { failed($0.diagnostic) },

@@ -69,9 +69,10 @@ public struct ReplayRun {
             console.report(diagnostic)
         }
         let tally = driver.run(
-            { path, produce, warn in
+            { path, head, produce, warn in
                 try ReplayFileJob(
-                    rules: try choice.rules(for: path, warn: warn), format: format, path: path, produce: produce)
+                    rules: try choice.rules(for: path, head: head, warn: warn), format: format, path: path,
+                    produce: produce)
             },
             failed: { failed($0.path, $0.diagnostic) },
             output: { output in

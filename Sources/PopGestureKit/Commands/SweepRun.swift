@@ -70,14 +70,6 @@ public struct SweepRun: Sendable {
             console.report(asDiagnostic(error, path: ""))
             return console.finish(.errors)
         }
-        if format == .svg, let refusal = SweepPlot.refusal(keys: grid.keys.count) {
-            console.report(
-                Diagnostic(
-                    message: "--format svg: \(refusal)",
-                    suggestion: "use --format text, json or html (the table and flips)"))
-            console.discardOutput()
-            return console.finish(.errors)
-        }
         var tallies = Array(repeating: SweepTally(), count: grid.versions.count)
         var flips: [SweepFlip] = []
         var directives: [(path: String, spec: String)] = []
@@ -88,9 +80,14 @@ public struct SweepRun: Sendable {
         let flipsAll = flipsAll
         let baseName = grid.base.name
         let baseSpec = base
+        let sweepsRules = grid.sweepsRules
         let runErrors = driver.run(
-            { (path: String, produce: @escaping (SweepOutput) -> Void, _: (Diagnostic) -> Void) -> SweepFileJob in
-                if let (spec, _) = RulesChoice.scan(path).directive, spec != baseSpec, spec != baseName {
+            {
+                (path: String, head: [UInt8]?, produce: @escaping (SweepOutput) -> Void, _: (Diagnostic) -> Void)
+                    -> SweepFileJob in
+                let scan = head.map(RulesChoice.scan(head:)) ?? RulesChoice.scan(path)
+                // Sweeping `rules`, every directive names a version some of the grid is not.
+                if let (spec, _) = scan.directive, sweepsRules || (spec != baseSpec && spec != baseName) {
                     produce(.directive(path: path, spec: spec))
                 }
                 return SweepFileJob(grid: grid, flipsAll: flipsAll, produce: produce)
@@ -118,8 +115,8 @@ public struct SweepRun: Sendable {
             console.report(
                 Diagnostic(
                     message:
-                        "\(counted(directives.count, "file")) name\(directives.count == 1 ? "s" : "") another rule version in `# \(RulesChoice.directive)`: \(listed)\(directives.count > 10 ? ", ..." : ""); sweep replays every file from \(baseName)",
-                    suggestion: "pass --rules to sweep from another base", severity: .warning))
+                        "\(counted(directives.count, "file")) name\(directives.count == 1 ? "s" : "") \(sweepsRules ? "a" : "another") rule version in `# \(RulesChoice.directive)`: \(listed)\(directives.count > 10 ? ", ..." : ""); sweep replays every file \(sweepsRules ? "under each value of `\(SweepGrid.versionKey)`" : "from \(baseName)")",
+                    suggestion: sweepsRules ? nil : "pass --rules to sweep from another base", severity: .warning))
         }
         let result = SweepResult(
             base: baseName, keys: grid.keys.map(\.path),

@@ -47,7 +47,9 @@ public struct ValidateRun {
             renderer.add(problem)
         }
         let tally = driver.run(
-            { path, produce, warn in try ValidateFileJob(path: path, rules: choice, produce: produce, warn: warn) },
+            { path, head, produce, warn in
+                try ValidateFileJob(path: path, head: head, rules: choice, produce: produce, warn: warn)
+            },
             failed: { failed in
                 // Not a finding about a document when unreadable: the run could not look at one.
                 if failed.unreadable { summary.unreadable += 1 }
@@ -79,10 +81,10 @@ struct ValidateFileJob: FileJob {
 
     /// Throws what replay would refuse the file for before reading a document: its rules comment.
     init(
-        path: String, rules: RulesChoice, produce: @escaping (InvalidDocument?) -> Void,
+        path: String, head: [UInt8]? = nil, rules: RulesChoice, produce: @escaping (InvalidDocument?) -> Void,
         warn: @escaping (Diagnostic) -> Void = { _ in }
     ) throws {
-        self.rules = try rules.rules(for: path, warn: warn)
+        self.rules = try rules.rules(for: path, head: head, warn: warn)
         self.produce = produce
         self.warn = warn
     }

@@ -72,6 +72,13 @@ final class LineReader {
         if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) {
             line = UnsafeBufferPointer(rebasing: line.dropFirst(3))
         }
+        // Read as UTF-8, UTF-16 (Excel's "Unicode text") gives errors about lines it does not have.
+        if lineNumber == 1, line.starts(with: [0xFF, 0xFE]) || line.starts(with: [0xFE, 0xFF]) {
+            throw Diagnostic(
+                path: path, line: 1, column: 1,
+                message: "is UTF-16 text (it starts with a UTF-16 byte order mark), expected UTF-8",
+                suggestion: "convert it to UTF-8 first, for example with `iconv -f UTF-16 -t UTF-8`")
+        }
         lastLineUnterminated = line.last != 10
         if !lastLineUnterminated { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
         if line.last == 13 { line = UnsafeBufferPointer(rebasing: line.dropLast()) }

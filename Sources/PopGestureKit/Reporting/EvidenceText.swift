@@ -18,6 +18,17 @@ extension Recognition {
             return "recognized: |d.x| \(moved) > slop \(slop); the origin moves to the finger: \(t)"
         case .arena:
             return "won its gesture arena at the down (alone in it): \(t)"
+        case .pan:
+            let distance = (d.x * d.x + d.y * d.y).squareRoot()
+            let (moved, threshold) = Readable.pair(distance, limit, places: 1)
+            let way = d.x >= 0 ? "rightward" : "leftward"
+            return
+                "recognized: |d| \(moved) >= threshold \(threshold), within maxAngle of the x axis (\(way)); the origin moves to the finger: \(t)"
+        case .activeOffset:
+            let along = abs(d.x)
+            let (moved, offset) = Readable.pair(along, limit, places: 1)
+            return
+                "recognized: |d.x| \(moved) > activeOffset \(offset) toward the pop; the translation restarts there: \(t)"
         }
     }
 }
@@ -33,9 +44,13 @@ extension CheckEvidence {
             return "\(quantity): \(busy.text)"
         case .number(let number):
             guard let limit else { return "\(quantity) \(Readable.position(number))" }
-            let (shown, bound) = Readable.pair(number, limit, places: 1)
+            // A cosine is no position: three places.
+            let (shown, bound) = Readable.pair(number, limit, places: check == "maxAngle" ? 3 : 1)
             let above = refusesAbove ? refuses : !refuses
-            let comparison = above ? ">" : "<="
+            // Whether the limit itself lies on the upper side: then `>` reads `>=` and `<=` reads `<`.
+            let limitRefuses = refusesAtLimit ?? !refusesAbove
+            let limitAbove = refusesAbove == limitRefuses
+            let comparison = above ? (limitAbove ? ">=" : ">") : (limitAbove ? "<" : "<=")
             return "\(quantity) \(shown) \(comparison) \(limitName.map { "\($0) " } ?? "")\(bound)"
         }
     }
@@ -79,7 +94,51 @@ extension ReleaseReason {
             return removed
                 ? "a stack operation at t=\(Readable.time(t)) removed the popped view controller"
                 : "a stack operation at t=\(Readable.time(t)) put the popped view controller back, so the release could only cancel"
+        case .speedOrDistance(let terms):
+            return terms.text
+        case .linearProjection(let terms):
+            return terms.text
         }
+    }
+}
+
+extension ReleaseReason.SpeedOrDistanceTerms {
+    /// Ionic's rule in its own units: `v 0.15 px/ms <= 0.2 and delta 120 <= 195 (half the width)`.
+    public var text: String {
+        let (v, speed) = Readable.pair(self.v, self.speed, places: 3)
+        let (delta, threshold) = Readable.pair(self.delta, self.threshold, places: 1)
+        let part = Self.part(fraction)
+        switch branch {
+        case .backward:
+            return
+                "v \(Readable.rounded(self.v, places: 3)) px/ms < 0, so it cancels whatever the distance (delta \(Readable.position(self.delta)))"
+        case .fast:
+            return "v \(v) px/ms > \(speed)"
+        case .far:
+            return "v \(v) px/ms <= \(speed) but delta \(delta) > \(threshold) (\(part))"
+        case .short:
+            return "v \(v) px/ms <= \(speed) and delta \(delta) <= \(threshold) (\(part))"
+        }
+    }
+
+    /// The threshold's share of the width in words: `half the width`, `0.3 of the width`.
+    static func part(_ fraction: Double) -> String {
+        fraction == 0.5 ? "half the width" : fraction == 1 ? "the width" : "\(formatNumber(fraction)) of the width"
+    }
+}
+
+extension ReleaseReason.LinearProjectionTerms {
+    /// `translation 120 + 0.3 x v 500 = 270 > 195 (half the width)`, points and points per second.
+    public var text: String {
+        let (projected, threshold) = Readable.pair(self.projected, self.threshold, places: 1)
+        let impact = formatNumber(velocityImpact)
+        let term =
+            cap == -1
+            ? "\(impact) x v \(Readable.velocity(velocity)) pt/s"
+            : "min(\(impact) x v \(Readable.velocity(velocity)) pt/s, cap \(formatNumber(cap)))"
+        let part = ReleaseReason.SpeedOrDistanceTerms.part(fraction)
+        return
+            "translation \(Readable.position(translation)) + \(term) = \(projected) \(completes ? ">" : "<=") \(threshold) (\(part))"
     }
 }
 
@@ -102,8 +161,35 @@ extension SettleTerms {
                 : "cupertino: min(floor(800 x r \(r)) = \(formatNumber(frames)), 300) = \(ms) ms"
         case "fixed":
             return "fixed: D = \(d) ms"
+        case "animator":
+            return "animator: (1 - p) \(r) x duration \(d) = \(ms) ms, completing or cancelling"
         default:
+            if let detail { return detailText(detail) }
             return "linear: r \(r) x D \(d) = \(ms) ms"
+        }
+    }
+
+    private func detailText(_ detail: SettleDetail) -> String {
+        let ms = Readable.time(result)
+        switch detail {
+        case .ionic(let missing, let dur, let start):
+            let distance = missing * width
+            let durText: String
+            if distance <= 5 {
+                durText = "missing \(Readable.position(distance)) pt <= 5, so dur 0"
+            } else if velocity == 0 {
+                durText = "v 0, so dur = D \(formatNumber(duration))"
+            } else {
+                let free = distance / (abs(velocity) / 1000)
+                durText =
+                    "dur = min(missing \(Readable.position(distance)) pt / |v| \(Readable.rounded(abs(velocity) / 1000, places: 3)) px/ms = \(Readable.time(free)), D \(formatNumber(duration))) = \(Readable.time(dur))"
+            }
+            return
+                "ionic: \(durText); the \(completing ? "completing" : "reversed") curve stands at \(Readable.fraction(start)) of it, so \(ms) ms"
+        case .spring(let from, let to, let frames, let period, let overshot):
+            let why = overshot ? "passed its target" : "rests"
+            return
+                "spring: from \(Readable.position(from)) to \(Readable.position(to)) pt at \(Readable.velocity(velocity)) pt/s, it \(why) at frame \(frames) of \(Readable.time(period)) ms: \(ms) ms"
         }
     }
 }

@@ -40,9 +40,20 @@ public struct Explanation {
         let r = rules.recognizer
         let c = rules.completion
         let recognizer =
-            r.kind == .uikit
-            ? "uikit, hysteresis \(formatNumber(r.hysteresis))" : "horizontalSlop, slop \(formatNumber(r.slop))"
-        let region = r.region == .edge ? "edge \(formatNumber(r.edgeWidth))" : "fullscreen"
+            switch r.kind {
+            case .uikit: "uikit, hysteresis \(formatNumber(r.hysteresis))"
+            case .horizontalSlop: "horizontalSlop, slop \(formatNumber(r.slop))"
+            case .pan:
+                "pan, threshold \(formatNumber(rules.pan.threshold)), maxAngle \(formatNumber(rules.pan.maxAngle))"
+            case .activeOffset:
+                "activeOffset, x \(formatNumber(rules.activeOffset.x)), failY \(formatNumber(rules.activeOffset.failY))"
+            }
+        let region =
+            switch r.region {
+            case .edge: "edge \(formatNumber(r.edgeWidth))"
+            case .edgeRect: "edgeRect \(formatNumber(r.edgeWidth))"
+            case .fullscreen: "fullscreen"
+            }
         let completion =
             switch c.model {
             case .projection:
@@ -50,11 +61,21 @@ public struct Explanation {
             case .threshold:
                 "threshold (progress \(formatNumber(c.progressThreshold))\(c.strict ? ", strict" : ""), fling \(formatNumber(c.flingVelocity)))"
             case .velocitySign: "velocitySign\(c.popOnZero ? " (popOnZero)" : "")"
+            case .speedOrDistance:
+                "speedOrDistance (speed \(formatNumber(rules.speedOrDistance.speed)) px/ms, fraction \(formatNumber(rules.speedOrDistance.fraction)))"
+            case .linearProjection:
+                "linearProjection (velocityImpact \(formatNumber(rules.linearProjection.velocityImpact)) s, fraction \(formatNumber(rules.linearProjection.fraction))"
+                    + (rules.linearProjection.cap == -1 ? ")" : ", cap \(formatNumber(rules.linearProjection.cap)))")
             }
+        let velocity =
+            rules.velocity == .ema
+            ? "ema (weight \(formatNumber(rules.ema.weight)), window \(formatNumber(rules.ema.window)) ms"
+                + (rules.ema.perFrame ? ", per frame of \(formatNumber(rules.frameClock.rate)) Hz)" : ")")
+            : rules.velocity.rawValue
         return
             "  screen W \(formatNumber(trace.screen.width)), \(trace.layoutDirection.rawValue); recognizer \(recognizer), region \(region)"
             + (r.arena == .contested ? "" : ", arena \(r.arena.rawValue)") + "\n"
-            + "  velocity \(rules.velocity.rawValue); completion \(completion); transition D \(formatNumber(rules.transition.duration)) ms,"
+            + "  velocity \(velocity); completion \(completion); transition D \(formatNumber(rules.transition.duration)) ms,"
             + " settle \(rules.transition.settle.rawValue), progressCap \(formatNumber(rules.transition.progressCap))\n"
             + "  begin checks: \(rules.begin.map(\.rawValue).joined(separator: ", "))\n"
     }
@@ -70,9 +91,13 @@ public struct Explanation {
         }
         if gesture.outcome == .unrecognized {
             let limit =
-                rules.recognizer.kind == .uikit
-                ? "|d.x| and |d.y| stayed below hysteresis \(formatNumber(rules.recognizer.hysteresis))"
-                : "|d.x| never exceeded slop \(formatNumber(rules.recognizer.slop))"
+                switch rules.recognizer.kind {
+                case .uikit: "|d.x| and |d.y| stayed below hysteresis \(formatNumber(rules.recognizer.hysteresis))"
+                case .horizontalSlop: "|d.x| never exceeded slop \(formatNumber(rules.recognizer.slop))"
+                case .pan: "|d| stayed below threshold \(formatNumber(rules.pan.threshold))"
+                case .activeOffset:
+                    "the drag never went more than activeOffset \(formatNumber(rules.activeOffset.x)) toward the pop"
+                }
             out +=
                 "  never recognized (\(gesture.reason?.rawValue ?? "")): the largest |d.x| \(Readable.position(largest.x)), |d.y| \(Readable.position(largest.y)); \(limit)\n"
         }
@@ -100,6 +125,9 @@ public struct Explanation {
                     ? ": not tracked; after the decision, or within maxTouches, it changes nothing" : "")
         }
         var out = "  " + "t=\(Readable.time(step.t))".padding(Self.indent.count - 2) + head + "\n"
+        if let velocityStep = step.velocityStep {
+            out += Self.indent + Self.describe(velocityStep) + "\n"
+        }
         if let refusal = step.refusal {
             out += Self.indent + "refused by \(refusal.check): \(refusal.text)\n"
         }
@@ -132,6 +160,21 @@ public struct Explanation {
             }
         }
         return out
+    }
+
+    /// What the `ema` estimator did with a sample, in Ionic's units.
+    static func describe(_ step: VelocityStep) -> String {
+        switch step {
+        case .first:
+            return "ema: starts at 0 from here"
+        case .mixed(let dt, let raw, let velocity):
+            return
+                "ema: dt \(Readable.time(dt)) ms, raw \(Readable.rounded(raw, places: 4)) px/ms mixed in: v \(Readable.rounded(velocity, places: 4)) px/ms"
+        case .outsideWindow(let dt, let window):
+            return "ema: dt \(Readable.time(dt)) ms is not in (0, \(formatNumber(window))): v unchanged"
+        case .dropped(let frame):
+            return "ema: dropped, frame \(formatNumber(frame)) already sampled (an animation frame is pending)"
+        }
     }
 
     static func describe(_ step: StatisticsStep) -> String {

@@ -15,6 +15,7 @@ struct SweepJSONRenderer: SweepRenderer {
             "versions": .array(result.versions.map { version(result, $0) }),
             "best": .array(result.best.map { .number(Double($0)) }),
             "ranking": .array(result.ranking.map { .number(Double($0)) }),
+            "front": .array(result.front.map { .number(Double($0)) }),
             "flips": .array(result.flips.map(flip)),
         ]
         if let mark { fields["shard"] = mark.holding(result.flips.count).json }

@@ -12,7 +12,11 @@ extension SweepResult {
         guard let base = first.sweep["base"] as? String, let keys = first.sweep["keys"] as? [String] else {
             throw damaged(first.path)
         }
-        let types = try keys.map { try SweepGrid.key($0).rule?.type }
+        // A rule version's value is its name, a word like a choice key's.
+        let types = try keys.map { key -> RuleKey.ValueType? in
+            let key = try SweepGrid.key(key)
+            return key.isVersion ? .choice([]) : key.rule?.type
+        }
         var versions: [Version] = []
         var flips: [(file: String, flip: SweepFlip)] = []
         for shard in shards {

@@ -3,13 +3,17 @@ import PopGestureCore
 
 /// `sweep`'s grid: the keys given by `--vary`, their values, and every version (BASE with one value
 /// of each key set), each merged as `extends` merges and checked as a rules document is, before any
-/// trace is read. The last `--vary` varies fastest.
+/// trace is read. The last `--vary` varies fastest. The key `rules` sweeps the rule version itself:
+/// each of its values (a preset or a rules file) takes BASE's place for the versions that have it,
+/// the other keys set over it.
 struct SweepGrid: Sendable {
-    /// A key `sweep` can vary: a rule key of the table, or the one trace key.
+    /// A key `sweep` can vary: a rule key of the table, the one trace key, or the rule version.
     struct Key: Sendable {
         let path: String
-        /// Nil for `maxStartX`, the trace key.
+        /// Nil for `maxStartX`, the trace key, and for `rules`, the rule version.
         let rule: RuleKey?
+        /// `rules`: each value is a preset or a rules file that the version starts from.
+        var isVersion: Bool { path == SweepGrid.versionKey }
     }
 
     /// One version of the grid.
@@ -25,6 +29,8 @@ struct SweepGrid: Sendable {
     }
 
     static let traceKey = "maxStartX"
+    /// The key whose values are rule versions: `--vary rules=fd,uikit,tz`.
+    static let versionKey = "rules"
     static let maxVersions = 10_000
     static let maxKeys = 3
 
@@ -32,6 +38,8 @@ struct SweepGrid: Sendable {
     let keys: [Key]
     let values: [[SweepValue]]
     let versions: [Version]
+    /// `rules` is one of the keys: every version starts from its own rule version, not from BASE.
+    var sweepsRules: Bool { keys.contains(where: \.isVersion) }
 
     /// `base`: a preset or rules file; `vary`: each `KEY=VALUES` as given.
     init(base spec: String, vary: [String]) throws {
@@ -72,6 +80,21 @@ struct SweepGrid: Sendable {
         }
         self.keys = keys
         self.values = values
+        // Each rule version of a `rules` key resolved once: its merged tree and its rules.
+        var starts: [String: Start] = [:]
+        if let k = keys.firstIndex(where: \.isVersion) {
+            for case .word(let spec) in values[k] {
+                do {
+                    let (tree, name) = try RulesLoader.resolvedTree(spec)
+                    starts[spec] = Start(tree: tree, name: name, rules: try RulesLoader.decode(tree, name: name))
+                } catch var error as Diagnostic {
+                    // A name that is no preset or file says which value; an error inside a file, its line.
+                    if error.place == nil { error.message = "--vary \(Self.versionKey)=\(spec): \(error.message)" }
+                    throw error
+                }
+            }
+        }
+        let baseStart = Start(tree: baseTree.0, name: baseTree.1, rules: base)
         var versions: [Version] = []
         versions.reserveCapacity(count)
         for index in 0..<count {
@@ -81,14 +104,22 @@ struct SweepGrid: Sendable {
                 chosen[k] = values[k][rest % values[k].count]
                 rest /= values[k].count
             }
-            versions.append(try Self.version(chosen, keys: keys, base: baseTree, baseRules: base))
+            versions.append(try Self.version(chosen, keys: keys, starts: starts, base: baseStart))
         }
         self.versions = versions
     }
 
-    /// A key of the rule-key table or `maxStartX`; list keys are refused, unknown ones get the nearest.
+    /// A rule version a version starts from: BASE, or a value of `rules`.
+    private struct Start {
+        let tree: YAMLNode
+        let name: String
+        let rules: Rules
+    }
+
+    /// A key of the rule-key table, `maxStartX` or `rules`; list keys are refused, unknown ones get the
+    /// nearest.
     static func key(_ path: String) throws -> Key {
-        if path == traceKey { return Key(path: path, rule: nil) }
+        if path == traceKey || path == versionKey { return Key(path: path, rule: nil) }
         if let rule = RuleKey.named(path) {
             switch rule.type {
             case .uniqueList, .detectors:
@@ -99,26 +130,28 @@ struct SweepGrid: Sendable {
                 return Key(path: path, rule: rule)
             }
         }
-        let paths = RuleKey.all.map(\.path) + [traceKey]
+        let paths = RuleKey.all.map(\.path) + [traceKey, versionKey]
         // `projectionDistance` for `completion.projectionDistance`: the section was left out.
         let suggestion =
             RuleKey.all.first { $0.name == path }.map { "did you mean `\($0.path)`?" } ?? didYouMean(path, in: paths)
         throw Diagnostic(
             message:
-                "--vary: unknown key `\(path)`; expected a rule key (`popgesture rules show` lists them) or `\(traceKey)`",
+                "--vary: unknown key `\(path)`; expected a rule key (`popgesture rules show` lists them), `\(traceKey)` or `\(versionKey)`",
             suggestion: suggestion)
     }
 
-    private static func version(_ values: [SweepValue], keys: [Key], base: (YAMLNode, String), baseRules: Rules) throws
+    private static func version(_ values: [SweepValue], keys: [Key], starts: [String: Start], base: Start) throws
         -> Version
     {
         var maxStartX: Double?
+        var start = base
         // The overlay a rules file would hold, `completion: {projectionDistance: 160}`, read by libyaml.
         var lines: [String] = []
         var sections: [String: Int] = [:]
         for (key, value) in zip(keys, values) {
             guard let rule = key.rule else {
                 if case .number(let number) = value { maxStartX = number }
+                if key.isVersion, case .word(let spec) = value { start = starts[spec]! }
                 continue
             }
             guard let section = rule.section else {
@@ -134,17 +167,21 @@ struct SweepGrid: Sendable {
             }
         }
         let text = lines.map { $0 + "\n" }.joined()
-        var rules = baseRules
+        var rules = start.rules
         do {
-            // Only maxStartX swept: the overlay is empty and every version is BASE.
+            // Only maxStartX or rules swept: the overlay is empty and the version is its start.
             if let overlay = try YAMLDocumentReader(text: text, path: "<sweep>").nextDocument() {
-                rules = try RulesLoader.load(base: (base.0, base.1), overlay: overlay)
+                rules = try RulesLoader.load(base: (start.tree, start.name), overlay: overlay)
             }
         } catch let error as Diagnostic {
             let given = zip(keys, values).map { "\($0.path)=\($1.text)" }.joined(separator: " ")
             throw Diagnostic(message: "--vary \(given): \(error.message)", suggestion: error.suggestion)
         }
-        let differing = keys.filter { key in key.rule.map { $0.get(rules) != $0.get(baseRules) } ?? true }.count
+        // Each key against BASE: a rule key's value, the rule version's every key (its name aside).
+        let differing = keys.filter { key in
+            if key.isVersion { return RuleKey.all.contains { $0.get(start.rules) != $0.get(base.rules) } }
+            return key.rule.map { $0.get(rules) != $0.get(base.rules) } ?? true
+        }.count
         return Version(values: values, rules: rules, maxStartX: maxStartX, differing: differing)
     }
 }

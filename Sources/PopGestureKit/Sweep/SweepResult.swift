@@ -1,5 +1,11 @@
 import PopGestureCore
 
+/// Where a version sits in the trade-off picture.
+struct TradeOffPoint: Hashable, Sendable {
+    var falsePops: Int
+    var missedBacks: Int
+}
+
 /// A finished sweep as its renderers see it: the grid's keys and values, each version's tally, the
 /// flips, and the ranking.
 struct SweepResult: Sendable {
@@ -16,6 +22,9 @@ struct SweepResult: Sendable {
     var flips: [SweepFlip]
     /// `--flips all`: every gesture whose result differs, labelled or not.
     var flipsAll: Bool
+
+    /// `rules` is a key: each version starts from its own rule version, and BASE only breaks ties.
+    var sweepsRules: Bool { keys.contains(SweepGrid.versionKey) }
 
     /// Some document had an `intent` label (else the ranking uses failed expectations alone).
     var labelled: Bool { versions.contains { $0.tally.intent.labels > 0 } }
@@ -39,6 +48,31 @@ struct SweepResult: Sendable {
         let order = ranking
         guard let first = order.first else { return [] }
         return order.filter { score($0) == score(first) }
+    }
+
+    /// A version's place in the trade-off: (false pops, missed backs).
+    func point(_ i: Int) -> TradeOffPoint {
+        TradeOffPoint(falsePops: versions[i].tally.intent.falsePop, missedBacks: versions[i].tally.intent.missedBack)
+    }
+
+    /// The trade-off's Pareto front: the versions no other beats, where one version beats another when
+    /// it has at most its false pops and at most its missed backs, and fewer of one. Versions at one
+    /// point are all on it or all off it. Ordered by false pops (so missed backs fall), then index.
+    var front: [Int] {
+        let points = Set(versions.indices.map(point)).sorted {
+            ($0.falsePops, $0.missedBacks) < ($1.falsePops, $1.missedBacks)
+        }
+        // By false pops: a point is beaten unless it has fewer missed backs than every point of fewer
+        // false pops, and it is the fewest missed backs of its own false pops.
+        var onFront = Set<TradeOffPoint>()
+        var fewestMissed = Int.max
+        for (n, p) in points.enumerated() where n == 0 || points[n - 1].falsePops != p.falsePops {
+            if p.missedBacks < fewestMissed { onFront.insert(p) }
+            fewestMissed = min(fewestMissed, p.missedBacks)
+        }
+        return versions.indices.filter { onFront.contains(point($0)) }.sorted {
+            (point($0).falsePops, $0) < (point($1).falsePops, $1)
+        }
     }
 
     /// How a version is named in text: `completion.projectionDistance=160 maxStartX=40`.
@@ -73,6 +107,14 @@ struct SweepResult: Sendable {
         }
         let key = keys[0]
         func value(_ i: Int) -> String { versions[i].values[0].text }
+        // Words and booleans have no order: each run names its values.
+        let numeric = versions.allSatisfy { if case .number = $0.values[0] { true } else { false } }
+        guard numeric else {
+            return head + ": "
+                + runs.map { run in
+                    "\(run.result) for \(key) = " + (run.from...run.to).map(value).joined(separator: ", ")
+                }.joined(separator: "; ")
+        }
         let parts = runs.map { run -> String in
             if run.from == run.to { return "\(run.result) for \(key) = \(value(run.from))" }
             if run.from == 0 { return "\(run.result) for \(key) <= \(value(run.to))" }

@@ -31,9 +31,11 @@ enum SweepValue: Sendable, Equatable {
     /// computed in the decimals the numbers were written with, so 0.1..0.3/0.1 gives 0.3).
     static func parse(_ text: String, for key: SweepGrid.Key) throws -> [SweepValue] {
         let what = "--vary \(key.path)=\(text)"
+        // Before the range test: a rules file's path may hold `..`.
+        if key.isVersion { return try versions(text, what: what) }
         let numeric: Bool
         switch key.rule?.type {
-        case nil, .nonNegativeNumber?, .positiveNumber?, .fraction?, .integer?: numeric = true
+        case nil, .nonNegativeNumber?, .positiveNumber?, .fraction?, .bound?, .integer?: numeric = true
         default: numeric = false
         }
         if text.contains("..") {
@@ -54,6 +56,30 @@ enum SweepValue: Sendable, Equatable {
             let value = try single(item, what: what, key: key)
             if values.contains(value) { throw Diagnostic(message: "\(what): `\(item)` is listed twice") }
             values.append(value)
+        }
+        return values
+    }
+
+    /// `rules`'s values: presets or rules files, each once; `all` stands for every preset, in `rules
+    /// list` order. Each is resolved with the grid (an unknown name is refused there).
+    private static func versions(_ text: String, what: String) throws -> [SweepValue] {
+        var values: [SweepValue] = []
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        for item in items {
+            guard !item.isEmpty else {
+                throw Diagnostic(
+                    message: "\(what): an empty value",
+                    suggestion:
+                        "write VALUES as presets or rules files, fd,uikit,my-rules.yaml, or all for every preset")
+            }
+            for spec in item == "all" ? Presets.names : [item] {
+                guard !values.contains(.word(spec)) else {
+                    throw Diagnostic(
+                        message: "\(what): `\(spec)` is listed twice"
+                            + (items.contains("all") ? " (all lists every preset)" : ""))
+                }
+                values.append(.word(spec))
+            }
         }
         return values
     }

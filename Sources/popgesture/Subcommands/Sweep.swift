@@ -12,15 +12,20 @@ struct SweepCommand: ParsableCommand {
             "Read traces once, replay them under a grid of rule values, and rank the versions by missed backs and false pops.",
         discussion: """
             KEY is a rule key (`popgesture rules show` lists them; list keys such as begin and \
-            detectors cannot be swept: write rules files and use diff) or maxStartX, the traces' own \
-            per-screen limit, which then replaces every view controller's. VALUES is a list a,b,c or \
+            detectors cannot be swept: write rules files and use diff), maxStartX, the traces' own \
+            per-screen limit, which then replaces every view controller's, or rules, the rule version \
+            itself: its VALUES are presets or rules files (all: every preset), each replayed with \
+            the other keys set over it. VALUES is otherwise a list a,b,c or \
             an inclusive range FROM..TO/STEP. Up to three --vary; the grid is their product, at most \
             10,000 versions, each checked like a rules file before any trace is read. Every version \
-            starts from --rules (default fd) for every file: a file whose `# popgesture-rules:` \
+            starts from --rules (default fd; with a rules key, the version ties go to) for every \
+            file: a file whose `# popgesture-rules:` \
             comment names another version is swept from it all the same (one warning lists them). \
             Each file is parsed once whatever the number of versions. A missed back is an \
             `intent: back` label whose pop did not complete; a false pop an `intent: stay` label \
-            whose pop did. svg draws one key as a chart, two as heat maps; three have no picture.
+            whose pop did. svg (and html) draws first the trade-off, each version at its false pops and \
+            missed backs, the Pareto front (versions no other beats on both) joined and labelled; then \
+            one key as a chart, two as heat maps.
             With --shard K/N, `merge` joins the shards' json into the unsharded bytes (counts summed \
             per version, flips in file order).
             Exit 0 when every version passes, 1 when some version has a failed expectation, missed \
@@ -29,6 +34,7 @@ struct SweepCommand: ParsableCommand {
             Examples:
               popgesture sweep --vary completion.projectionDistance=120..240/20 traces/intent/
               popgesture sweep --vary maxStartX=0,40,80,120 --vary content.policy=uikit,edgeYields traces/
+              popgesture sweep --vary rules=all traces/intent/
               popgesture sweep --vary completion.projectionDistance=100..250/10 --format svg -o sweep.svg traces/intent/
             """
     )
@@ -36,7 +42,9 @@ struct SweepCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var shard: ShardOption
     @Option(
-        help: ArgumentHelp("The base every version starts from: a preset or a rules file.", valueName: "BASE"),
+        help: ArgumentHelp(
+            "The base every version starts from: a preset or a rules file (with --vary rules=..., the one ties go to).",
+            valueName: "BASE"),
         completion: ruleVersions)
     var rules: String = "fd"
     @Option(
@@ -45,7 +53,7 @@ struct SweepCommand: ParsableCommand {
     var vary: [String] = []
     @Option(
         help:
-            "Output format: text (a table, the best, the flips), json, svg (a picture) or html (all three on one page)."
+            "Output format: text (a table, the best, the front, the flips), json, svg (a picture) or html (all on one page)."
     )
     var format: SweepRun.Format = .text
     @OptionGroup var output: OutputOption

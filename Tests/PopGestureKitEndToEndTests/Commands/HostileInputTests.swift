@@ -52,11 +52,17 @@ import Testing
             ["import", "--from", "evemu", "r.evemu"], ["r.evemu": []],
             "r.evemu: error: the file is empty; expected an evemu recording\n")
         // A NUL ended the message where it was quoted (fputs stops there), and other control bytes
-        // reached the terminal as they were: now each is shown as \u{..}.
+        // reached the terminal as they were: now each is shown as \u{..}. (The bytes start with a
+        // lone 0xFF: 0xFF 0xFE would be UTF-16's byte order mark, refused as such, below.)
+        try Self.expectError(
+            ["import", "--from", "evemu", "r.evemu"],
+            ["r.evemu": [0xFF, 0x00, 0x62, 0x1B, 0x5B, 0x32, 0x4A, 0x0A]],
+            "r.evemu:1:1: error: unexpected `\u{FFFD}\\u{0}b\\u{1B}[2J`: an evemu recording holds `N:`, `I:`, `P:`, `B:`, `A:` and `E:` lines and `#` comments\n"
+        )
         try Self.expectError(
             ["import", "--from", "evemu", "r.evemu"],
             ["r.evemu": [0xFF, 0xFE, 0x00, 0x62, 0x1B, 0x5B, 0x32, 0x4A, 0x0A]],
-            "r.evemu:1:1: error: unexpected `\u{FFFD}\u{FFFD}\\u{0}b\\u{1B}[2J`: an evemu recording holds `N:`, `I:`, `P:`, `B:`, `A:` and `E:` lines and `#` comments\n"
+            "r.evemu:1:1: error: is UTF-16 text (it starts with a UTF-16 byte order mark), expected UTF-8 (convert it to UTF-8 first, for example with `iconv -f UTF-16 -t UTF-8`)\n"
         )
         try Self.expectError(
             ["import", "r.csv"], ["r.csv": Self.text("t,x,y,finger\n0,") + [0xFF, 0xFE] + Self.text(",1,0\n")],

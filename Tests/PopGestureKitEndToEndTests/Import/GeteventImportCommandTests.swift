@@ -102,3 +102,26 @@ import Testing
         }
     }
 }
+
+extension GeteventImportCommandTests {
+    /// A fuzzing finding (issue 40): a CSV saved as UTF-16 (Excel's "Unicode text") was read as UTF-8
+    /// and refused for a field count on a line the file does not have as text. Each line-based reader
+    /// now says what the file is, at its first line, in either byte order.
+    @Test(arguments: [("csv", "log.csv"), ("getevent", "r.getevent"), ("uikit", "touches.csv"), ("evemu", "r.evemu")])
+    func aUTF16RecordingIsRefusedAsSuch(_ format: String, _ name: String) throws {
+        let dir = try CLI.fixture([:])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (bom, big) in [([UInt8](arrayLiteral: 0xFF, 0xFE), false), ([0xFE, 0xFF], true)] {
+            let units = Array("t,x,y,finger\n0,10,20,0\n".utf16)
+            let bytes =
+                bom + units.flatMap { big ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+            try Data(bytes).write(to: URL(fileURLWithPath: dir + "/" + name))
+            let run = try CLI.run(["import", "--from", format, name], in: dir)
+            #expect(run.status == 2 && run.stdout.isEmpty, "\(run.stdout)")
+            #expect(
+                run.stderr
+                    == "\(name):1:1: error: is UTF-16 text (it starts with a UTF-16 byte order mark), expected UTF-8 (convert it to UTF-8 first, for example with `iconv -f UTF-16 -t UTF-8`)\n",
+                "\(format): \(run.stderr)")
+        }
+    }
+}

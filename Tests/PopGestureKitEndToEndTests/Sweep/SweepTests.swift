@@ -439,9 +439,8 @@ import Testing
                 "sweep", "--vary", "maxStartX=0", "--vary", "velocity=uikit", "--vary", "completion.strict=true",
                 "--format", "svg", ".",
             ], in: dir)
-        #expect(
-            three.status == 2 && three.stderr.contains("three keys") == false
-                && three.stderr.contains("3 keys have no picture"))
+        // Three keys have a picture too: the trade-off alone (SweepFrontTests).
+        #expect(three.status == 0 && three.stdout.hasPrefix("<svg "), "\(three.stderr)")
         let none = try CLI.run(["sweep", "--vary", "maxStartX=0", "empty"], in: dir)
         #expect(none.status == 2)
     }
@@ -459,8 +458,8 @@ import Testing
         for refused in [
             ["--vary", "nokey=1"],
             [
-                "--vary", "maxStartX=0", "--vary", "velocity=uikit", "--vary", "completion.strict=true", "--format",
-                "svg",
+                "--vary", "maxStartX=0", "--vary", "velocity=uikit", "--vary", "completion.strict=true", "--vary",
+                "stackOps=deferred",
             ],
         ] {
             let run = try CLI.run(["sweep"] + refused + ["-o", "refused.out", "plain.yaml"], in: dir)

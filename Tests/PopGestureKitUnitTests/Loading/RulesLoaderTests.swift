@@ -134,7 +134,16 @@ import Testing
             flingVelocity: 0, popOnZero: false, strict: false, onCancel: .cancel),
         transition: .init(duration: 350, settle: .uikit, progressCap: 0.999),
         bar: .init(inject: .fd, restoreOnDisappear: true),
-        content: .init(policy: .uikit, ties: .content, hysteresis: 10, deceleration: 0.998), detectors: [])
+        content: .init(policy: .uikit, ties: .content, hysteresis: 10, deceleration: 0.998), detectors: [],
+        // The cross-platform models' numbers, at their sources' values (fd uses none of them).
+        pan: .init(threshold: 10, maxAngle: 40), activeOffset: .init(x: 5, failY: 20),
+        responseDistance: .init(start: -1, end: -1, top: -1, bottom: -1),
+        ema: .init(weight: 0.7, window: 100, perFrame: true), frameClock: .init(rate: 60, phase: 0),
+        speedOrDistance: .init(speed: 0.2, fraction: 0.5),
+        linearProjection: .init(velocityImpact: 0.3, cap: -1, fraction: 0.5),
+        spring: .init(
+            stiffness: 1000, damping: 500, mass: 3, restDisplacement: 10, restSpeed: 10, overshootClamping: true),
+        animator: .init(duration: 500))
 
     /// Every preset as the SPEC's table gives it; keys a preset does not name take fd's values.
     static let presets: [String: Rules] = {

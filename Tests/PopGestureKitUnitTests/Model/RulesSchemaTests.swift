@@ -54,6 +54,12 @@ import Testing
             members["type"] = .string("number")
             members["exclusiveMinimum"] = .number(0)
             members["exclusiveMaximum"] = .number(1)
+        case .bound:
+            members["type"] = .string("number")
+            members["anyOf"] = .array([
+                .object(["description": .string("No bound."), "const": .number(-1)]),
+                .object(["minimum": .number(0)]),
+            ])
         case .integer(let minimum):
             members["type"] = .string("integer")
             members["minimum"] = .number(Double(minimum))

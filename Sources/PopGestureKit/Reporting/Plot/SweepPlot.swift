@@ -1,10 +1,10 @@
 import Foundation
 import PopGestureCore
 
-/// A sweep as a self-contained SVG. One key: missed backs, false pops and failed expectations
-/// against the key's value, the best versions marked. Two keys: a heat map per count, the first key
-/// down, the second across, the best cells outlined. Three keys are refused before the run
-/// (`SweepPlot.refusal`).
+/// A sweep as a self-contained SVG: first the trade-off (`TradeOffPlot`), whatever the keys; below it,
+/// for one key, missed backs, false pops and failed expectations against the key's value, the best
+/// versions marked, and for two keys a heat map per count, the first key down, the second across, the
+/// best cells outlined. Three keys have the trade-off alone.
 struct SweepPlot {
     let result: SweepResult
 
@@ -22,15 +22,28 @@ struct SweepPlot {
     ]
     static let bestColour = "#E69F00"
 
-    /// Why a picture cannot be drawn for these keys; nil when it can.
-    static func refusal(keys: Int) -> String? {
-        keys > 2 ? "a sweep picture shows one key (a chart) or two (heat maps); \(keys) keys have no picture" : nil
+    /// The picture's title: what was swept, and from which base unless the rule version is swept.
+    static func title(_ result: SweepResult) -> String {
+        (result.sweepsRules ? "popgesture sweep: " : "popgesture sweep from \(result.base): ")
+            + result.keys.joined(separator: " x ")
     }
 
     func svg() -> String {
+        let title = Self.title(result)
+        // The per-key part is drawn apart and placed under the trade-off.
+        var part = SVGCanvas()
+        var size = (width: Self.width, height: 0.0)
+        switch result.keys.count {
+        case 1: size = chart(&part)
+        case 2: size = heatMaps(&part)
+        default: break
+        }
         var canvas = SVGCanvas()
-        let title = "popgesture sweep from \(result.base): " + result.keys.joined(separator: " x ")
-        if result.keys.count == 1 { chart(&canvas, title: title) } else { heatMaps(&canvas, title: title) }
+        canvas.open(width: size.width, height: TradeOffPlot.height + size.height, title: title)
+        TradeOffPlot(result: result).draw(&canvas, top: 0, width: Self.width, title: title)
+        if size.height > 0 {
+            canvas.raw("<g transform=\"translate(0,\(SVGCanvas.number(TradeOffPlot.height)))\">\n\(part.body)</g>\n")
+        }
         canvas.raw("</svg>\n")
         return canvas.body
     }
@@ -49,13 +62,20 @@ struct SweepPlot {
         return (result.versions.indices.map { n == 1 ? 0.5 : Double($0) / Double(n - 1) }, false)
     }
 
-    private func chart(_ canvas: inout SVGCanvas, title: String) {
+    /// The chart of one key; returns its size.
+    private func chart(_ canvas: inout SVGCanvas) -> (width: Double, height: Double) {
         let plotWidth = Self.width - Self.left - Self.right
         let axisY = Self.top + Self.plotHeight
-        canvas.open(width: Self.width, height: axisY + 100, title: title)
-        canvas.text(Self.left, 24, title, style: "font-weight=\"bold\" font-size=\"14\"")
+        canvas.text(
+            Self.left, 24, "Missed backs, false pops and failed expectations by \(result.keys[0])",
+            style: "font-weight=\"bold\" font-size=\"14\"")
         let (fractions, _) = positions()
         let xs = fractions.map { Self.left + 20 + $0 * (plotWidth - 40) }
+        // Values wider than the room between two ticks (rule versions' names) are written slanted.
+        let room = xs.count > 1 ? (plotWidth - 40) / Double(xs.count - 1) : plotWidth
+        let widest = result.versions.map { SVGCanvas.estimatedWidth($0.values[0].text) }.max() ?? 0
+        let slanted = widest > room - 6
+        let labelDepth = slanted ? widest * 0.5 + 10 : 0
         let highest = result.versions.map { v in Self.series.map { $0.count(v.tally) }.max() ?? 0 }.max() ?? 0
         let step = Self.tickStep(Double(max(highest, 1)))
         let yMax = max((Double(max(highest, 1)) / step).rounded(.up) * step, step)
@@ -81,9 +101,16 @@ struct SweepPlot {
         canvas.line(Self.left, axisY, Self.left + plotWidth, axisY, style: "stroke=\"#000\"")
         for (i, version) in result.versions.enumerated() {
             canvas.line(xs[i], axisY, xs[i], axisY + 5, style: "stroke=\"#000\"")
-            canvas.text(xs[i], axisY + 18, version.values[0].text, anchor: .middle)
+            if slanted {
+                let (x, y) = (SVGCanvas.number(xs[i] + 4), SVGCanvas.number(axisY + 14))
+                canvas.text(
+                    xs[i] + 4, axisY + 14, version.values[0].text, anchor: .end,
+                    style: "transform=\"rotate(-30 \(x) \(y))\"")
+            } else {
+                canvas.text(xs[i], axisY + 18, version.values[0].text, anchor: .middle)
+            }
         }
-        canvas.text(Self.left + plotWidth, axisY + 36, result.keys[0], anchor: .end)
+        canvas.text(Self.left + plotWidth, axisY + 36 + labelDepth, result.keys[0], anchor: .end)
         for series in Self.series {
             let points = result.versions.indices.map { (xs[$0], y(series.count(result.versions[$0].tally))) }
             canvas.polyline(points, style: "stroke=\"\(series.colour)\" stroke-width=\"2\"")
@@ -93,7 +120,8 @@ struct SweepPlot {
                     title: "\(result.name(i)): \(series.count(version.tally)) \(series.name)")
             }
         }
-        legend(&canvas, y: axisY + 70)
+        legend(&canvas, y: axisY + 70 + labelDepth)
+        return (Self.width, axisY + 100 + labelDepth)
     }
 
     private func legend(_ canvas: inout SVGCanvas, y: Double) {
@@ -107,15 +135,18 @@ struct SweepPlot {
         canvas.text(px + 24, y, "best (fewest missed backs + false pops, then failed expectations)")
     }
 
-    private func heatMaps(_ canvas: inout SVGCanvas, title: String) {
+    /// A heat map per count, for two keys; returns their size.
+    private func heatMaps(_ canvas: inout SVGCanvas) -> (width: Double, height: Double) {
         let rows = result.versions.count / max(valuesCount(1), 1)
         let columns = valuesCount(1)
         let cell = min(48, max(14, (Self.width - Self.left - Self.right) / Double(columns)))
         let mapHeight = Double(rows) * cell
         let panelHeight = mapHeight + 70
         let width = max(Self.width, Self.left + 40 + Double(columns) * cell + Self.right)
-        canvas.open(width: width, height: Self.top + Double(Self.series.count) * panelHeight + 40, title: title)
-        canvas.text(Self.left, 24, title, style: "font-weight=\"bold\" font-size=\"14\"")
+        canvas.text(
+            Self.left, 24,
+            "Missed backs, false pops and failed expectations by \(result.keys[0]) and \(result.keys[1])",
+            style: "font-weight=\"bold\" font-size=\"14\"")
         let best = Set(result.best)
         for (p, series) in Self.series.enumerated() {
             let top = Self.top + Double(p) * panelHeight
@@ -166,6 +197,7 @@ struct SweepPlot {
         canvas.rect(
             Self.left, legendY - 12, 14, 14, style: "fill=\"none\" stroke=\"\(Self.bestColour)\" stroke-width=\"3\"")
         canvas.text(Self.left + 22, legendY, "best (fewest missed backs + false pops, then failed expectations)")
+        return (width, Self.top + Double(Self.series.count) * panelHeight + 40)
     }
 
     private func valuesCount(_ key: Int) -> Int {

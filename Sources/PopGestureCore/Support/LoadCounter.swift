@@ -1,7 +1,8 @@
 import Foundation
 
-/// How many times each file was opened for loading, once switched on: a test's proof that a command
-/// (`sweep`) parses a file once however many replays it feeds. Off, it costs one flag read per file.
+/// How many times each input file was opened (`RegularFile.open`), once switched on: a test's proof
+/// that a command reads a file once, its rules comment included, however many replays it feeds. Off,
+/// it costs one flag read per file.
 package final class LoadCounter: @unchecked Sendable {
     package static let shared = LoadCounter()
     private let lock = NSLock()
