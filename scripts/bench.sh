@@ -12,6 +12,8 @@
 #      diff, plot, explain, merge of its shard) and on one file of many documents, and of import
 #      -o on 20 MB and 200 MB recordings of each device format;
 #   5. start-up: `check` on one small trace;
+#   5b. issue 41's many small traces (scripts/bench-small-files.sh): --jobs 2 against two processes
+#      and against --jobs 1 for check, replay and sweep, more jobs than cores, system calls a file;
 #   6. the Python reference model, when there is one to run (there is none here: see below).
 # Times are the median of five runs (the machine is shared: a single run says little); the last
 # lines repeat the headline figures as a table for the README.
@@ -124,6 +126,7 @@ if [[ -n $ratios ]]; then
     echo "machine: $(nproc) cores, $(uname -m); $files files; issue 29's recording: $((mbytes / 1000000)) MB"
     scaling
     shares
+    bash scripts/bench-small-files.sh "$bin" $quick
     exit 0
 fi
 
@@ -240,6 +243,7 @@ small=traces/example/cancelled-swipe.yaml
 startup=$(best $bin check "$small")
 startms=$(python3 -c "print(f'{$startup*1000:.0f}')")
 echo "start-up: check on one small trace    $startms ms (target < 30)"
+bash scripts/bench-small-files.sh "$bin" $quick
 
 # The Python reference model (issue 20 measured it ~45x slower than popgesture) is not on this
 # machine: Tests/Data/conformance holds the reports it produced (expected/*.jsonl), not the model, so
