@@ -8,6 +8,9 @@ public struct Rules: Sendable, Equatable {
     public var begin: [BeginCheck]
     public var mirrorDirection: Bool
     public var mirrorMaxStartX: Bool
+    /// The pop's progress and velocity follow the layout (leftward in rtl); false: always rightward,
+    /// as a library whose own animation ignores the layout.
+    public var mirrorProgress: Bool
     public var locationLimit: Double
     public var velocity: VelocityModel
     public var completion: Completion
@@ -26,6 +29,10 @@ public struct Rules: Sendable, Equatable {
         public var maxTouches: Int
         /// Whether the recognizer competes for the touch or wins its gesture arena at the down (SPEC section 3).
         public var arena: Arena
+        /// The first move with a non-zero velocity must point the pop's way (SloppySwiper).
+        public var firstVelocity: Bool
+        /// A down within UIKit's own edge is its edge pop's, which the library's pan waits for (SwipeTransition).
+        public var systemEdge: SystemEdge
     }
 
     public struct Completion: Sendable, Equatable {
@@ -38,6 +45,12 @@ public struct Rules: Sendable, Equatable {
         /// threshold: complete iff p > threshold rather than p >= threshold.
         public var strict: Bool
         public var onCancel: CancelHandling
+        /// progressOrVelocity: points per second along the pop beyond which the pop completes.
+        public var velocityThreshold: Double
+        /// quickSwipe: a release this many milliseconds after the down, or sooner, is a quick one...
+        public var quickTime: Double
+        /// ...which completes past this many points.
+        public var quickDistance: Double
     }
 
     public struct Transition: Sendable, Equatable {
@@ -64,7 +77,14 @@ public struct Rules: Sendable, Equatable {
 }
 
 public enum Region: String, Sendable, CaseIterable { case fullscreen, edge }
-public enum RecognizerKind: String, Sendable, CaseIterable { case uikit, horizontalSlop }
+public enum RecognizerKind: String, Sendable, CaseIterable {
+    case uikit, horizontalSlop
+    // FDFullscreenPopGesture's peers: Telegram's InteractiveTransitionGestureRecognizer, Framework7's swipe-back.
+    case dominantAxis, firstMove
+}
+/// `uikit`: a down within UIKit's own 15 pt edge belongs to UIKit's edge pop, replayed under the
+/// `uikit` preset, as for a pan that requires the system's edge pan to fail (SwipeTransition).
+public enum SystemEdge: String, Sendable, CaseIterable { case none, uikit }
 /// `contested`: recognition as `kind` says. `alone` *(Flutter)*: the recognizer is the only member of
 /// its gesture arena and wins it at the tracked finger's down. `byContent`: `alone` unless the down
 /// point hits a content region (SPEC section 9), as a Flutter page whose widgets have recognizers of their own.
@@ -73,17 +93,28 @@ public enum Arena: String, Sendable, CaseIterable { case contested, alone, byCon
 /// they run when they arrive, transitions overlap, and one arriving during an interactive pop interrupts it.
 public enum StackOps: String, Sendable, CaseIterable { case deferred, immediate }
 public enum VelocityModel: String, Sendable, CaseIterable { case uikit, lsq2, last2 }
-public enum CompletionModelKind: String, Sendable, CaseIterable { case projection, threshold, velocitySign }
-public enum SettleModel: String, Sendable, CaseIterable { case uikit, linear, cupertino, fixed }
-/// What a touch cancel of the tracked finger does to a pop: `cancel` it (UIKit's own handlers), or
-/// `decide` it like a lift (a handler that treats UIGestureRecognizerStateCancelled like Ended).
-public enum CancelHandling: String, Sendable, CaseIterable { case cancel, decide }
+public enum CompletionModelKind: String, Sendable, CaseIterable {
+    case projection, threshold, velocitySign
+    // FDFullscreenPopGesture's peers: SwipeTransition and Telegram; Framework7.
+    case progressOrVelocity, quickSwipe
+}
+public enum SettleModel: String, Sendable, CaseIterable {
+    case uikit, linear, cupertino, fixed
+    // Telegram's NavigationTransitionCoordinator.
+    case telegram
+}
+/// What a touch cancel of the tracked finger does to a pop: `cancel` it (UIKit's own handlers),
+/// `decide` it like a lift (a handler that treats UIGestureRecognizerStateCancelled like Ended), or
+/// `hold` it where it is, unfinished (a web page with no touchcancel handler: Framework7).
+public enum CancelHandling: String, Sendable, CaseIterable { case cancel, decide, hold }
 /// Which view controllers carry FDFullscreenPopGesture's willAppear block.
 public enum BlockInjection: String, Sendable, CaseIterable { case fd, all, none }
 
 /// The arbiter's begin checks (SPEC section 3), run in the rule's order.
 public enum BeginCheck: String, Sendable, CaseIterable {
     case rootOnly, popDisabled, maxStartX, locationLimit, transitioning, direction, horizontal
+    // FDFullscreenPopGesture's peers: the velocity's direction at recognition (SwipeTransition).
+    case velocityHorizontal, velocityDirection
 
     /// The refusal reason the check reports.
     public var reason: GestureReason {
@@ -93,8 +124,8 @@ public enum BeginCheck: String, Sendable, CaseIterable {
         case .maxStartX: .beyondMaxStartX
         case .locationLimit: .beyondLocationLimit
         case .transitioning: .transitioning
-        case .direction: .wrongDirection
-        case .horizontal: .notHorizontal
+        case .direction, .velocityDirection: .wrongDirection
+        case .horizontal, .velocityHorizontal: .notHorizontal
         }
     }
 }

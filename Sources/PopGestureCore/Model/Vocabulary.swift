@@ -16,8 +16,11 @@ public enum GestureReason: String, Sendable, CaseIterable {
     // An unrecognized gesture's.
     case touchEnded, touchCancelled, traceEnded
 
+    /// Each once: two begin checks may share a reason (`direction` and `velocityDirection`).
     public static let refusals: [GestureReason] =
-        BeginCheck.allCases.map(\.reason) + [.tooManyTouches, .outsideEdge, .contentWon]
+        (BeginCheck.allCases.map(\.reason) + [
+            .tooManyTouches, .outsideEdge, .contentWon,
+        ]).reduce(into: []) { list, reason in if !list.contains(reason) { list.append(reason) } }
     public static let unrecognized: [GestureReason] = [.touchEnded, .touchCancelled, .traceEnded]
 }
 
@@ -37,6 +40,8 @@ public enum Intent: String, Sendable, CaseIterable {
 public enum PopDecider: String, Sendable, CaseIterable {
     case projection, lowSampleVelocity, fling, progress, velocitySign, touchCancelled, atRoot, transitioning,
         interrupted
+    // FDFullscreenPopGesture's peers: Framework7's release within its quick time.
+    case quickSwipe
 }
 
 public enum TransitionKind: String, Sendable {
