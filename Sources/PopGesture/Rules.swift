@@ -60,4 +60,12 @@ public struct Rules: Sendable, Equatable, CustomStringConvertible {
     public static let edge30 = preset("edge30")
     /// TZ's rule without `popDisabled`; every view controller sets its bar in viewWillAppear.
     public static let lh = preset("lh")
+    /// SwipeTransition: a full-screen pan after UIKit's own edge pop, completing past 50 % or 1000 pt/s.
+    public static let swipeTransition = preset("swipetransition")
+    /// SloppySwiper: a full-screen pan whose first velocity must point right; the release velocity decides.
+    public static let sloppySwiper = preset("sloppyswiper")
+    /// Telegram-iOS: a mostly horizontal pan past 2 pt, or any from the 16 pt edge; past 20 % or 1000 pt/s.
+    public static let telegram = preset("telegram")
+    /// Framework7's swipe-back: a 30 px edge; within 300 ms past 10 px, later past half the width.
+    public static let framework7 = preset("framework7")
 }

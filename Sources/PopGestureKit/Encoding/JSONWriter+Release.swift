@@ -77,6 +77,32 @@ extension JSONWriter {
             number(terms.velocityImpact)
             key("velocityTerm")
             number(terms.velocityTerm)
+        case .progressOrVelocity(let terms):
+            key("p")
+            number(terms.p)
+            key("progressThreshold")
+            number(terms.progressThreshold)
+            key("strict")
+            bool(terms.strict)
+            key("velocity")
+            number(terms.velocity)
+            key("velocityThreshold")
+            number(terms.velocityThreshold)
+        case .quickSwipe(let terms):
+            key("distance")
+            number(terms.distance)
+            key("elapsed")
+            number(terms.elapsed)
+            key("p")
+            number(terms.p)
+            key("progressThreshold")
+            number(terms.progressThreshold)
+            key("quickDistance")
+            number(terms.quickDistance)
+            key("quickTime")
+            number(terms.quickTime)
+            key("strict")
+            bool(terms.strict)
         }
         switch why {
         case .projection(let terms):

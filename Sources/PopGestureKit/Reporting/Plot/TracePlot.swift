@@ -248,6 +248,16 @@ struct TracePlot {
         if rules.begin.contains(.locationLimit), rules.locationLimit < width {
             limits.append((rules.locationLimit, "locationLimit \(formatNumber(rules.locationLimit))", "8 3 2 3"))
         }
+        // The edge that skips dominantAxis's tests, and UIKit's own edge before a library's pan.
+        if rules.recognizer.kind == .dominantAxis {
+            let edge = rules.recognizer.edgeWidth
+            let mirrored = rtl && rules.mirrorDirection
+            limits.append((mirrored ? width - edge : edge, "edge start \(formatNumber(edge))", "6 3"))
+        }
+        if rules.recognizer.systemEdge == .uikit {
+            let edge = Rules.systemEdge.recognizer.edgeWidth
+            limits.append((rtl ? width - edge : edge, "UIKit's edge \(formatNumber(edge))", "6 3"))
+        }
         for (value, label, dash) in limits {
             let py = fingerY(value, range: width)
             canvas.line(
@@ -289,6 +299,13 @@ struct TracePlot {
                 switch why {
                 case .progress(let terms):
                     thresholdLine(terms.progressThreshold, from: curve.points[0].t, &canvas)
+                case .progressOrVelocity(let terms):
+                    thresholdLine(terms.progressThreshold, from: curve.points[0].t, &canvas)
+                case .quickSwipe(let terms):
+                    // A quick release compares its distance, a later one its progress.
+                    thresholdLine(
+                        terms.quick ? terms.quickDistance / trace.screen.width : terms.progressThreshold,
+                        from: curve.points[0].t, &canvas)
                 case .projection(let terms):
                     let projected = terms.projected
                     thresholdLine(terms.threshold, from: curve.points[0].t, &canvas)
@@ -352,7 +369,8 @@ struct TracePlot {
         else { return nil }
         // The pop measures translation from where the recognition put the finger (SPEC section 4).
         let origin = at.x - (gesture.recognition?.translation.x ?? 0)
-        let c = trace.layoutDirection == .ltr ? 1.0 : -1.0
+        let rules = rules.of(gesture)
+        let c = InteractivePop.c(trace.layoutDirection, rules: rules)
         let last = pop.releasedAt ?? pop.settledAt ?? .infinity
         let samples = stroke.samples.filter { $0.t >= at.t && $0.t <= last }
         guard !samples.isEmpty else { return nil }
