@@ -337,7 +337,10 @@ import Testing
     @Test func rulesShowReadsBackUnderRules() throws {
         let dir = try Self.fixture([:] as [String: String])
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        for preset in ["fd", "fd-1.1", "uikit", "tz", "cupertino", "flutter", "edge30"] {
+        for preset in [
+            "fd", "fd-1.1", "uikit", "tz", "cupertino", "flutter", "edge30", "ionic", "react-navigation",
+            "react-navigation-8", "rn-screens-fullscreen",
+        ] {
             let shown = try Self.run(["rules", "show", preset], in: dir)
             #expect(shown.status == 0)
             try shown.stdout.write(toFile: dir + "/\(preset)-resolved.yaml", atomically: true, encoding: .utf8)
@@ -345,6 +348,8 @@ import Testing
             #expect(again.stdout == shown.stdout)
         }
         let list = try Self.run(["rules", "list"], in: dir)
-        #expect(list.stdout.split(separator: "\n").count == 8)  // fd, fd-1.1, uikit, tz, cupertino, edge30, flutter, lh
+        // fd, fd-1.1, uikit, tz, cupertino, flutter, edge30, lh, ionic, react-navigation, react-navigation-8,
+        // rn-screens-fullscreen
+        #expect(list.stdout.split(separator: "\n").count == 12)
     }
 }

@@ -198,13 +198,46 @@ import Testing
         lh.name = "lh"
         lh.begin = [.transitioning, .rootOnly, .direction, .locationLimit]
         lh.bar = .init(inject: .all, restoreOnDisappear: false)
+        // The cross-platform models (docs/reference/cross-platform.md).
+        var ionic = fd
+        ionic.name = "ionic"
+        ionic.recognizer.region = .edge
+        ionic.recognizer.edgeWidth = 50
+        ionic.recognizer.kind = .pan
+        ionic.begin = [.rootOnly, .popDisabled, .transitioning]
+        ionic.velocity = .ema
+        ionic.completion.model = .speedOrDistance
+        ionic.completion.onCancel = .decide
+        ionic.transition = .init(duration: 540, settle: .ionic, progressCap: 0.9999)
+        ionic.bar = .init(inject: .none, restoreOnDisappear: false)
+        var reactNavigation = fd
+        reactNavigation.name = "react-navigation"
+        reactNavigation.recognizer.region = .edgeRect
+        reactNavigation.recognizer.edgeWidth = 50
+        reactNavigation.begin = [.rootOnly, .popDisabled]
+        reactNavigation.completion.model = .linearProjection
+        reactNavigation.transition = .init(duration: 483, settle: .spring, progressCap: 1)
+        reactNavigation.bar = .init(inject: .none, restoreOnDisappear: false)
+        var reactNavigation8 = reactNavigation
+        reactNavigation8.name = "react-navigation-8"
+        reactNavigation8.recognizer.kind = .activeOffset
+        var rnScreens = fd
+        rnScreens.name = "rn-screens-fullscreen"
+        rnScreens.begin = [.rootOnly, .popDisabled, .responseDistance]
+        rnScreens.completion.model = .linearProjection
+        rnScreens.transition = .init(duration: 350, settle: .animator, progressCap: 1)
+        rnScreens.bar = .init(inject: .none, restoreOnDisappear: false)
         return [
             "fd": fd, "fd-1.1": fd11, "uikit": uikit, "tz": tz, "cupertino": cupertino, "flutter": flutter,
-            "edge30": edge30, "lh": lh,
+            "edge30": edge30, "lh": lh, "ionic": ionic, "react-navigation": reactNavigation,
+            "react-navigation-8": reactNavigation8, "rn-screens-fullscreen": rnScreens,
         ]
     }()
 
-    @Test(arguments: ["fd", "fd-1.1", "uikit", "tz", "cupertino", "flutter", "edge30", "lh"])
+    @Test(arguments: [
+        "fd", "fd-1.1", "uikit", "tz", "cupertino", "flutter", "edge30", "lh", "ionic", "react-navigation",
+        "react-navigation-8", "rn-screens-fullscreen",
+    ])
     func eachPresetEqualsTheTableInEveryField(_ name: String) throws {
         #expect(try RulesLoader.load(name) == Self.presets[name])
     }
@@ -307,7 +340,9 @@ import Testing
             // Not a path and no such file: a misspelt preset, at no position in any file (issue 13).
             checkError(
                 error, path: "", at: 0, 0, ["unknown preset or file `nosuchpreset`"],
-                suggestion: "presets are fd, fd-1.1, uikit, tz, cupertino, flutter, edge30, lh")
+                suggestion:
+                    "presets are fd, fd-1.1, uikit, tz, cupertino, flutter, edge30, lh, ionic, react-navigation, react-navigation-8, rn-screens-fullscreen"
+            )
         }
         do {
             _ = try RulesLoader.load("cupertion")
