@@ -12,7 +12,10 @@ extension SweepResult {
         guard let base = first.sweep["base"] as? String, let keys = first.sweep["keys"] as? [String] else {
             throw damaged(first.path)
         }
-        let types = try keys.map { try SweepGrid.key($0).rule?.type }
+        // `rules` holds words, as a choice does.
+        let types = try keys.map { key -> RuleKey.ValueType? in
+            key == SweepGrid.versionKey ? .choice([]) : try SweepGrid.key(key).rule?.type
+        }
         var versions: [Version] = []
         var flips: [(file: String, flip: SweepFlip)] = []
         for shard in shards {

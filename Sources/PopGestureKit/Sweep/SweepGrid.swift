@@ -5,11 +5,14 @@ import PopGestureCore
 /// of each key set), each merged as `extends` merges and checked as a rules document is, before any
 /// trace is read. The last `--vary` varies fastest.
 struct SweepGrid: Sendable {
-    /// A key `sweep` can vary: a rule key of the table, or the one trace key.
+    /// A key `sweep` can vary: a rule key of the table, the one trace key, or the rule version itself.
     struct Key: Sendable {
         let path: String
-        /// Nil for `maxStartX`, the trace key.
+        /// Nil for `maxStartX`, the trace key, and for `rules`.
         let rule: RuleKey?
+
+        /// `rules`: each value is a whole rule version (a preset or a rules file) in place of BASE.
+        var isVersion: Bool { path == SweepGrid.versionKey }
     }
 
     /// One version of the grid.
@@ -25,6 +28,8 @@ struct SweepGrid: Sendable {
     }
 
     static let traceKey = "maxStartX"
+    /// `--vary rules=fd,ionic,...`: the presets or rules files compared, each the base of its versions.
+    static let versionKey = "rules"
     static let maxVersions = 10_000
     static let maxKeys = 3
 
@@ -72,6 +77,22 @@ struct SweepGrid: Sendable {
         }
         self.keys = keys
         self.values = values
+        // Each version named by `rules` is read and checked once, whatever the other keys.
+        var trees: [String: Named] = [:]
+        if let k = keys.firstIndex(where: \.isVersion) {
+            for case .word(let spec) in values[k] {
+                do {
+                    let tree = try RulesLoader.resolvedTree(spec)
+                    trees[spec] = Named(tree: tree, rules: try RulesLoader.decode(tree.0, name: tree.1))
+                } catch let error as Diagnostic {
+                    throw Diagnostic(
+                        path: error.path, line: error.line, column: error.column,
+                        message: error.line == 0
+                            ? "--vary \(Self.versionKey)=\(spec): \(error.message)" : error.message,
+                        suggestion: error.suggestion)
+                }
+            }
+        }
         var versions: [Version] = []
         versions.reserveCapacity(count)
         for index in 0..<count {
@@ -81,14 +102,14 @@ struct SweepGrid: Sendable {
                 chosen[k] = values[k][rest % values[k].count]
                 rest /= values[k].count
             }
-            versions.append(try Self.version(chosen, keys: keys, base: baseTree, baseRules: base))
+            versions.append(try Self.version(chosen, keys: keys, base: baseTree, baseRules: base, trees: trees))
         }
         self.versions = versions
     }
 
     /// A key of the rule-key table or `maxStartX`; list keys are refused, unknown ones get the nearest.
     static func key(_ path: String) throws -> Key {
-        if path == traceKey { return Key(path: path, rule: nil) }
+        if path == traceKey || path == versionKey { return Key(path: path, rule: nil) }
         if let rule = RuleKey.named(path) {
             switch rule.type {
             case .uniqueList, .detectors:
@@ -99,20 +120,38 @@ struct SweepGrid: Sendable {
                 return Key(path: path, rule: rule)
             }
         }
-        let paths = RuleKey.all.map(\.path) + [traceKey]
+        let paths = RuleKey.all.map(\.path) + [traceKey, versionKey]
         // `projectionDistance` for `completion.projectionDistance`: the section was left out.
         let suggestion =
             RuleKey.all.first { $0.name == path }.map { "did you mean `\($0.path)`?" } ?? didYouMean(path, in: paths)
         throw Diagnostic(
             message:
-                "--vary: unknown key `\(path)`; expected a rule key (`popgesture rules show` lists them) or `\(traceKey)`",
+                "--vary: unknown key `\(path)`; expected a rule key (`popgesture rules show` lists them), `\(traceKey)` or `\(versionKey)`",
             suggestion: suggestion)
     }
 
-    private static func version(_ values: [SweepValue], keys: [Key], base: (YAMLNode, String), baseRules: Rules) throws
-        -> Version
-    {
+    /// A rule version `rules` names: its merged tree and its rules.
+    struct Named {
+        let tree: (YAMLNode, String)
+        let rules: Rules
+    }
+
+    private static func version(
+        _ values: [SweepValue], keys: [Key], base baseTree: (YAMLNode, String), baseRules: Rules,
+        trees: [String: Named]
+    ) throws -> Version {
         var maxStartX: Double?
+        // `rules` replaces BASE: the other keys are set on the version it names.
+        var base = baseTree
+        var versionBase = baseRules
+        var versionDiffers = false
+        for (key, value) in zip(keys, values) where key.isVersion {
+            if case .word(let spec) = value, let named = trees[spec] {
+                base = named.tree
+                versionBase = named.rules
+                versionDiffers = named.rules.name != baseRules.name
+            }
+        }
         // The overlay a rules file would hold, `completion: {projectionDistance: 160}`, read by libyaml.
         var lines: [String] = []
         var sections: [String: Int] = [:]
@@ -134,9 +173,9 @@ struct SweepGrid: Sendable {
             }
         }
         let text = lines.map { $0 + "\n" }.joined()
-        var rules = baseRules
+        var rules = versionBase
         do {
-            // Only maxStartX swept: the overlay is empty and every version is BASE.
+            // Only maxStartX or rules swept: the overlay is empty and every version is its base.
             if let overlay = try YAMLDocumentReader(text: text, path: "<sweep>").nextDocument() {
                 rules = try RulesLoader.load(base: (base.0, base.1), overlay: overlay)
             }
@@ -144,7 +183,10 @@ struct SweepGrid: Sendable {
             let given = zip(keys, values).map { "\($0.path)=\($1.text)" }.joined(separator: " ")
             throw Diagnostic(message: "--vary \(given): \(error.message)", suggestion: error.suggestion)
         }
-        let differing = keys.filter { key in key.rule.map { $0.get(rules) != $0.get(baseRules) } ?? true }.count
+        let differing = keys.filter { key in
+            if key.isVersion { return versionDiffers }
+            return key.rule.map { $0.get(rules) != $0.get(baseRules) } ?? true
+        }.count
         return Version(values: values, rules: rules, maxStartX: maxStartX, differing: differing)
     }
 }

@@ -73,6 +73,19 @@ struct SweepResult: Sendable {
         }
         let key = keys[0]
         func value(_ i: Int) -> String { versions[i].values[0].text }
+        // Rule versions have no order to run along: each result with the versions that give it.
+        if key == SweepGrid.versionKey {
+            var byResult: [(String, [String])] = []
+            for (i, result) in flip.results.enumerated() {
+                if let k = byResult.firstIndex(where: { $0.0 == result }) {
+                    byResult[k].1.append(value(i))
+                } else {
+                    byResult.append((result, [value(i)]))
+                }
+            }
+            return head + ": "
+                + byResult.map { "\($0.0) under \($0.1.joined(separator: ", "))" }.joined(separator: "; ")
+        }
         let parts = runs.map { run -> String in
             if run.from == run.to { return "\(run.result) for \(key) = \(value(run.from))" }
             if run.from == 0 { return "\(run.result) for \(key) <= \(value(run.to))" }

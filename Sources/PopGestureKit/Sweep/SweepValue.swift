@@ -31,6 +31,7 @@ enum SweepValue: Sendable, Equatable {
     /// computed in the decimals the numbers were written with, so 0.1..0.3/0.1 gives 0.3).
     static func parse(_ text: String, for key: SweepGrid.Key) throws -> [SweepValue] {
         let what = "--vary \(key.path)=\(text)"
+        if key.isVersion { return try versions(text, what: what) }
         let numeric: Bool
         switch key.rule?.type {
         case nil, .nonNegativeNumber?, .positiveNumber?, .fraction?, .bound?, .integer?: numeric = true
@@ -54,6 +55,24 @@ enum SweepValue: Sendable, Equatable {
             let value = try single(item, what: what, key: key)
             if values.contains(value) { throw Diagnostic(message: "\(what): `\(item)` is listed twice") }
             values.append(value)
+        }
+        return values
+    }
+
+    /// `rules=fd,ionic,our.yaml`: presets or rules files, each once; the loader reads them later.
+    private static func versions(_ text: String, what: String) throws -> [SweepValue] {
+        guard !text.contains("..") else {
+            throw Diagnostic(
+                message: "\(what): `rules` takes presets or rules files, not a range",
+                suggestion: "list them: --vary rules=fd,uikit")
+        }
+        var values: [SweepValue] = []
+        for item in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            guard !item.isEmpty else {
+                throw Diagnostic(message: "\(what): an empty value", suggestion: "write VALUES as a,b,c")
+            }
+            guard !values.contains(.word(item)) else { throw Diagnostic(message: "\(what): `\(item)` is listed twice") }
+            values.append(.word(item))
         }
         return values
     }

@@ -13,7 +13,8 @@ struct SweepCommand: ParsableCommand {
         discussion: """
             KEY is a rule key (`popgesture rules show` lists them; list keys such as begin and \
             detectors cannot be swept: write rules files and use diff) or maxStartX, the traces' own \
-            per-screen limit, which then replaces every view controller's. VALUES is a list a,b,c or \
+            per-screen limit, which then replaces every view controller's, or rules, whole rule versions \
+            (presets or rules files), each then the base of its versions. VALUES is a list a,b,c or \
             an inclusive range FROM..TO/STEP. Up to three --vary; the grid is their product, at most \
             10,000 versions, each checked like a rules file before any trace is read. Every version \
             starts from --rules (default fd) for every file: a file whose `# popgesture-rules:` \
@@ -29,6 +30,7 @@ struct SweepCommand: ParsableCommand {
             Examples:
               popgesture sweep --vary completion.projectionDistance=120..240/20 traces/intent/
               popgesture sweep --vary maxStartX=0,40,80,120 --vary content.policy=uikit,edgeYields traces/
+              popgesture sweep --vary rules=fd,uikit,ionic,react-navigation,rn-screens-fullscreen traces/intent/
               popgesture sweep --vary completion.projectionDistance=100..250/10 --format svg -o sweep.svg traces/intent/
             """
     )

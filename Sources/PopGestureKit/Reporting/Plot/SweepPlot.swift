@@ -79,11 +79,19 @@ struct SweepPlot {
             canvas.marker(.star, xs[i], Self.top - 10, colour: Self.bestColour, title: "best: #\(i) \(result.name(i))")
         }
         canvas.line(Self.left, axisY, Self.left + plotWidth, axisY, style: "stroke=\"#000\"")
-        for (i, version) in result.versions.enumerated() {
+        // Long words (rule versions) that would run into each other take two rows; a label that would
+        // pass the picture's side ends at its tick instead (about 7 px a character).
+        let texts = result.versions.map { $0.values[0].text }
+        let spacing = xs.count > 1 ? xs[1] - xs[0] : plotWidth
+        let crowded = Double(texts.map(\.count).max() ?? 0) * 7 > spacing
+        for (i, text) in texts.enumerated() {
             canvas.line(xs[i], axisY, xs[i], axisY + 5, style: "stroke=\"#000\"")
-            canvas.text(xs[i], axisY + 18, version.values[0].text, anchor: .middle)
+            let half = Double(text.count) * 3.5
+            let anchor: SVGCanvas.Anchor =
+                xs[i] + half > Self.width - 4 ? .end : xs[i] - half < 4 ? .start : .middle
+            canvas.text(xs[i], axisY + 18 + (crowded && i % 2 == 1 ? 14 : 0), text, anchor: anchor)
         }
-        canvas.text(Self.left + plotWidth, axisY + 36, result.keys[0], anchor: .end)
+        canvas.text(Self.left + plotWidth, axisY + (crowded ? 50 : 36), result.keys[0], anchor: .end)
         for series in Self.series {
             let points = result.versions.indices.map { (xs[$0], y(series.count(result.versions[$0].tally))) }
             canvas.polyline(points, style: "stroke=\"\(series.colour)\" stroke-width=\"2\"")
