@@ -106,7 +106,8 @@ import Testing
         #expect(
             Rules.presetNames == [
                 "fd", "fd-1.1", "uikit", "tz", "cupertino", "flutter", "edge30", "lh", "swipetransition",
-                "sloppyswiper", "telegram", "framework7",
+                "sloppyswiper", "telegram", "framework7", "ionic", "react-navigation", "react-navigation-8",
+                "rn-screens-fullscreen",
             ])
         #expect(try Rules("fd-1.1") == .fd11)
         // FDFullscreenPopGesture's peers: the release velocity alone decides under SloppySwiper.

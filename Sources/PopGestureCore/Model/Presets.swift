@@ -8,7 +8,11 @@ public enum Presets {
         public let document: String
     }
 
-    public static let all: [Preset] = [
+    /// The presets in the order `rules list` prints them: the older ones, then the cross-platform
+    /// models (Presets+CrossPlatform.swift).
+    public static let all: [Preset] = older + crossPlatform
+
+    private static let older: [Preset] = [
         // Every key's default is in the table; `fd` is that table written out.
         Preset(
             name: "fd",

@@ -131,7 +131,11 @@ public struct Explanation {
         case .move:
             head =
                 "move to \(TextTimeline.point(step.point!)), d = (\(Readable.position(step.d.x)), \(Readable.position(step.d.y))), \(velocity)"
-        case .lift: head = "lift (the last move's translation and velocity, its own time)"
+        case .lift:
+            head =
+                step.velocityStep == nil
+                ? "lift (the last move's translation and velocity, its own time)"
+                : "lift (the last move's translation and position, its own time; ema takes it)"
         case .cancel: head = "cancelled by the system"
         case .otherFinger(let finger):
             head =

@@ -347,6 +347,6 @@ import Testing
             #expect(again.stdout == shown.stdout)
         }
         let list = try Self.run(["rules", "list"], in: dir)
-        #expect(list.stdout.split(separator: "\n").count == Presets.names.count && Presets.names.count == 12)
+        #expect(list.stdout.split(separator: "\n").count == Presets.names.count && Presets.names.count == 16)
     }
 }

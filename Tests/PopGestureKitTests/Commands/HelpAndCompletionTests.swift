@@ -26,14 +26,14 @@ import Testing
         (
             "bash",
             [
-                "-W 'fd'$'\\n''fd-1.1'$'\\n''uikit'$'\\n''tz'$'\\n''cupertino'$'\\n''flutter'$'\\n''edge30'$'\\n''lh'$'\\n''swipetransition'$'\\n''sloppyswiper'$'\\n''telegram'$'\\n''framework7'",
+                "-W 'fd'$'\\n''fd-1.1'$'\\n''uikit'$'\\n''tz'$'\\n''cupertino'$'\\n''flutter'$'\\n''edge30'$'\\n''lh'$'\\n''swipetransition'$'\\n''sloppyswiper'$'\\n''telegram'$'\\n''framework7'$'\\n''ionic'$'\\n''react-navigation'$'\\n''react-navigation-8'$'\\n''rn-screens-fullscreen'",
                 "-o plusdirs -fX '!*.@(yaml|yml|json)'",
             ]
         ),
         (
             "zsh",
             [
-                "('fd' 'fd-1.1' 'uikit' 'tz' 'cupertino' 'flutter' 'edge30' 'lh' 'swipetransition' 'sloppyswiper' 'telegram' 'framework7')",
+                "('fd' 'fd-1.1' 'uikit' 'tz' 'cupertino' 'flutter' 'edge30' 'lh' 'swipetransition' 'sloppyswiper' 'telegram' 'framework7' 'ionic' 'react-navigation' 'react-navigation-8' 'rn-screens-fullscreen')",
                 "_files -g '\\''*.yaml *.yml *.json'\\''",
             ]
         ),
@@ -41,7 +41,7 @@ import Testing
             "fish",
             [
                 "-l 'rules'",
-                "-rfka 'fd fd-1.1 uikit tz cupertino flutter edge30 lh swipetransition sloppyswiper telegram framework7'",
+                "-rfka 'fd fd-1.1 uikit tz cupertino flutter edge30 lh swipetransition sloppyswiper telegram framework7 ionic react-navigation react-navigation-8 rn-screens-fullscreen'",
                 "set -l exts \\'yaml\\' \\'yml\\' \\'json\\'",
             ]
         ),
@@ -50,8 +50,8 @@ import Testing
         #expect(
             Presets.names == [
                 "fd", "fd-1.1", "uikit", "tz", "cupertino", "flutter", "edge30", "lh", "swipetransition",
-                "sloppyswiper",
-                "telegram", "framework7",
+                "sloppyswiper", "telegram", "framework7", "ionic", "react-navigation", "react-navigation-8",
+                "rn-screens-fullscreen",
             ])
         let script = try CLI.run(["--generate-completion-script", shell], in: NSTemporaryDirectory())
         #expect(script.status == 0)
@@ -62,7 +62,8 @@ import Testing
         let presetLists =
             script.stdout.components(
                 separatedBy: shell == "zsh"
-                    ? "'telegram' 'framework7'" : shell == "fish" ? "telegram framework7'" : "'telegram'"
+                    ? "'react-navigation-8' 'rn-screens-fullscreen'"
+                    : shell == "fish" ? "react-navigation-8 rn-screens-fullscreen'" : "'rn-screens-fullscreen'"
             ).count - 1
         #expect(presetLists >= 6, "\(shell): \(presetLists)")
     }

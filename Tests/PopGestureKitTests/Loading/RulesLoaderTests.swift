@@ -250,10 +250,40 @@ import Testing
         framework7.completion.onCancel = .hold
         framework7.transition = .init(duration: 300, settle: .fixed, progressCap: 1)
         framework7.bar = .init(inject: .none, restoreOnDisappear: false)
+        // The cross-platform models (docs/reference/cross-platform.md).
+        var ionic = fd
+        ionic.name = "ionic"
+        ionic.recognizer.region = .edge
+        ionic.recognizer.edgeWidth = 50
+        ionic.recognizer.kind = .pan
+        ionic.begin = [.rootOnly, .popDisabled, .transitioning]
+        ionic.velocity = .ema
+        ionic.completion.model = .speedOrDistance
+        ionic.completion.onCancel = .decide
+        ionic.transition = .init(duration: 540, settle: .ionic, progressCap: 0.9999)
+        ionic.bar = .init(inject: .none, restoreOnDisappear: false)
+        var reactNavigation = fd
+        reactNavigation.name = "react-navigation"
+        reactNavigation.recognizer.region = .edgeRect
+        reactNavigation.recognizer.edgeWidth = 50
+        reactNavigation.begin = [.rootOnly, .popDisabled]
+        reactNavigation.completion.model = .linearProjection
+        reactNavigation.transition = .init(duration: 483, settle: .spring, progressCap: 1)
+        reactNavigation.bar = .init(inject: .none, restoreOnDisappear: false)
+        var reactNavigation8 = reactNavigation
+        reactNavigation8.name = "react-navigation-8"
+        reactNavigation8.recognizer.kind = .activeOffset
+        var rnScreens = fd
+        rnScreens.name = "rn-screens-fullscreen"
+        rnScreens.begin = [.rootOnly, .popDisabled, .responseDistance]
+        rnScreens.completion.model = .linearProjection
+        rnScreens.transition = .init(duration: 350, settle: .animator, progressCap: 1)
+        rnScreens.bar = .init(inject: .none, restoreOnDisappear: false)
         return [
             "fd": fd, "fd-1.1": fd11, "uikit": uikit, "tz": tz, "cupertino": cupertino, "flutter": flutter,
             "edge30": edge30, "lh": lh, "swipetransition": swipeTransition, "sloppyswiper": sloppySwiper,
-            "telegram": telegram, "framework7": framework7,
+            "telegram": telegram, "framework7": framework7, "ionic": ionic, "react-navigation": reactNavigation,
+            "react-navigation-8": reactNavigation8, "rn-screens-fullscreen": rnScreens,
         ]
     }()
 
@@ -365,7 +395,7 @@ import Testing
             checkError(
                 error, wholeFile: "", ["unknown preset or file `nosuchpreset`"],
                 suggestion:
-                    "presets are fd, fd-1.1, uikit, tz, cupertino, flutter, edge30, lh, swipetransition, sloppyswiper, telegram, framework7"
+                    "presets are fd, fd-1.1, uikit, tz, cupertino, flutter, edge30, lh, swipetransition, sloppyswiper, telegram, framework7, ionic, react-navigation, react-navigation-8, rn-screens-fullscreen"
             )
         }
         do {

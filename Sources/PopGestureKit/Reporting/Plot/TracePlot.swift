@@ -232,7 +232,7 @@ struct TracePlot {
         let width = trace.screen.width
         var limits: [(Double, String, String)] = []
         let rtl = trace.layoutDirection == .rtl
-        if rules.recognizer.region == .edge {
+        if rules.recognizer.region != .fullscreen {
             limits.append(
                 (
                     rtl ? width - rules.recognizer.edgeWidth : rules.recognizer.edgeWidth,
@@ -258,6 +258,7 @@ struct TracePlot {
             let edge = Rules.systemEdge.recognizer.edgeWidth
             limits.append((rtl ? width - edge : edge, "UIKit's edge \(formatNumber(edge))", "6 3"))
         }
+        limits += responseDistanceLimits()
         for (value, label, dash) in limits {
             let py = fingerY(value, range: width)
             canvas.line(
@@ -319,6 +320,8 @@ struct TracePlot {
                             "projected \(Self.short(projected))", anchor: .end, within: box(progress),
                             style: "fill=\"#8a5a00\"")
                     }
+                case .speedOrDistance, .linearProjection:
+                    drawCrossPlatformRelease(why, pop: pop, from: curve.points[0].t, release: release, &canvas)
                 default: break
                 }
             }
@@ -345,7 +348,7 @@ struct TracePlot {
         }
     }
 
-    private func thresholdLine(_ threshold: Double, from t: Double, _ canvas: inout SVGCanvas) {
+    func thresholdLine(_ threshold: Double, from t: Double, _ canvas: inout SVGCanvas) {
         let py = progressY(threshold)
         canvas.line(
             x(t), py, Self.left + Self.plotWidth, py,
@@ -391,10 +394,15 @@ struct TracePlot {
         return nil
     }
 
-    /// Where the projection model's dashed continuation ends: the projection looks one transition
-    /// duration ahead of the release.
+    /// Where a projection's dashed continuation ends: `projection` looks one transition duration
+    /// ahead of the release, `linearProjection` velocityImpact seconds (its points as progress).
     static func projectionEnd(_ pop: PopRecord?, rules: Rules) -> (t: Double, p: Double)? {
-        guard let pop, let released = pop.releasedAt, case .projection(let terms) = pop.why else { return nil }
-        return (released + rules.transition.duration, terms.projected)
+        guard let pop, let released = pop.releasedAt else { return nil }
+        switch pop.why {
+        case .projection(let terms)?: return (released + rules.transition.duration, terms.projected)
+        case .linearProjection(let terms)?:
+            return (released + terms.velocityImpact * 1000, terms.projected / terms.width)
+        default: return nil
+        }
     }
 }
