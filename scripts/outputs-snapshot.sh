@@ -36,13 +36,17 @@ run sweep-json sweep --vary maxStartX=40..200/40 --format json traces/intent
 run sweep-text sweep --vary maxStartX=40..200/40 traces/intent
 run replay-text replay traces/
 run replay-json replay --format json traces/
-for rules in fd cupertino uikit flutter edge30; do run "replay-json-$rules" replay --rules "$rules" --format json traces/; done
+for rules in fd cupertino uikit flutter edge30 swipetransition sloppyswiper telegram framework7 ionic react-navigation react-navigation-8 rn-screens-fullscreen; do
+    run "replay-json-$rules" replay --rules "$rules" --format json traces/
+done
 run diff-text diff --base fd-1.1 --head fd traces/
 run diff-json diff --base fd-1.1 --head fd --format json traces/
 run validate-text validate traces/ schemas/ Tests/Fixtures/schema/invalid
 run validate-json validate --format json traces/ Tests/Fixtures/schema/invalid
 run rules-list rules list
-for p in fd fd-1.1 uikit tz cupertino edge30 flutter lh; do run "rules-show-$p" rules show "$p"; done
+for p in fd fd-1.1 uikit tz cupertino edge30 flutter lh swipetransition sloppyswiper telegram framework7 ionic react-navigation react-navigation-8 rn-screens-fullscreen; do
+    run "rules-show-$p" rules show "$p"
+done
 while IFS= read -r file; do
     name=$(echo "$file" | tr '/' '_')
     run "explain-$name" explain "$file"

@@ -53,7 +53,7 @@ public struct Pop: Sendable, Equatable {
     public var gesture: Int
     public var result: PopResult
     /// What decided it: the completion model's rule (`projection`, `lowSampleVelocity`, `fling`,
-    /// `progress`, `velocitySign`), `touchCancelled`, `interrupted`, or, when ignored, `atRoot` or
+    /// `progress`, `velocitySign`, `quickSwipe`), `touchCancelled`, `interrupted`, or, when ignored, `atRoot` or
     /// `transitioning`; nil while unfinished.
     public var by: String?
     /// When the finger lifted (or the touch was cancelled), in ms.

@@ -60,4 +60,24 @@ public struct Rules: Sendable, Equatable, CustomStringConvertible {
     public static let edge30 = preset("edge30")
     /// TZ's rule without `popDisabled`; every view controller sets its bar in viewWillAppear.
     public static let lh = preset("lh")
+    /// SwipeTransition: a full-screen pan after UIKit's own edge pop, completing past 50 % or 1000 pt/s.
+    public static let swipeTransition = preset("swipetransition")
+    /// SloppySwiper: a full-screen pan whose first velocity must point right; the release velocity decides.
+    public static let sloppySwiper = preset("sloppyswiper")
+    /// Telegram-iOS: a mostly horizontal pan past 2 pt, or any from the 16 pt edge; past 20 % or 1000 pt/s.
+    public static let telegram = preset("telegram")
+    /// Framework7's swipe-back: a 30 px edge; within 300 ms past 10 px, later past half the width.
+    public static let framework7 = preset("framework7")
+    /// Ionic's swipe back: a 50 pt edge, a 10 pt pan within 40 degrees, a moving-average velocity
+    /// sampled once a frame, complete past 0.2 px/ms or half the width.
+    public static let ionic = preset("ionic")
+    /// React Navigation 7's stack on iOS: a 50 pt edge band, UIKit's pan either way, translation plus
+    /// 0.3 s of velocity against half the width, the iOS spring.
+    public static let reactNavigation = preset("react-navigation")
+    /// React Navigation 8: its activation criteria in force (5 pt toward the pop, refused past 20 pt
+    /// vertically).
+    public static let reactNavigation8 = preset("react-navigation-8")
+    /// react-native-screens' full-screen swipe below iOS 26: UIKit's pan anywhere within
+    /// gestureResponseDistance, React Navigation's release rule, (1 - p) x 500 ms to settle.
+    public static let rnScreensFullscreen = preset("rn-screens-fullscreen")
 }

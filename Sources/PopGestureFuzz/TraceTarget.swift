@@ -18,6 +18,8 @@ final class TraceTarget: FuzzTarget {
             return [
                 Replay(rules: fd), Replay(rules: try RulesLoader.load("cupertino")),
                 Replay(rules: try RulesLoader.load("edge30")),
+                // The fourth estimator (ema, with frames) and the spring settle.
+                Replay(rules: try RulesLoader.load("ionic")), Replay(rules: try RulesLoader.load("react-navigation")),
                 Replay(rules: fd, keepsRecords: false),
             ]
         } catch {

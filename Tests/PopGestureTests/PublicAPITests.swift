@@ -103,8 +103,18 @@ import Testing
     @Test func anotherRuleVersionDecidesOtherwise() throws {
         let trace = try Trace.load(contentsOf: bundled("pop/projection.yaml"))[1]
         #expect(trace.replay(rules: .fd).pops.map(\.result) == [.cancelled])
-        #expect(Rules.presetNames == ["fd", "fd-1.1", "uikit", "tz", "cupertino", "flutter", "edge30", "lh"])
+        #expect(
+            Rules.presetNames == [
+                "fd", "fd-1.1", "uikit", "tz", "cupertino", "flutter", "edge30", "lh", "swipetransition",
+                "sloppyswiper", "telegram", "framework7", "ionic", "react-navigation", "react-navigation-8",
+                "rn-screens-fullscreen",
+            ])
         #expect(try Rules("fd-1.1") == .fd11)
+        // FDFullscreenPopGesture's peers: the release velocity alone decides under SloppySwiper.
+        #expect(
+            [Rules.swipeTransition, .sloppySwiper, .telegram, .framework7].map(\.name) == [
+                "swipetransition", "sloppyswiper", "telegram", "framework7",
+            ])
         let file = try Rules(contentsOf: bundled("rules/fd-rtl-fix.yaml"))
         #expect(file.name == "fd-rtl-fix")
     }

@@ -24,13 +24,16 @@ public enum RulesLoader {
     package static let checkOrder: [RuleKey] = {
         let older = [
             "recognizer.region", "recognizer.edgeWidth", "recognizer.kind", "recognizer.hysteresis", "recognizer.slop",
-            "recognizer.maxTouches", "recognizer.arena", "stackOps", "begin",
+            "recognizer.maxTouches", "recognizer.arena", "recognizer.firstVelocity", "recognizer.systemEdge",
+            "stackOps",
+            "begin",
             "completion.model", "completion.projectionDistance", "completion.projectionCap",
             "completion.progressThreshold",
             "completion.flingVelocity", "completion.popOnZero", "completion.strict", "completion.onCancel",
+            "completion.velocityThreshold", "completion.quickTime", "completion.quickDistance",
             "transition.progressCap", "transition.duration", "transition.settle", "bar.inject",
             "bar.restoreOnDisappear",
-            "mirrorDirection", "mirrorMaxStartX", "locationLimit", "velocity",
+            "mirrorDirection", "mirrorMaxStartX", "mirrorProgress", "locationLimit", "velocity",
             "content.policy", "content.ties", "content.hysteresis", "content.deceleration", "detectors",
         ]
         // The cross-platform models' keys come last, in the table's order.
@@ -44,12 +47,13 @@ public enum RulesLoader {
     private static let unset = Rules(
         name: "",
         recognizer: .init(
-            region: .fullscreen, edgeWidth: 0, kind: .uikit, hysteresis: 0, slop: 0, maxTouches: 1, arena: .contested),
-        stackOps: .deferred, begin: [], mirrorDirection: false, mirrorMaxStartX: false, locationLimit: 0,
-        velocity: .uikit,
+            region: .fullscreen, edgeWidth: 0, kind: .uikit, hysteresis: 0, slop: 0, maxTouches: 1, arena: .contested,
+            firstVelocity: false, systemEdge: .none),
+        stackOps: .deferred, begin: [], mirrorDirection: false, mirrorMaxStartX: false, mirrorProgress: false,
+        locationLimit: 0, velocity: .uikit,
         completion: .init(
             model: .projection, projectionDistance: 0, projectionCap: 0, progressThreshold: 0, flingVelocity: 0,
-            popOnZero: false, strict: false, onCancel: .cancel),
+            popOnZero: false, strict: false, onCancel: .cancel, velocityThreshold: 0, quickTime: 0, quickDistance: 0),
         transition: .init(duration: 0, settle: .uikit, progressCap: 1),
         bar: .init(inject: .none, restoreOnDisappear: false),
         content: .init(policy: .uikit, ties: .content, hysteresis: 0, deceleration: 0.5), detectors: [],

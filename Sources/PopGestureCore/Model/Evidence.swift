@@ -9,12 +9,21 @@ public struct Recognition: Sendable, Equatable {
         case activeOffset
         /// Alone in its gesture arena, the recognizer won at the down (`recognizer.arena`).
         case arena
+        // FDFullscreenPopGesture's peers.
+        /// `dominantAxis` (Telegram): |d.x| past the slop and twice |d.y|.
+        case dominantAxis
+        /// `dominantAxis` from within edgeWidth of the start edge: UIKit's pan at its hysteresis.
+        case edgeStart
+        /// `firstMove` (Framework7): the first move.
+        case firstMove
+        /// `recognizer.systemEdge`: UIKit's own edge pop took the gesture, at its hysteresis.
+        case systemEdge
     }
 
     public var kind: Kind
     public var d: Vector
-    /// The hysteresis h (`uikit`), the slop (`horizontalSlop`), the threshold (`pan`) or the offset
-    /// (`activeOffset`); 0 for `arena`.
+    /// The hysteresis h (`uikit`, `edgeStart`, `systemEdge`), the slop (`horizontalSlop`,
+    /// `dominantAxis`), the threshold (`pan`) or the offset (`activeOffset`); 0 for `arena` and `firstMove`.
     public var limit: Double
     public var translation: Vector
 }

@@ -8,7 +8,11 @@ public enum Presets {
         public let document: String
     }
 
-    public static let all: [Preset] = [
+    /// The presets in the order `rules list` prints them: the older ones, then the cross-platform
+    /// models (Presets+CrossPlatform.swift).
+    public static let all: [Preset] = older + crossPlatform
+
+    private static let older: [Preset] = [
         // Every key's default is in the table; `fd` is that table written out.
         Preset(
             name: "fd",
@@ -104,6 +108,66 @@ public enum Presets {
                 locationLimit: 40
                 bar: {inject: all, restoreOnDisappear: false}
                 content: {policy: requirePopToFail}
+                """),
+        // FDFullscreenPopGesture's peers (docs/reference/rules.md, "Where the peers' presets come from").
+        Preset(
+            name: "swipetransition",
+            summary:
+                "SwipeTransition: a full-screen pan after UIKit's own edge pop, cancelled at its start unless its velocity points right, completing past 50 % or 1000 pt/s, 300 ms linear settle",
+            document: """
+                format: popgesture-rules/1
+                name: swipetransition
+                recognizer: {systemEdge: uikit}
+                begin: [rootOnly, transitioning, velocityHorizontal, velocityDirection]
+                mirrorDirection: false
+                mirrorProgress: false
+                completion: {model: progressOrVelocity, progressThreshold: 0.5, strict: true, velocityThreshold: 1000}
+                transition: {duration: 300, settle: linear, progressCap: 1}
+                bar: {inject: none, restoreOnDisappear: false}
+                """),
+        Preset(
+            name: "sloppyswiper",
+            summary:
+                "SloppySwiper: a full-screen pan that fails unless its first non-zero velocity points right, completing whenever the release velocity does, a cancel decided alike, 250 ms linear settle",
+            document: """
+                format: popgesture-rules/1
+                name: sloppyswiper
+                recognizer: {firstVelocity: true}
+                begin: [rootOnly, transitioning]
+                mirrorDirection: false
+                mirrorProgress: false
+                completion: {model: velocitySign, onCancel: decide}
+                transition: {duration: 250, settle: linear, progressCap: 1}
+                bar: {inject: none, restoreOnDisappear: false}
+                """),
+        Preset(
+            name: "telegram",
+            summary:
+                "Telegram-iOS: a full-screen pan validated at once from the 16 pt edge, elsewhere when mostly horizontal past 2 pt; completes past 20 % or 1000 pt/s, at a cancel too; content waits for it",
+            document: """
+                format: popgesture-rules/1
+                name: telegram
+                recognizer: {kind: dominantAxis, edgeWidth: 16, slop: 2}
+                begin: [rootOnly, transitioning, popDisabled]
+                mirrorDirection: false
+                mirrorProgress: false
+                completion: {model: progressOrVelocity, progressThreshold: 0.2, strict: true, velocityThreshold: 1000, onCancel: decide}
+                transition: {duration: 500, settle: telegram, progressCap: 1}
+                bar: {inject: none, restoreOnDisappear: false}
+                content: {policy: requirePopToFail}
+                """),
+        Preset(
+            name: "framework7",
+            summary:
+                "Framework7's swipe-back: a touch within 30 px of the edge, taken at its first move unless that scrolls or goes the wrong way; completes within 300 ms past 10 px, later past half the width",
+            document: """
+                format: popgesture-rules/1
+                name: framework7
+                recognizer: {region: edge, edgeWidth: 30, kind: firstMove, maxTouches: 10}
+                begin: [transitioning, rootOnly]
+                completion: {model: quickSwipe, progressThreshold: 0.5, strict: true, quickTime: 300, quickDistance: 10, onCancel: hold}
+                transition: {duration: 300, settle: fixed, progressCap: 1}
+                bar: {inject: none, restoreOnDisappear: false}
                 """),
     ]
 

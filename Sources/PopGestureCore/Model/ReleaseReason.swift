@@ -16,6 +16,11 @@ public enum ReleaseReason: Sendable, Equatable {
     case speedOrDistance(SpeedOrDistanceTerms)
     /// React Navigation's and react-native-screens' rule (`linearProjection`).
     case linearProjection(LinearProjectionTerms)
+    // FDFullscreenPopGesture's peers.
+    /// `progressOrVelocity` (SwipeTransition, Telegram): past the progress or the velocity threshold.
+    case progressOrVelocity(ProgressOrVelocityTerms)
+    /// `quickSwipe` (Framework7): by the time since the down, the distance or the progress.
+    case quickSwipe(QuickSwipeTerms)
 
     /// The projection model's terms at the lift (SPEC section 4, `projection`).
     public struct ProjectionTerms: Sendable, Equatable {
@@ -38,6 +43,36 @@ public enum ReleaseReason: Sendable, Equatable {
         }
         /// min(projectionDistance / W, projectionCap).
         public var threshold: Double { min(projectionDistance / width, projectionCap) }
+    }
+
+    /// The `progressOrVelocity` model's terms.
+    public struct ProgressOrVelocityTerms: Sendable, Equatable {
+        public var p: Double
+        /// c * velocity.x, points per second.
+        public var velocity: Double
+        public var velocityThreshold: Double
+        public var progressThreshold: Double
+        public var strict: Bool
+
+        /// p > progressThreshold with `strict`, else p >= progressThreshold.
+        public var passesProgress: Bool { strict ? p > progressThreshold : p >= progressThreshold }
+    }
+
+    /// The `quickSwipe` model's terms.
+    public struct QuickSwipeTerms: Sendable, Equatable {
+        public var p: Double
+        /// The translation along the pop at the release, max(c * T.x, 0), in points (Framework7's
+        /// touchesDiff).
+        public var distance: Double
+        /// Milliseconds from the gesture's down to the release.
+        public var elapsed: Double
+        public var quickTime: Double
+        public var quickDistance: Double
+        public var progressThreshold: Double
+        public var strict: Bool
+
+        public var quick: Bool { elapsed < quickTime }
+        public var passesProgress: Bool { strict ? p > progressThreshold : p >= progressThreshold }
     }
 
     /// The threshold model's terms (SPEC section 4, `threshold`).

@@ -76,7 +76,7 @@ extension RuleKey {
             "recognizer.edgeWidth", \.recognizer.edgeWidth, fd: 15, "The edge region's width in points (>= 0)."),
         choice(
             "recognizer.kind", \.recognizer.kind, noun: "recognizer kind", fd: .uikit,
-            "uikit: recognized when |d.x| or |d.y| reaches the hysteresis, which is removed from the translation; horizontalSlop (Flutter): when |d.x| > slop; pan (Ionic): when |d| reaches pan.threshold within pan.maxAngle of the x axis, else refused; activeOffset (react-native-gesture-handler 3): when c * d.x > activeOffset.x, refused once |d.y| > activeOffset.failY."
+            "uikit: recognized when |d.x| or |d.y| reaches the hysteresis, which is removed from the translation; horizontalSlop (Flutter): when |d.x| > slop; pan (Ionic): when |d| reaches pan.threshold within pan.maxAngle of the x axis, else refused; activeOffset (react-native-gesture-handler 3): when c * d.x > activeOffset.x, refused once |d.y| > activeOffset.failY; dominantAxis (Telegram): when |d.x| > slop and |d.x| > 2|d.y|, refused at a move the other way or with |d.y| > slop and |d.y| > 2|d.x|, a down within edgeWidth of the start edge recognized as uikit; firstMove (Framework7): at the first move, refused when |d.y| > |d.x| or it goes the other way."
         ),
         nonNegative(
             "recognizer.hysteresis", \.recognizer.hysteresis, fd: 10, "uikit recognizer's hysteresis in points (>= 0)."),
@@ -87,6 +87,15 @@ extension RuleKey {
         choice(
             "recognizer.arena", \.recognizer.arena, noun: "arena", fd: .contested,
             "contested: recognized as kind says; alone (Flutter): the only member of its gesture arena, it wins at the tracked finger's down (began there, translation from the down point, direction and horizontal pass); byContent: alone unless the down point hits a content region."
+        ),
+        // FDFullscreenPopGesture's peers (issue 37).
+        bool(
+            "recognizer.firstVelocity", \.recognizer.firstVelocity, fd: false,
+            "SloppySwiper: the first move with a non-zero velocity is refused when |v.y| > |v.x| (notHorizontal) or v.x k <= 0 (wrongDirection), recognized or not."
+        ),
+        choice(
+            "recognizer.systemEdge", \.recognizer.systemEdge, noun: "system edge", fd: SystemEdge.none,
+            "none, or uikit (SwipeTransition): a down within the uikit preset's edge is UIKit's own edge pop's, replayed under that preset (its recognizer, checks, velocity, completion and settle)."
         ),
         choice(
             "stackOps", \.stackOps, noun: "stackOps", fd: .deferred,
@@ -105,6 +114,10 @@ extension RuleKey {
         bool(
             "mirrorMaxStartX", \.mirrorMaxStartX, fd: false,
             "maxStartX check measures the leading-edge distance instead of location.x."),
+        bool(
+            "mirrorProgress", \.mirrorProgress, fd: true,
+            "The pop's progress and velocity run leftward in rtl (c = -1); false: rightward always, as a library whose animation ignores the layout."
+        ),
         nonNegative(
             "locationLimit", \.locationLimit, fd: 40,
             "locationLimit check refuses when location.x is beyond this, in points (>= 0)."),
@@ -114,7 +127,7 @@ extension RuleKey {
         ),
         choice(
             "completion.model", \.completion.model, noun: "completion model", fd: .projection,
-            "projection (UIKit's projected progress), threshold (fling velocity, else progress), velocitySign, speedOrDistance (Ionic) or linearProjection (React Navigation, react-native-screens)."
+            "projection (UIKit's projected progress), threshold (fling velocity, else progress), velocitySign, speedOrDistance (Ionic), linearProjection (React Navigation, react-native-screens), progressOrVelocity (past progressThreshold or velocityThreshold) or quickSwipe (by quickTime: past quickDistance, else past progressThreshold)."
         ),
         nonNegative(
             "completion.projectionDistance", \.completion.projectionDistance, fd: 187.5,
@@ -124,24 +137,35 @@ extension RuleKey {
             "projection: the threshold's cap, a fraction of the width."),
         nonNegative(
             "completion.progressThreshold", \.completion.progressThreshold, fd: 0.5,
-            "threshold: completes iff progress >= this (> with `strict`)."),
+            "threshold, progressOrVelocity, quickSwipe: completes iff progress >= this (> with `strict`)."),
         bool(
             "completion.strict", \.completion.strict, fd: false,
-            "threshold: complete iff progress > progressThreshold instead of >=."),
+            "threshold, progressOrVelocity, quickSwipe: complete iff progress > progressThreshold instead of >=."),
         nonNegative(
             "completion.flingVelocity", \.completion.flingVelocity, fd: 0,
             "threshold: widths per second at or beyond which the velocity alone decides; 0 = no fling."),
         bool("completion.popOnZero", \.completion.popOnZero, fd: false, "velocitySign: a zero velocity completes too."),
         choice(
             "completion.onCancel", \.completion.onCancel, noun: "onCancel", fd: .cancel,
-            "A touch cancel of the tracked finger: cancel (the pop is cancelled, by touchCancelled, and settles linearly) or decide (decided like a lift, as a handler that treats UIGestureRecognizerStateCancelled like Ended)."
+            "A touch cancel of the tracked finger: cancel (the pop is cancelled, by touchCancelled, and settles linearly), decide (decided like a lift, as a handler that treats UIGestureRecognizerStateCancelled like Ended) or hold (nothing decides: the pop stays unfinished, Framework7)."
         ),
+        // FDFullscreenPopGesture's peers (issue 37).
+        nonNegative(
+            "completion.velocityThreshold", \.completion.velocityThreshold, unit: "pt/s", fd: 1000,
+            "progressOrVelocity: a velocity along the pop beyond this, in points per second, completes whatever the progress."
+        ),
+        nonNegative(
+            "completion.quickTime", \.completion.quickTime, unit: "ms", fd: 300,
+            "quickSwipe: a release less than this many milliseconds after the down is quick."),
+        nonNegative(
+            "completion.quickDistance", \.completion.quickDistance, unit: "pt", fd: 10,
+            "quickSwipe: a quick release completes past this many points of translation."),
         nonNegative(
             "transition.duration", \.transition.duration, unit: "ms", fd: 350,
             "D in milliseconds (>= 0): animated operations and the settle models use it."),
         choice(
             "transition.settle", \.transition.settle, noun: "settle model", fd: .uikit,
-            "uikit (by release velocity, at most D), linear (r * D), cupertino (Flutter's timing), fixed (D whatever the distance), ionic (Ionic's duration, at most D, on its easing curve), spring (React Native's spring, the spring mapping) or animator (react-native-screens: (1 - p) * animator.duration)."
+            "uikit (by release velocity, at most D), linear (r * D), cupertino (Flutter's timing), fixed (D whatever the distance), ionic (Ionic's duration, at most D, on its easing curve), spring (React Native's spring, the spring mapping), animator (react-native-screens: (1 - p) * animator.duration) or telegram (by release velocity within 50 to 200 ms; 100 ms to cancel)."
         ),
         positive(
             "transition.progressCap", \.transition.progressCap, atMost: 1, fd: 0.999,

@@ -8,6 +8,9 @@ public struct Rules: Sendable, Equatable {
     public var begin: [BeginCheck]
     public var mirrorDirection: Bool
     public var mirrorMaxStartX: Bool
+    /// The pop's progress and velocity follow the layout (leftward in rtl); false: always rightward,
+    /// as a library whose own animation ignores the layout.
+    public var mirrorProgress: Bool
     public var locationLimit: Double
     public var velocity: VelocityModel
     public var completion: Completion
@@ -36,6 +39,10 @@ public struct Rules: Sendable, Equatable {
         public var maxTouches: Int
         /// Whether the recognizer competes for the touch or wins its gesture arena at the down (SPEC section 3).
         public var arena: Arena
+        /// The first move with a non-zero velocity must point the pop's way (SloppySwiper).
+        public var firstVelocity: Bool
+        /// A down within UIKit's own edge is its edge pop's, which the library's pan waits for (SwipeTransition).
+        public var systemEdge: SystemEdge
     }
 
     public struct Completion: Sendable, Equatable {
@@ -48,6 +55,12 @@ public struct Rules: Sendable, Equatable {
         /// threshold: complete iff p > threshold rather than p >= threshold.
         public var strict: Bool
         public var onCancel: CancelHandling
+        /// progressOrVelocity: points per second along the pop beyond which the pop completes.
+        public var velocityThreshold: Double
+        /// quickSwipe: a release this many milliseconds after the down, or sooner, is a quick one...
+        public var quickTime: Double
+        /// ...which completes past this many points.
+        public var quickDistance: Double
     }
 
     public struct Transition: Sendable, Equatable {
@@ -77,7 +90,14 @@ public struct Rules: Sendable, Equatable {
 /// sees it, its minimum-x side in and its maximum-x side out.
 public enum Region: String, Sendable, CaseIterable { case fullscreen, edge, edgeRect }
 /// `pan` *(Ionic)* and `activeOffset` *(react-native-gesture-handler 3)*: Rules+CrossPlatform.swift.
-public enum RecognizerKind: String, Sendable, CaseIterable { case uikit, horizontalSlop, pan, activeOffset }
+public enum RecognizerKind: String, Sendable, CaseIterable {
+    case uikit, horizontalSlop, pan, activeOffset
+    // FDFullscreenPopGesture's peers: Telegram's InteractiveTransitionGestureRecognizer, Framework7's swipe-back.
+    case dominantAxis, firstMove
+}
+/// `uikit`: a down within UIKit's own 15 pt edge belongs to UIKit's edge pop, replayed under the
+/// `uikit` preset, as for a pan that requires the system's edge pan to fail (SwipeTransition).
+public enum SystemEdge: String, Sendable, CaseIterable { case none, uikit }
 /// `contested`: recognition as `kind` says. `alone` *(Flutter)*: the recognizer is the only member of
 /// its gesture arena and wins it at the tracked finger's down. `byContent`: `alone` unless the down
 /// point hits a content region (SPEC section 9), as a Flutter page whose widgets have recognizers of their own.
@@ -89,23 +109,28 @@ public enum VelocityModel: String, Sendable, CaseIterable { case uikit, lsq2, la
 public enum CompletionModelKind: String, Sendable, CaseIterable {
     case projection, threshold, velocitySign
     case speedOrDistance, linearProjection
+    // FDFullscreenPopGesture's peers: SwipeTransition and Telegram; Framework7.
+    case progressOrVelocity, quickSwipe
 }
 public enum SettleModel: String, Sendable, CaseIterable {
     case uikit, linear, cupertino, fixed
     case ionic, spring, animator
+    // Telegram's NavigationTransitionCoordinator.
+    case telegram
 
     /// A touch cancel under `onCancel: cancel` settles linearly under the older models (the system
     /// animates it back); the cross-platform ones settle it as they settle any cancelled pop.
     package var settlesTouchCancels: Bool {
         switch self {
-        case .uikit, .linear, .cupertino, .fixed: false
+        case .uikit, .linear, .cupertino, .fixed, .telegram: false
         case .ionic, .spring, .animator: true
         }
     }
 }
-/// What a touch cancel of the tracked finger does to a pop: `cancel` it (UIKit's own handlers), or
-/// `decide` it like a lift (a handler that treats UIGestureRecognizerStateCancelled like Ended).
-public enum CancelHandling: String, Sendable, CaseIterable { case cancel, decide }
+/// What a touch cancel of the tracked finger does to a pop: `cancel` it (UIKit's own handlers),
+/// `decide` it like a lift (a handler that treats UIGestureRecognizerStateCancelled like Ended), or
+/// `hold` it where it is, unfinished (a web page with no touchcancel handler: Framework7).
+public enum CancelHandling: String, Sendable, CaseIterable { case cancel, decide, hold }
 /// Which view controllers carry FDFullscreenPopGesture's willAppear block.
 public enum BlockInjection: String, Sendable, CaseIterable { case fd, all, none }
 
@@ -114,6 +139,8 @@ public enum BeginCheck: String, Sendable, CaseIterable {
     case rootOnly, popDisabled, maxStartX, locationLimit, transitioning, direction, horizontal
     /// react-native-screens' gestureResponseDistance (Rules+CrossPlatform.swift).
     case responseDistance
+    // FDFullscreenPopGesture's peers: the velocity's direction at recognition (SwipeTransition).
+    case velocityHorizontal, velocityDirection
 
     /// The refusal reason the check reports.
     public var reason: GestureReason {
@@ -123,8 +150,8 @@ public enum BeginCheck: String, Sendable, CaseIterable {
         case .maxStartX: .beyondMaxStartX
         case .locationLimit: .beyondLocationLimit
         case .transitioning: .transitioning
-        case .direction: .wrongDirection
-        case .horizontal: .notHorizontal
+        case .direction, .velocityDirection: .wrongDirection
+        case .horizontal, .velocityHorizontal: .notHorizontal
         case .responseDistance: .outsideResponseDistance
         }
     }

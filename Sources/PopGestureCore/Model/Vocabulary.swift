@@ -17,8 +17,11 @@ public enum GestureReason: String, Sendable, CaseIterable {
     // An unrecognized gesture's.
     case touchEnded, touchCancelled, traceEnded
 
+    /// Each once: two begin checks may share a reason (`direction` and `velocityDirection`).
     public static let refusals: [GestureReason] =
-        BeginCheck.allCases.map(\.reason) + [.tooManyTouches, .outsideEdge, .contentWon]
+        (BeginCheck.allCases.map(\.reason) + [
+            .tooManyTouches, .outsideEdge, .contentWon,
+        ]).reduce(into: []) { list, reason in if !list.contains(reason) { list.append(reason) } }
     public static let unrecognized: [GestureReason] = [.touchEnded, .touchCancelled, .traceEnded]
 }
 
@@ -40,6 +43,8 @@ public enum PopDecider: String, Sendable, CaseIterable {
         interrupted
     /// The cross-platform completion models (Rules+CrossPlatform.swift).
     case speedOrDistance, linearProjection
+    // FDFullscreenPopGesture's peers: Framework7's release within its quick time.
+    case quickSwipe
 }
 
 public enum TransitionKind: String, Sendable {

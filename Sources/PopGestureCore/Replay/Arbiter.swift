@@ -10,12 +10,23 @@ package struct BeginContext {
     /// Recognized at the tracked finger's down by a recognizer alone in its arena: a zero
     /// translation has no direction, so `direction` and `horizontal` pass.
     package var atDown = false
+    /// The estimator's velocity at the recognition sample, for `velocityHorizontal` and
+    /// `velocityDirection` (pt/s).
+    package var velocity = Vector.zero
 }
 
 /// The gesture arbiter: runs the rule's begin checks in order; the first refusal decides (SPEC section 3).
 package struct Arbiter {
     package let rules: Rules
     package let recognizer: Recognizer
+
+    /// The arbiter of `rules` on a screen `width` wide laid out `direction`.
+    package init(rules: Rules, width: Double, direction: LayoutDirection) {
+        self.rules = rules
+        recognizer = Recognizer(
+            rules, width: width, direction: direction,
+            mirrored: direction == .rtl && rules.mirrorDirection)
+    }
 
     /// The first check that refuses, or nil when the gesture begins.
     package func refusal(_ context: BeginContext) -> (check: BeginCheck, evidence: CheckEvidence)? {
@@ -83,8 +94,8 @@ package struct Arbiter {
                     check: name, refuses: false, quantity: "translation", value: .name("zero at the down, no direction")
                 )
             }
-            let mirrored = recognizer.direction == .rtl && rules.mirrorDirection
-            let k: Double = mirrored ? -1 : 1
+            let mirrored = recognizer.mirrored
+            let k = recognizer.k
             return CheckEvidence(
                 check: name, refuses: c.translation.x * k <= 0, quantity: mirrored ? "-translation.x" : "translation.x",
                 value: .number(c.translation.x * k), limit: 0, refusesAbove: false)
@@ -99,6 +110,23 @@ package struct Arbiter {
                 value: .number(abs(c.translation.y)), limitName: "|translation.x|", limit: abs(c.translation.x))
         case .responseDistance:
             return responseDistance(c.location)
+        case .velocityHorizontal:
+            if c.atDown {
+                return CheckEvidence(
+                    check: name, refuses: false, quantity: "velocity", value: .name("zero at the down, no direction"))
+            }
+            return CheckEvidence(
+                check: name, refuses: abs(c.velocity.y) > abs(c.velocity.x), quantity: "|velocity.y|",
+                value: .number(abs(c.velocity.y)), limitName: "|velocity.x|", limit: abs(c.velocity.x))
+        case .velocityDirection:
+            if c.atDown {
+                return CheckEvidence(
+                    check: name, refuses: false, quantity: "velocity", value: .name("zero at the down, no direction"))
+            }
+            return CheckEvidence(
+                check: name, refuses: c.velocity.x * recognizer.k <= 0,
+                quantity: recognizer.mirrored ? "-velocity.x" : "velocity.x",
+                value: .number(c.velocity.x * recognizer.k), limit: 0, refusesAbove: false)
         }
     }
 

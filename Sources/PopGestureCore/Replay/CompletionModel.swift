@@ -5,6 +5,8 @@ package struct ReleaseDecision: Equatable {
     /// Points per second along the pop direction; the settle model divides by it.
     package var velocity: Double
     package var reason: ReleaseReason
+    /// Nothing moved, nothing to animate: the pop settles at its release (`quickSwipe` at progress 0).
+    package var settlesAtOnce = false
 }
 
 /// The completion model: on `up`, whether the pop completes and why.
@@ -33,9 +35,11 @@ package struct CompletionModel {
     ///   - statistics: the projection statistics, lift included.
     ///   - moved: the tracked finger moved after the recognition sample.
     ///   - translation: c * translation.x in points (the cross-platform models compare it).
+    ///   - elapsed: milliseconds from the gesture's down to the release.
+    ///   - distance: the translation along the pop, max(c * T.x, 0), in points.
     package func decide(
         progress p: Double, velocity: Double, width: Double, statistics: ProjectionStatistics, moved: Bool,
-        translation: Double = 0
+        translation: Double = 0, elapsed: Double = 0, distance: Double = 0
     )
         -> ReleaseDecision
     {
@@ -88,6 +92,30 @@ package struct CompletionModel {
             return ReleaseDecision(
                 completes: terms.completes, by: .linearProjection, velocity: velocity,
                 reason: .linearProjection(terms))
+        case .progressOrVelocity:
+            // SwipeTransition's `percent > 0.5 || velocity.x > 1000`, Telegram's `velocity > 1000 ||
+            // progress > 0.2`: either one completes.
+            let terms = ReleaseReason.ProgressOrVelocityTerms(
+                p: p, velocity: velocity, velocityThreshold: completion.velocityThreshold,
+                progressThreshold: completion.progressThreshold, strict: completion.strict)
+            if velocity > completion.velocityThreshold {
+                return ReleaseDecision(
+                    completes: true, by: .fling, velocity: velocity, reason: .progressOrVelocity(terms))
+            }
+            return ReleaseDecision(
+                completes: terms.passesProgress, by: .progress, velocity: velocity, reason: .progressOrVelocity(terms))
+        case .quickSwipe:
+            // Framework7's touchend: a translation of 0 does nothing; a release within the quick time
+            // completes past the quick distance, a later one past the progress threshold.
+            let terms = ReleaseReason.QuickSwipeTerms(
+                p: p, distance: distance, elapsed: elapsed, quickTime: completion.quickTime,
+                quickDistance: completion.quickDistance, progressThreshold: completion.progressThreshold,
+                strict: completion.strict)
+            let quick = elapsed < completion.quickTime
+            let completes = p > 0 && (quick ? distance > completion.quickDistance : terms.passesProgress)
+            return ReleaseDecision(
+                completes: completes, by: quick ? .quickSwipe : .progress, velocity: velocity,
+                reason: .quickSwipe(terms), settlesAtOnce: p == 0)
         }
     }
 }
@@ -136,6 +164,13 @@ package struct Settle {
                 remaining: r, completing: completing, velocity: velocity, width: width, progress: p,
                 translation: p * width
             ).result
+        case .telegram:
+            // NavigationTransitionCoordinator: animateCancel takes 0.1 s; animateCompletion the time
+            // the release velocity takes over what is left, within 0.05 to 0.2 s, or a 0.5 s spring
+            // from a standstill at progress 0.
+            guard completing else { return 100 }
+            if velocity == 0 { return r == 1 ? 500 : 200 }
+            return min(max(r * width / abs(velocity) * 1000, 50), 200)
         }
     }
 
@@ -155,7 +190,7 @@ package struct Settle {
             model: transition.settle.rawValue, remaining: r, duration: transition.duration, velocity: velocity,
             width: width, completing: completing, result: 0)
         switch transition.settle {
-        case .uikit, .linear, .cupertino, .fixed:
+        case .uikit, .linear, .cupertino, .fixed, .telegram:
             terms.result = duration(remaining: r, completing: completing, velocity: velocity, width: width)
         case .ionic:
             let ionic = IonicSettle.settle(
@@ -177,6 +212,13 @@ package struct Settle {
             terms.result = (1 - p) * animator.duration
         }
         return terms
+    }
+
+    /// A pop that settles at its release (`ReleaseDecision.settlesAtOnce`): reported with model `none`.
+    package func atOnceTerms(remaining r: Double, velocity: Double, width: Double) -> SettleTerms {
+        SettleTerms(
+            model: "none", remaining: r, duration: transition.duration, velocity: velocity, width: width,
+            completing: false, result: 0)
     }
 
     /// A touch cancel under `onCancel: cancel`: linear under the older models, the model's own

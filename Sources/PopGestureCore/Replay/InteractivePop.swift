@@ -27,15 +27,20 @@ package struct InteractivePop {
 
     package init(
         gestureRecord: Int, transitionIndex: Int, disappearing: ViewControllerInstance, origin: Vector,
-        direction: LayoutDirection, width: Double, progressCap: Double
+        c: Double, width: Double, progressCap: Double
     ) {
         self.gestureRecord = gestureRecord
         self.transitionIndex = transitionIndex
         self.disappearing = disappearing
         self.origin = origin
-        c = direction == .ltr ? 1 : -1
+        self.c = c
         self.width = width
         self.progressCap = progressCap
+    }
+
+    /// The pop direction: -1 in rtl when the rules mirror the progress (`mirrorProgress`), else +1.
+    package static func c(_ direction: LayoutDirection, rules: Rules) -> Double {
+        direction == .rtl && rules.mirrorProgress ? -1 : 1
     }
 
     /// SPEC section 4's progress for a translation along x; `c` is +1 in ltr, -1 in rtl. The plot draws
@@ -73,8 +78,11 @@ package struct InteractivePop {
         package var duration: Double { settle.result }
     }
 
-    /// The tracked finger lifted or was cancelled (SPEC section 4, Release and Settle).
-    package mutating func release(at t: Double, velocity: Vector, cancelled: Bool, rules: Rules) -> Release {
+    /// The tracked finger lifted or was cancelled (SPEC section 4, Release and Settle); its gesture's
+    /// down was at `down` (`quickSwipe` times the whole gesture).
+    package mutating func release(at t: Double, down: Double, velocity: Vector, cancelled: Bool, rules: Rules)
+        -> Release
+    {
         let p = progress
         let delta = c * translation.x
         let settle = Settle(rules)
@@ -87,12 +95,15 @@ package struct InteractivePop {
             let step = lift(at: t, velocity: velocity)
             let decision = CompletionModel(rules).decide(
                 progress: p, velocity: c * velocity.x, width: width, statistics: statistics, moved: moved,
-                translation: delta)
+                translation: delta, elapsed: t - down, distance: max(delta, 0))
+            let remaining = decision.completes ? 1 - p : p
             release = Release(
                 completes: decision.completes, by: decision.by, velocity: decision.velocity, why: decision.reason,
-                settle: settle.terms(
-                    remaining: decision.completes ? 1 - p : p, completing: decision.completes,
-                    velocity: decision.velocity, width: width, progress: p, translation: delta),
+                settle: decision.settlesAtOnce
+                    ? settle.atOnceTerms(remaining: remaining, velocity: decision.velocity, width: width)
+                    : settle.terms(
+                        remaining: remaining, completing: decision.completes, velocity: decision.velocity,
+                        width: width, progress: p, translation: delta),
                 liftStep: step)
         }
         if let interruptedAt {

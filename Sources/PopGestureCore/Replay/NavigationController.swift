@@ -272,7 +272,7 @@ package struct NavigationController {
     /// drives no pop).
     package mutating func beginInteractivePop(
         gesture record: Int, at sample: Sample, translation: Vector, velocity: Vector,
-        trace: Trace, progressCap: Double, records: inout RecordBook
+        trace: Trace, rules: Rules, records: inout RecordBook
     ) -> Derivation.PopStep? {
         guard stack.count > 1 else {
             records.editGesture(record) { $0.pop = PopRecord(result: .ignored, by: .atRoot) }
@@ -289,7 +289,8 @@ package struct NavigationController {
         var newPop = InteractivePop(
             gestureRecord: record, transitionIndex: records.nextTransition, disappearing: disappearing,
             origin: Vector(x: sample.x - translation.x, y: sample.y - translation.y),
-            direction: trace.layoutDirection, width: trace.screen.width, progressCap: progressCap)
+            c: InteractivePop.c(trace.layoutDirection, rules: rules), width: trace.screen.width,
+            progressCap: rules.transition.progressCap)
         let step = newPop.track(sample, velocity: velocity, isRecognition: true)
         pop = newPop
         startTransition(
@@ -318,11 +319,11 @@ package struct NavigationController {
     /// Returns the pop's state at the release, for a derivation.
     @discardableResult
     package mutating func releasePop(
-        gesture record: Int, at t: Double, velocity: Vector, cancelled: Bool, rules: Rules,
+        gesture record: Int, at t: Double, down: Double, velocity: Vector, cancelled: Bool, rules: Rules,
         records: inout RecordBook
     ) -> Derivation.PopStep? {
         guard var current = driven(by: record) else { return nil }
-        let release = current.release(at: t, velocity: velocity, cancelled: cancelled, rules: rules)
+        let release = current.release(at: t, down: down, velocity: velocity, cancelled: cancelled, rules: rules)
         pop = current
         let result: PopResult = release.completes ? .completed : .cancelled
         records.editTransition(current.transitionIndex) {

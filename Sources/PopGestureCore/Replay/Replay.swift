@@ -80,6 +80,9 @@ package struct ReplaySession {
     package let trace: Trace
     package let rules: Rules
     package let arbiter: Arbiter
+    /// `recognizer.systemEdge: uikit`: the arbiter of UIKit's own edge pop, which takes a gesture
+    /// whose down is in its edge.
+    package let systemEdge: Arbiter?
     package var timeline = Timeline()
     package var fingersDown = Set<Int>()
     package var gesture: Gesture?
@@ -97,10 +100,10 @@ package struct ReplaySession {
         maxStartX = replay.maxStartX
         rules = replay.rules
         derivation = replay.derivation
-        arbiter = Arbiter(
-            rules: rules,
-            recognizer: Recognizer(rules, width: trace.screen.width, direction: trace.layoutDirection)
-        )
+        arbiter = Arbiter(rules: rules, width: trace.screen.width, direction: trace.layoutDirection)
+        systemEdge =
+            rules.recognizer.systemEdge == .uikit
+            ? Arbiter(rules: Rules.systemEdge, width: trace.screen.width, direction: trace.layoutDirection) : nil
         navigation = NavigationController(trace: trace, rules: rules)
         detectors = makeDetectors(rules.detectors)
         records = RecordBook(

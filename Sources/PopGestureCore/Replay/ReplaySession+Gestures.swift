@@ -2,22 +2,32 @@
 /// the recognizer and the arbiter, the gesture's content (section 9) and detectors (section 10), and
 /// the navigation controller's interactive pop.
 extension ReplaySession {
+    /// The arbiter a gesture answers to: UIKit's own edge pop's for one that started in its edge
+    /// (`recognizer.systemEdge`), else the rule version's.
+    package func arbiter(of gesture: Gesture) -> Arbiter {
+        gesture.systemEdge ? systemEdge! : arbiter
+    }
 
     package mutating func down(_ finger: Int, _ sample: Sample) {
         let idle = fingersDown.isEmpty
         fingersDown.insert(finger)
         if idle {
             let record = records.openGesture(finger: finger, down: sample)
-            var estimator = makeVelocityEstimator(rules.velocity, ema: rules.ema, clock: rules.frameClock)
+            // The system's edge pan goes first: a down in its edge is its gesture, whole.
+            let inSystemEdge = systemEdge.map { $0.recognizer.regionEvidence(down: sample)?.refuses == false } ?? false
+            let arbiter = inSystemEdge ? systemEdge! : self.arbiter
+            var estimator = makeVelocityEstimator(
+                arbiter.rules.velocity, ema: arbiter.rules.ema, clock: arbiter.rules.frameClock)
             estimator.add(sample)
             gesture = Gesture(record: record, trackedFinger: finger, p0: sample, estimator: estimator, latest: sample)
+            gesture!.systemEdge = inSystemEdge
             derivation?.add(
                 .init(
                     kind: .down, t: sample.t, point: sample, d: .zero, velocity: estimator.velocity,
                     velocityStep: estimator.lastStep), gesture: record)
             // The hit test sees the stack as section 4 does: without a popping B.
             gesture!.content = GestureContent(
-                regions: navigation.stack.top?.regions(at: sample) ?? [], rules: rules.content,
+                regions: navigation.stack.top?.regions(at: sample) ?? [], rules: arbiter.rules.content,
                 direction: trace.layoutDirection, down: sample)
             recordContent()
             if let region = arbiter.recognizer.regionEvidence(down: sample), region.refuses {
@@ -35,10 +45,11 @@ extension ReplaySession {
                     kind: .otherFinger(finger), t: sample.t, point: sample, d: .zero,
                     velocity: gesture.estimator.velocity),
                 gesture: gesture.record)
-            guard !gesture.decided, fingersDown.count > rules.recognizer.maxTouches else { return }
+            let maxTouches = arbiter(of: gesture).rules.recognizer.maxTouches
+            guard !gesture.decided, fingersDown.count > maxTouches else { return }
             let refusal = CheckEvidence(
                 check: "maxTouches", refuses: true, quantity: "fingers down", value: .number(Double(fingersDown.count)),
-                limitName: "maxTouches", limit: Double(rules.recognizer.maxTouches))
+                limitName: "maxTouches", limit: Double(maxTouches))
             derivation?.refused(refusal, gesture: gesture.record)
             decide(.refused, reason: .tooManyTouches, at: sample, refusal: refusal)
         }
@@ -84,6 +95,7 @@ extension ReplaySession {
         // In place: a copy of the gesture would share its boxed estimator and copy it on every sample.
         gesture!.estimator.add(sample)
         gesture!.latest = sample
+        gesture!.moves += 1
         if let offset = gesture!.content?.follow(sample) {
             for i in detectors.indices {
                 detectors[i].scrolled(to: offset, at: sample.t, detections: &records.report.detections)
@@ -100,10 +112,34 @@ extension ReplaySession {
         {
             derivation?.popped(step, gesture: gesture!.record)
         }
-        // The recognizer may give up on its own first (`pan`'s angle, `activeOffset`'s failY).
-        let failedHere = gesture!.decided ? nil : arbiter.recognizer.failure(from: gesture!.p0, to: sample)
-        let recognizedHere =
-            gesture!.decided || failedHere != nil ? nil : arbiter.recognizer.recognize(from: gesture!.p0, to: sample)
+        let arbiter = self.arbiter(of: gesture!)
+        var step = Recognizer.Step.waiting
+        var failedHere: CheckEvidence? = nil
+        if !gesture!.decided {
+            // SloppySwiper's test of the first non-zero velocity comes before its pan's own.
+            let velocity = gesture!.estimator.velocity
+            if arbiter.rules.recognizer.firstVelocity, !gesture!.velocityTested, velocity != .zero {
+                gesture!.velocityTested = true
+                if let (reason, evidence) = arbiter.recognizer.firstVelocityRefusal(velocity) {
+                    step = .refused(reason, evidence)
+                }
+            }
+            if case .waiting = step {
+                // The recognizer may give up on its own first (`pan`'s angle, `activeOffset`'s failY).
+                failedHere = arbiter.recognizer.failure(from: gesture!.p0, to: sample)
+                if failedHere == nil {
+                    step = arbiter.recognizer.step(from: gesture!.p0, to: sample, firstMove: gesture!.moves == 1)
+                }
+            }
+        }
+        // A recognizer's own refusal decides before the content looks at the sample, as the region does.
+        if case .refused(let reason, let evidence) = step {
+            derivation?.refused(evidence, gesture: gesture!.record)
+            decide(.refused, reason: reason, at: sample, refusal: evidence)
+        }
+        var recognizedHere: Recognition? = nil
+        if case .recognized(let recognition) = step { recognizedHere = recognition }
+        if gesture!.systemEdge { recognizedHere?.kind = .systemEdge }
         var atMoment = false
         if gesture!.content?.reachesMoment(sample) == true {
             atMoment = true
@@ -134,9 +170,10 @@ extension ReplaySession {
     /// that began starts the interactive pop; `atMoment`: at the content moment's own sample.
     package mutating func recognized(at sample: Sample, _ recognition: Recognition, atDown: Bool, atMoment: Bool) {
         let translation = recognition.translation
+        let arbiter = self.arbiter(of: gesture!)
         let context = BeginContext(
             stackCount: navigation.stack.count, top: navigation.stack.top!, location: sample,
-            translation: translation, busy: navigation.busy, atDown: atDown)
+            translation: translation, busy: navigation.busy, atDown: atDown, velocity: gesture!.estimator.velocity)
         derivation?.recognized(recognition, checks: arbiter.checks(context), gesture: gesture!.record)
         if let (check, refusal) = arbiter.refusal(context) {
             decide(
@@ -148,7 +185,7 @@ extension ReplaySession {
         gesture!.estimator.began()
         let step = navigation.beginInteractivePop(
             gesture: gesture!.record, at: sample, translation: translation, velocity: gesture!.estimator.velocity,
-            trace: trace, progressCap: rules.transition.progressCap, records: &records)
+            trace: trace, rules: arbiter.rules, records: &records)
         gesture!.drivesPop = step != nil
         if let step { derivation?.popped(step, gesture: gesture!.record) }
     }
@@ -183,9 +220,12 @@ extension ReplaySession {
                 gesture?.decided = true
             } else if current.drivesPop {
                 gesture?.drivesPop = false
-                if let step = navigation.releasePop(
-                    gesture: current.record, at: t, velocity: current.estimator.velocity,
-                    cancelled: cancelled, rules: rules, records: &records)
+                let rules = self.arbiter(of: current).rules
+                // `hold`: a cancel nobody handles leaves the pop where the finger left it, unfinished.
+                if !(cancelled && rules.completion.onCancel == .hold),
+                    let step = navigation.releasePop(
+                        gesture: current.record, at: t, down: current.p0.t, velocity: current.estimator.velocity,
+                        cancelled: cancelled, rules: rules, records: &records)
                 {
                     derivation?.popped(step, gesture: current.record)
                 }

@@ -53,6 +53,10 @@ extension JSONWriter {
             speedOrDistance(terms)
         case .linearProjection(let terms):
             linearProjection(terms)
+        case .progressOrVelocity(let terms):
+            progressOrVelocity(terms)
+        case .quickSwipe(let terms):
+            quickSwipe(terms)
         }
         switch why {
         case .projection(let terms):
@@ -101,6 +105,38 @@ extension JSONWriter {
         number(terms.velocityImpact)
         key("velocityTerm")
         number(terms.velocityTerm)
+    }
+
+    /// SwipeTransition's and Telegram's release rule: past the progress or the velocity threshold.
+    private mutating func progressOrVelocity(_ terms: ReleaseReason.ProgressOrVelocityTerms) {
+        key("p")
+        number(terms.p)
+        key("progressThreshold")
+        number(terms.progressThreshold)
+        key("strict")
+        bool(terms.strict)
+        key("velocity")
+        number(terms.velocity)
+        key("velocityThreshold")
+        number(terms.velocityThreshold)
+    }
+
+    /// Framework7's release rule: by the time since the down, the distance or the progress.
+    private mutating func quickSwipe(_ terms: ReleaseReason.QuickSwipeTerms) {
+        key("distance")
+        number(terms.distance)
+        key("elapsed")
+        number(terms.elapsed)
+        key("p")
+        number(terms.p)
+        key("progressThreshold")
+        number(terms.progressThreshold)
+        key("quickDistance")
+        number(terms.quickDistance)
+        key("quickTime")
+        number(terms.quickTime)
+        key("strict")
+        bool(terms.strict)
     }
 
     mutating func settle(_ s: SettleTerms) {

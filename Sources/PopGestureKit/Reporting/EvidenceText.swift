@@ -7,12 +7,24 @@ extension Recognition {
         let dx = Readable.position(d.x)
         let dy = Readable.position(d.y)
         let t = "T = (\(Readable.position(translation.x)), \(Readable.position(translation.y)))"
+        let axis =
+            abs(d.x) >= limit ? "|d.x| \(Readable.position(abs(d.x)))" : "|d.y| \(Readable.position(abs(d.y)))"
+        let uikit =
+            "\(axis) >= hysteresis \(formatNumber(limit)); d = (\(dx), \(dy)) less the hysteresis per axis: \(t)"
         switch kind {
         case .uikit:
-            let axis =
-                abs(d.x) >= limit ? "|d.x| \(Readable.position(abs(d.x)))" : "|d.y| \(Readable.position(abs(d.y)))"
+            return "recognized: " + uikit
+        case .systemEdge:
+            return "UIKit's own edge pop took it (the down within its edge, so the uikit preset decides): " + uikit
+        case .edgeStart:
+            return "started within edgeWidth of the edge, so UIKit's pan decides: " + uikit
+        case .dominantAxis:
+            let (moved, slop) = Readable.pair(abs(d.x), limit, places: 1)
+            let from = translation == d ? "the translation counts from the down" : "UIKit's hysteresis reached too"
             return
-                "recognized: \(axis) >= hysteresis \(formatNumber(limit)); d = (\(dx), \(dy)) less the hysteresis per axis: \(t)"
+                "recognized: |d.x| \(moved) > slop \(slop) and > 2|d.y| \(Readable.position(2 * abs(d.y))); \(from): \(t)"
+        case .firstMove:
+            return "recognized at the first move, d = (\(dx), \(dy)): \(t)"
         case .horizontalSlop:
             let (moved, slop) = Readable.pair(abs(d.x), limit, places: 1)
             return "recognized: |d.x| \(moved) > slop \(slop); the origin moves to the finger: \(t)"
@@ -98,7 +110,32 @@ extension ReleaseReason {
             return terms.text
         case .linearProjection(let terms):
             return terms.text
+        case .progressOrVelocity(let terms):
+            let velocity = Readable.velocity(terms.velocity)
+            let threshold = formatNumber(terms.velocityThreshold)
+            if terms.velocity > terms.velocityThreshold {
+                return "velocity \(velocity) pt/s > \(threshold)"
+            }
+            return "velocity \(velocity) pt/s <= \(threshold); "
+                + Self.progressComparison(terms.p, terms.progressThreshold, strict: terms.strict)
+        case .quickSwipe(let terms):
+            let elapsed = "released \(Readable.time(terms.elapsed)) ms after the down"
+            if terms.p == 0 { return "\(elapsed); p 0: nothing moved, nothing to decide" }
+            if terms.quick {
+                let (distance, quick) = Readable.pair(terms.distance, terms.quickDistance, places: 1)
+                return "\(elapsed) < quickTime \(formatNumber(terms.quickTime)); translation \(distance) pt "
+                    + (terms.distance > terms.quickDistance ? ">" : "<=") + " quickDistance \(quick)"
+            }
+            return "\(elapsed) >= quickTime \(formatNumber(terms.quickTime)); "
+                + Self.progressComparison(terms.p, terms.progressThreshold, strict: terms.strict)
         }
+    }
+
+    /// `p 0.42 >= threshold 0.5`, or `>` and `(strict)` with `strict`.
+    static func progressComparison(_ p: Double, _ threshold: Double, strict: Bool) -> String {
+        let (shown, bound) = Readable.pair(p, threshold, places: 3)
+        if strict { return "p \(shown) \(p > threshold ? ">" : "<=") threshold \(bound) (strict)" }
+        return "p \(shown) \(p >= threshold ? ">=" : "<") threshold \(bound)"
     }
 }
 
@@ -163,6 +200,18 @@ extension SettleTerms {
             return "fixed: D = \(d) ms"
         case "animator":
             return "animator: (1 - p) \(r) x duration \(d) = \(ms) ms, completing or cancelling"
+        case "telegram":
+            if !completing { return "telegram: a cancel takes 100 ms" }
+            if velocity == 0 {
+                return remaining == 1
+                    ? "telegram: from a standstill at progress 0, a 500 ms spring"
+                    : "telegram: release velocity 0, so 200 ms"
+            }
+            let free = remaining * width / abs(velocity) * 1000
+            return
+                "telegram: min(max(r \(r) x W \(formatNumber(width)) / |velocity| \(Readable.velocity(abs(velocity))) x 1000 = \(Readable.time(free)), 50), 200) = \(ms) ms"
+        case "none":
+            return "nothing to move back: at once, 0 ms"
         default:
             if let detail { return detailText(detail) }
             return "linear: r \(r) x D \(d) = \(ms) ms"

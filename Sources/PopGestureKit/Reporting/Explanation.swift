@@ -39,15 +39,21 @@ public struct Explanation {
     private func setting() -> String {
         let r = rules.recognizer
         let c = rules.completion
-        let recognizer =
+        let kind =
             switch r.kind {
             case .uikit: "uikit, hysteresis \(formatNumber(r.hysteresis))"
             case .horizontalSlop: "horizontalSlop, slop \(formatNumber(r.slop))"
+            case .dominantAxis:
+                "dominantAxis, slop \(formatNumber(r.slop)), edge start \(formatNumber(r.edgeWidth)), hysteresis \(formatNumber(r.hysteresis))"
+            case .firstMove: "firstMove"
             case .pan:
                 "pan, threshold \(formatNumber(rules.pan.threshold)), maxAngle \(formatNumber(rules.pan.maxAngle))"
             case .activeOffset:
                 "activeOffset, x \(formatNumber(rules.activeOffset.x)), failY \(formatNumber(rules.activeOffset.failY))"
             }
+        let recognizer =
+            kind + (r.firstVelocity ? ", first velocity tested" : "")
+            + (r.systemEdge == .none ? "" : ", UIKit's edge pop first (systemEdge \(r.systemEdge.rawValue))")
         let region =
             switch r.region {
             case .edge: "edge \(formatNumber(r.edgeWidth))"
@@ -66,6 +72,10 @@ public struct Explanation {
             case .linearProjection:
                 "linearProjection (velocityImpact \(formatNumber(rules.linearProjection.velocityImpact)) s, fraction \(formatNumber(rules.linearProjection.fraction))"
                     + (rules.linearProjection.cap == -1 ? ")" : ", cap \(formatNumber(rules.linearProjection.cap)))")
+            case .progressOrVelocity:
+                "progressOrVelocity (progress \(formatNumber(c.progressThreshold))\(c.strict ? ", strict" : ""), velocity \(formatNumber(c.velocityThreshold)) pt/s)"
+            case .quickSwipe:
+                "quickSwipe (within \(formatNumber(c.quickTime)) ms past \(formatNumber(c.quickDistance)) pt, else progress \(formatNumber(c.progressThreshold))\(c.strict ? ", strict" : ""))"
             }
         let velocity =
             rules.velocity == .ema
@@ -87,16 +97,20 @@ public struct Explanation {
         var largest = Vector.zero
         for step in steps {
             largest = Vector(x: max(largest.x, abs(step.d.x)), y: max(largest.y, abs(step.d.y)))
-            out += line(step)
+            out += line(step, rules: rules.of(gesture))
         }
         if gesture.outcome == .unrecognized {
+            let r = rules.of(gesture).recognizer
             let limit =
-                switch rules.recognizer.kind {
-                case .uikit: "|d.x| and |d.y| stayed below hysteresis \(formatNumber(rules.recognizer.hysteresis))"
-                case .horizontalSlop: "|d.x| never exceeded slop \(formatNumber(rules.recognizer.slop))"
-                case .pan: "|d| stayed below threshold \(formatNumber(rules.pan.threshold))"
+                switch r.kind {
+                case .uikit: "|d.x| and |d.y| stayed below hysteresis \(formatNumber(r.hysteresis))"
+                case .horizontalSlop: "|d.x| never exceeded slop \(formatNumber(r.slop))"
+                case .pan: "|d| stayed below threshold \(formatNumber(rules.of(gesture).pan.threshold))"
                 case .activeOffset:
-                    "the drag never went more than activeOffset \(formatNumber(rules.activeOffset.x)) toward the pop"
+                    "the drag never went more than activeOffset \(formatNumber(rules.of(gesture).activeOffset.x)) toward the pop"
+                case .dominantAxis:
+                    "|d.x| never exceeded slop \(formatNumber(r.slop)) and twice |d.y| (nor, from the edge, hysteresis \(formatNumber(r.hysteresis)))"
+                case .firstMove: "the finger never moved"
                 }
             out +=
                 "  never recognized (\(gesture.reason?.rawValue ?? "")): the largest |d.x| \(Readable.position(largest.x)), |d.y| \(Readable.position(largest.y)); \(limit)\n"
@@ -104,11 +118,12 @@ public struct Explanation {
         if let content = gesture.content {
             out += "  content: \(TextTimeline.contentText(content, of: gesture))\n"
         }
-        if let pop = gesture.pop { out += release(pop, of: gesture) }
+        if let pop = gesture.pop { out += release(pop, of: gesture, cancelled: steps.last?.kind == .cancel) }
         return out
     }
 
-    private func line(_ step: Derivation.Step) -> String {
+    /// One step under the rules its gesture was replayed under (UIKit's edge pop's for one it took).
+    private func line(_ step: Derivation.Step, rules: Rules) -> String {
         let velocity = "velocity \(Readable.velocity(step.velocity.x)) pt/s"
         var head: String
         switch step.kind {
@@ -116,7 +131,11 @@ public struct Explanation {
         case .move:
             head =
                 "move to \(TextTimeline.point(step.point!)), d = (\(Readable.position(step.d.x)), \(Readable.position(step.d.y))), \(velocity)"
-        case .lift: head = "lift (the last move's translation and velocity, its own time)"
+        case .lift:
+            head =
+                step.velocityStep == nil
+                ? "lift (the last move's translation and velocity, its own time)"
+                : "lift (the last move's translation and position, its own time; ema takes it)"
         case .cancel: head = "cancelled by the system"
         case .otherFinger(let finger):
             head =
@@ -137,7 +156,7 @@ public struct Explanation {
                 out += Self.indent + "begin checks, in the rule's order:\n"
                 for check in step.checks {
                     out +=
-                        Self.indent + "  " + check.check.padding(14) + (check.refuses ? "REFUSES  " : "passes   ")
+                        Self.indent + "  " + Self.column(check.check) + (check.refuses ? "REFUSES  " : "passes   ")
                         + check.text + "\n"
                 }
             } else if rules.begin.isEmpty {
@@ -148,9 +167,9 @@ public struct Explanation {
             if step.kind == .move || step.kind == .down {
                 let w = formatNumber(trace.screen.width)
                 let cap = formatNumber(rules.transition.progressCap)
-                // In RTL the pop runs leftwards: c = -1.
+                // In RTL the pop runs leftwards, c = -1, unless the rules do not mirror it.
                 let ratio =
-                    trace.layoutDirection == .ltr
+                    InteractivePop.c(trace.layoutDirection, rules: rules) == 1
                     ? "T.x \(Readable.position(pop.translation.x)) / W \(w)"
                     : "-T.x / W = \(Readable.position(-pop.translation.x)) / \(w)"
                 out += Self.indent + "progress = clamp(\(ratio), 0, \(cap)) = \(Readable.fraction(pop.progress))\n"
@@ -177,6 +196,11 @@ public struct Explanation {
         }
     }
 
+    /// A begin check's name in its column, 14 wide; a longer one (`velocityHorizontal`) a space after.
+    static func column(_ name: String) -> String {
+        name.count < 14 ? name.padding(14) : name + " "
+    }
+
     static func describe(_ step: StatisticsStep) -> String {
         switch step {
         case .first(let velocity):
@@ -198,7 +222,8 @@ public struct Explanation {
         }
     }
 
-    private func release(_ pop: PopRecord, of gesture: GestureRecord) -> String {
+    /// `cancelled`: the tracked finger's stroke ended in a cancel.
+    private func release(_ pop: PopRecord, of gesture: GestureRecord, cancelled: Bool) -> String {
         var out = ""
         let result = pop.result.rawValue + (pop.by.map { " by \($0.rawValue)" } ?? "")
         switch pop.result {
@@ -207,6 +232,10 @@ public struct Explanation {
                 + (pop.by == .atRoot
                     ? ": the stack holds one view controller\n" : ": a transition is already in flight\n")
         case .unfinished:
+            if cancelled, rules.of(gesture).completion.onCancel == .hold {
+                return
+                    "  pop: unfinished: the touch cancel decides nothing (completion.onCancel: hold); the pop stays where the finger left it\n"
+            }
             return
                 "  pop: unfinished: the finger was still down when the trace ended (progress \(pop.progress.map(Readable.fraction) ?? "0"))\n"
         case .completed, .cancelled:

@@ -25,7 +25,7 @@ import Testing
         ),
         (
             ["rules", "show", "nothing-like-it"],
-            "error: unknown preset or file `nothing-like-it` (presets are fd, fd-1.1, uikit, tz, cupertino, flutter, edge30, lh)\n"
+            "error: unknown preset or file `nothing-like-it` (presets are fd, fd-1.1, uikit, tz, cupertino, flutter, edge30, lh, swipetransition, sloppyswiper, telegram, framework7, ionic, react-navigation, react-navigation-8, rn-screens-fullscreen)\n"
         ),
     ])
     func aRuleVersionThatNamesNothingSaysWhat(_ arguments: [String], _ message: String) throws {

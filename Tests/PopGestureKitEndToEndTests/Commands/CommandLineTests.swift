@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import PopGestureCore
+
 /// End-to-end: the built `popgesture` binary on small fixture folders, asserting exit codes, output
 /// and the files written (through `CLI`, the helpers both test targets share).
 @Suite(.serialized) struct CommandLineTests {
@@ -261,7 +263,7 @@ import Testing
     @Test func rulesShowReadsBackUnderRules() throws {
         let dir = try CLI.fixture([:] as [String: String])
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        for preset in ["fd", "fd-1.1", "uikit", "tz", "cupertino", "flutter", "edge30"] {
+        for preset in Presets.names {
             let shown = try CLI.run(["rules", "show", preset], in: dir)
             #expect(shown.status == 0)
             try shown.stdout.write(toFile: dir + "/\(preset)-resolved.yaml", atomically: true, encoding: .utf8)
@@ -269,6 +271,6 @@ import Testing
             #expect(again.stdout == shown.stdout)
         }
         let list = try CLI.run(["rules", "list"], in: dir)
-        #expect(list.stdout.split(separator: "\n").count == 8)  // fd, fd-1.1, uikit, tz, cupertino, edge30, flutter, lh
+        #expect(list.stdout.split(separator: "\n").count == Presets.names.count && Presets.names.count == 16)
     }
 }

@@ -25,27 +25,33 @@ import Testing
         (
             "bash",
             [
-                "-W 'fd'$'\\n''fd-1.1'$'\\n''uikit'$'\\n''tz'$'\\n''cupertino'$'\\n''flutter'$'\\n''edge30'$'\\n''lh'",
+                "-W 'fd'$'\\n''fd-1.1'$'\\n''uikit'$'\\n''tz'$'\\n''cupertino'$'\\n''flutter'$'\\n''edge30'$'\\n''lh'$'\\n''swipetransition'$'\\n''sloppyswiper'$'\\n''telegram'$'\\n''framework7'$'\\n''ionic'$'\\n''react-navigation'$'\\n''react-navigation-8'$'\\n''rn-screens-fullscreen'",
                 "-o plusdirs -fX '!*.@(yaml|yml|json)'",
             ]
         ),
         (
             "zsh",
             [
-                "('fd' 'fd-1.1' 'uikit' 'tz' 'cupertino' 'flutter' 'edge30' 'lh')",
+                "('fd' 'fd-1.1' 'uikit' 'tz' 'cupertino' 'flutter' 'edge30' 'lh' 'swipetransition' 'sloppyswiper' 'telegram' 'framework7' 'ionic' 'react-navigation' 'react-navigation-8' 'rn-screens-fullscreen')",
                 "_files -g '\\''*.yaml *.yml *.json'\\''",
             ]
         ),
         (
             "fish",
             [
-                "-l 'rules'", "-rfka 'fd fd-1.1 uikit tz cupertino flutter edge30 lh'",
+                "-l 'rules'",
+                "-rfka 'fd fd-1.1 uikit tz cupertino flutter edge30 lh swipetransition sloppyswiper telegram framework7 ionic react-navigation react-navigation-8 rn-screens-fullscreen'",
                 "set -l exts \\'yaml\\' \\'yml\\' \\'json\\'",
             ]
         ),
     ])
     func completionScriptsCompleteTracesAndPresets(_ shell: String, _ fragments: [String]) throws {
-        #expect(Presets.names == ["fd", "fd-1.1", "uikit", "tz", "cupertino", "flutter", "edge30", "lh"])
+        #expect(
+            Presets.names == [
+                "fd", "fd-1.1", "uikit", "tz", "cupertino", "flutter", "edge30", "lh", "swipetransition",
+                "sloppyswiper", "telegram", "framework7", "ionic", "react-navigation", "react-navigation-8",
+                "rn-screens-fullscreen",
+            ])
         let script = try CLI.run(["--generate-completion-script", shell], in: NSTemporaryDirectory())
         #expect(script.status == 0)
         for fragment in fragments {
@@ -54,7 +60,9 @@ import Testing
         // --rules of check, replay and plot, --base and --head of diff, and rules show.
         let presetLists =
             script.stdout.components(
-                separatedBy: shell == "zsh" ? "'edge30' 'lh'" : shell == "fish" ? "edge30 lh'" : "'edge30'"
+                separatedBy: shell == "zsh"
+                    ? "'react-navigation-8' 'rn-screens-fullscreen'"
+                    : shell == "fish" ? "react-navigation-8 rn-screens-fullscreen'" : "'rn-screens-fullscreen'"
             ).count - 1
         #expect(presetLists >= 6, "\(shell): \(presetLists)")
     }

@@ -213,6 +213,67 @@ import Testing
         #expect(versions.map { ($0["pops"] as? [String: Int])?["completed"] } == [10_000, 5_000, 0])
     }
 
+    /// `--vary rules=...`: each value a whole rule version, the other keys set on it. Two swipes on a
+    /// 390 pt screen: `far` (back) from x = 100 to 340 in 80 ms, `flick` (stay) from x = 200 to 360 in
+    /// 64 ms. fd (full screen, no maxStartX here) pops both: the fast projections pass the threshold.
+    /// ionic and react-navigation take neither: 100 and 200 lie outside their 50 pt edges. rn-screens'
+    /// full-screen pan pops both, as fd does.
+    @Test func theRuleVersionItselfCanBeSwept() throws {
+        let far = """
+            format: popgesture-trace/1
+            stack: [{id: a}, {id: b}]
+            events:
+              - touch: 1
+                samples: [[0, 100, 400], [16, 112, 400], [32, 160, 400], [48, 220, 400], [64, 280, 400], [80, 340, 400]]
+                up: 84
+            expect:
+              - {gesture: 1, intent: back}
+            """
+        let flick = far.replacingOccurrences(
+            of: "[[0, 100, 400], [16, 112, 400], [32, 160, 400], [48, 220, 400], [64, 280, 400], [80, 340, 400]]",
+            with: "[[0, 200, 400], [16, 212, 400], [32, 260, 400], [48, 310, 400], [64, 360, 400]]"
+        ).replacingOccurrences(of: "up: 84", with: "up: 68").replacingOccurrences(of: "back", with: "stay")
+        let dir = try CommandLineTests.fixture(["far.yaml": far, "flick.yaml": flick])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let vary = ["sweep", "--vary", "rules=fd,ionic,react-navigation,rn-screens-fullscreen"]
+        let run = try CommandLineTests.run(vary + ["--format", "json", "."], in: dir)
+        #expect(run.status == 1, "\(run.stderr)")
+        let object = try Self.json(run)
+        let versions = object["versions"] as? [[String: Any]] ?? []
+        #expect(
+            versions.map { ($0["values"] as? [String: String])?["rules"] } == [
+                "fd", "ionic", "react-navigation", "rn-screens-fullscreen",
+            ])
+        #expect(versions.map { ($0["intent"] as? [String: Int])?["missedBack"] } == [0, 1, 1, 0])
+        #expect(versions.map { ($0["intent"] as? [String: Int])?["falsePop"] } == [1, 0, 0, 1])
+        // The version that is BASE changed no key; each other one, the rule version.
+        #expect(versions.map { $0["changedKeys"] as? Int } == [0, 1, 1, 1])
+        // The flips name the versions each result came under (main's wording, issue 37's implementation).
+        let text = try CommandLineTests.run(vary + ["."], in: dir)
+        #expect(
+            text.stdout.contains(
+                "far.yaml#1 gesture 1 (back): completed for rules = fd; refused(outsideEdge) for rules = ionic, react-navigation; completed for rules = rn-screens-fullscreen"
+            ), "\(text.stdout)")
+        // Shards merge into the same bytes (written once both ran, so neither walks the other's).
+        let shards = try (1...2).map {
+            try CommandLineTests.run(vary + ["--format", "json", "--shard", "\($0)/2", "."], in: dir).stdout
+        }
+        for (k, shard) in shards.enumerated() {
+            try shard.write(toFile: dir + "/s\(k + 1).json", atomically: true, encoding: .utf8)
+        }
+        #expect(try CommandLineTests.run(["merge", "s1.json", "s2.json"], in: dir).stdout == run.stdout)
+        // With another key, each rule version is that key's base: ionic's 50 pt edge widened to 120.
+        let grid = try SweepGrid(base: "fd", vary: ["rules=fd,ionic", "recognizer.edgeWidth=50,120"])
+        #expect(grid.versions.map(\.rules.name) == ["fd", "fd", "ionic", "ionic"])
+        #expect(grid.versions.map(\.rules.recognizer.edgeWidth) == [50, 120, 50, 120])
+        // Keys count against BASE: ionic's own 50 still differs from fd's 15.
+        #expect(grid.versions[3].rules.velocity == .ema && grid.versions.map(\.differing) == [1, 1, 2, 2])
+        // A name that is no rule version is refused before any trace is read.
+        let unknown = Self.message { _ = try SweepGrid(base: "fd", vary: ["rules=fd,ionc"]) }
+        #expect(unknown?.message == "--vary rules=ionc: unknown preset or file `ionc`")
+        #expect(unknown?.suggestion == "did you mean `ionic`?")
+    }
+
     /// maxStartX 20 refuses all three at recognition (location.x 42 > 20: beyondMaxStartX);
     /// 0 is no limit, and then projectionDistance 120 completes all three, 150 only t2.
     @Test func maxStartXTraceKey() throws {

@@ -94,6 +94,8 @@ import Testing
             "pop:completed", "pop:cancelled", "pop:unfinished", "pop:ignored",
             "by:projection", "by:lowSampleVelocity", "by:fling", "by:progress", "by:velocitySign",
             "by:touchCancelled", "by:atRoot", "by:transitioning", "by:interrupted",
+            // The cross-platform presets (traces/presets).
+            "by:speedOrDistance", "by:linearProjection",
             "anomaly:barFlicker", "anomaly:wrongFinalBar", "anomaly:abruptBarChange", "anomaly:nestedTransition",
             "note:deferred", "note:duplicatePush", "note:popAtRoot", "note:unknownVC",
             "deferred behind a transition", "deferred behind a pop",

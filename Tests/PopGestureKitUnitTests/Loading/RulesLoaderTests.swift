@@ -14,7 +14,7 @@ import Testing
             fd.recognizer
                 == Rules.Recognizer(
                     region: .fullscreen, edgeWidth: 15, kind: .uikit, hysteresis: 10, slop: 18, maxTouches: 1,
-                    arena: .contested))
+                    arena: .contested, firstVelocity: false, systemEdge: .none))
         #expect(fd.stackOps == .deferred)
         #expect(fd.begin == [.rootOnly, .popDisabled, .maxStartX, .transitioning, .direction])
         #expect(fd.mirrorDirection && !fd.mirrorMaxStartX && fd.locationLimit == 40 && fd.velocity == .uikit)
@@ -23,7 +23,7 @@ import Testing
                 == Rules.Completion(
                     model: .projection, projectionDistance: 187.5, projectionCap: 0.5,
                     progressThreshold: 0.5, flingVelocity: 0, popOnZero: false, strict: false,
-                    onCancel: .cancel))
+                    onCancel: .cancel, velocityThreshold: 1000, quickTime: 300, quickDistance: 10))
         #expect(fd.transition == Rules.Transition(duration: 350, settle: .uikit, progressCap: 0.999))
         #expect(fd.bar == Rules.Bar(inject: .fd, restoreOnDisappear: true))
         let old = try RulesLoader.load("fd-1.1")
@@ -125,13 +125,16 @@ import Testing
     static let fd = Rules(
         name: "fd",
         recognizer: .init(
-            region: .fullscreen, edgeWidth: 15, kind: .uikit, hysteresis: 10, slop: 18, maxTouches: 1, arena: .contested
+            region: .fullscreen, edgeWidth: 15, kind: .uikit, hysteresis: 10, slop: 18, maxTouches: 1,
+            arena: .contested,
+            firstVelocity: false, systemEdge: .none
         ),
         stackOps: .deferred, begin: [.rootOnly, .popDisabled, .maxStartX, .transitioning, .direction],
-        mirrorDirection: true, mirrorMaxStartX: false, locationLimit: 40, velocity: .uikit,
+        mirrorDirection: true, mirrorMaxStartX: false, mirrorProgress: true, locationLimit: 40, velocity: .uikit,
         completion: .init(
             model: .projection, projectionDistance: 187.5, projectionCap: 0.5, progressThreshold: 0.5,
-            flingVelocity: 0, popOnZero: false, strict: false, onCancel: .cancel),
+            flingVelocity: 0, popOnZero: false, strict: false, onCancel: .cancel, velocityThreshold: 1000,
+            quickTime: 300, quickDistance: 10),
         transition: .init(duration: 350, settle: .uikit, progressCap: 0.999),
         bar: .init(inject: .fd, restoreOnDisappear: true),
         content: .init(policy: .uikit, ties: .content, hysteresis: 10, deceleration: 0.998), detectors: [],
@@ -199,13 +202,96 @@ import Testing
         lh.name = "lh"
         lh.begin = [.transitioning, .rootOnly, .direction, .locationLimit]
         lh.bar = .init(inject: .all, restoreOnDisappear: false)
+        // FDFullscreenPopGesture's peers (docs/reference/rules.md, 7.2).
+        var swipeTransition = fd
+        swipeTransition.name = "swipetransition"
+        swipeTransition.recognizer.systemEdge = .uikit
+        swipeTransition.begin = [.rootOnly, .transitioning, .velocityHorizontal, .velocityDirection]
+        swipeTransition.mirrorDirection = false
+        swipeTransition.mirrorProgress = false
+        swipeTransition.completion.model = .progressOrVelocity
+        swipeTransition.completion.strict = true
+        swipeTransition.transition = .init(duration: 300, settle: .linear, progressCap: 1)
+        swipeTransition.bar = .init(inject: .none, restoreOnDisappear: false)
+        var sloppySwiper = fd
+        sloppySwiper.name = "sloppyswiper"
+        sloppySwiper.recognizer.firstVelocity = true
+        sloppySwiper.begin = [.rootOnly, .transitioning]
+        sloppySwiper.mirrorDirection = false
+        sloppySwiper.mirrorProgress = false
+        sloppySwiper.completion.model = .velocitySign
+        sloppySwiper.completion.onCancel = .decide
+        sloppySwiper.transition = .init(duration: 250, settle: .linear, progressCap: 1)
+        sloppySwiper.bar = .init(inject: .none, restoreOnDisappear: false)
+        var telegram = fd
+        telegram.name = "telegram"
+        telegram.recognizer.kind = .dominantAxis
+        telegram.recognizer.edgeWidth = 16
+        telegram.recognizer.slop = 2
+        telegram.begin = [.rootOnly, .transitioning, .popDisabled]
+        telegram.mirrorDirection = false
+        telegram.mirrorProgress = false
+        telegram.completion.model = .progressOrVelocity
+        telegram.completion.progressThreshold = 0.2
+        telegram.completion.strict = true
+        telegram.completion.onCancel = .decide
+        telegram.transition = .init(duration: 500, settle: .telegram, progressCap: 1)
+        telegram.bar = .init(inject: .none, restoreOnDisappear: false)
+        telegram.content.policy = .requirePopToFail
+        var framework7 = fd
+        framework7.name = "framework7"
+        framework7.recognizer.region = .edge
+        framework7.recognizer.edgeWidth = 30
+        framework7.recognizer.kind = .firstMove
+        framework7.recognizer.maxTouches = 10
+        framework7.begin = [.transitioning, .rootOnly]
+        framework7.completion.model = .quickSwipe
+        framework7.completion.strict = true
+        framework7.completion.onCancel = .hold
+        framework7.transition = .init(duration: 300, settle: .fixed, progressCap: 1)
+        framework7.bar = .init(inject: .none, restoreOnDisappear: false)
+        // The cross-platform models (docs/reference/cross-platform.md).
+        var ionic = fd
+        ionic.name = "ionic"
+        ionic.recognizer.region = .edge
+        ionic.recognizer.edgeWidth = 50
+        ionic.recognizer.kind = .pan
+        ionic.begin = [.rootOnly, .popDisabled, .transitioning]
+        ionic.velocity = .ema
+        ionic.completion.model = .speedOrDistance
+        ionic.completion.onCancel = .decide
+        ionic.transition = .init(duration: 540, settle: .ionic, progressCap: 0.9999)
+        ionic.bar = .init(inject: .none, restoreOnDisappear: false)
+        var reactNavigation = fd
+        reactNavigation.name = "react-navigation"
+        reactNavigation.recognizer.region = .edgeRect
+        reactNavigation.recognizer.edgeWidth = 50
+        reactNavigation.begin = [.rootOnly, .popDisabled]
+        reactNavigation.completion.model = .linearProjection
+        reactNavigation.transition = .init(duration: 483, settle: .spring, progressCap: 1)
+        reactNavigation.bar = .init(inject: .none, restoreOnDisappear: false)
+        var reactNavigation8 = reactNavigation
+        reactNavigation8.name = "react-navigation-8"
+        reactNavigation8.recognizer.kind = .activeOffset
+        var rnScreens = fd
+        rnScreens.name = "rn-screens-fullscreen"
+        rnScreens.begin = [.rootOnly, .popDisabled, .responseDistance]
+        rnScreens.completion.model = .linearProjection
+        rnScreens.transition = .init(duration: 350, settle: .animator, progressCap: 1)
+        rnScreens.bar = .init(inject: .none, restoreOnDisappear: false)
         return [
             "fd": fd, "fd-1.1": fd11, "uikit": uikit, "tz": tz, "cupertino": cupertino, "flutter": flutter,
-            "edge30": edge30, "lh": lh,
+            "edge30": edge30, "lh": lh, "swipetransition": swipeTransition, "sloppyswiper": sloppySwiper,
+            "telegram": telegram, "framework7": framework7, "ionic": ionic, "react-navigation": reactNavigation,
+            "react-navigation-8": reactNavigation8, "rn-screens-fullscreen": rnScreens,
         ]
     }()
 
-    @Test(arguments: ["fd", "fd-1.1", "uikit", "tz", "cupertino", "flutter", "edge30", "lh"])
+    @Test func everyPresetHasItsTable() {
+        #expect(Set(Self.presets.keys) == Set(Presets.names))
+    }
+
+    @Test(arguments: Presets.names)
     func eachPresetEqualsTheTableInEveryField(_ name: String) throws {
         #expect(try RulesLoader.load(name) == Self.presets[name])
     }
@@ -308,7 +394,9 @@ import Testing
             // Not a path and no such file: a misspelt preset, at no position in any file (issue 13).
             checkError(
                 error, wholeFile: "", ["unknown preset or file `nosuchpreset`"],
-                suggestion: "presets are fd, fd-1.1, uikit, tz, cupertino, flutter, edge30, lh")
+                suggestion:
+                    "presets are fd, fd-1.1, uikit, tz, cupertino, flutter, edge30, lh, swipetransition, sloppyswiper, telegram, framework7, ionic, react-navigation, react-navigation-8, rn-screens-fullscreen"
+            )
         }
         do {
             _ = try RulesLoader.load("cupertion")

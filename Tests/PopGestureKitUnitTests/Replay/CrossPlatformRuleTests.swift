@@ -215,7 +215,8 @@ import Testing
         let ionic = CompletionModel(
             completion: .init(
                 model: .speedOrDistance, projectionDistance: 0, projectionCap: 0, progressThreshold: 0,
-                flingVelocity: 0, popOnZero: false, strict: false, onCancel: .decide), duration: 540)
+                flingVelocity: 0, popOnZero: false, strict: false, onCancel: .decide, velocityThreshold: 1000,
+                quickTime: 300, quickDistance: 10), duration: 540)
         func decide(_ v: Double, _ delta: Double) -> ReleaseDecision {
             ionic.decide(
                 progress: delta / 390, velocity: v * 1000, width: 390, statistics: ProjectionStatistics(), moved: true,
@@ -242,7 +243,8 @@ import Testing
             var model = CompletionModel(
                 completion: .init(
                     model: .linearProjection, projectionDistance: 0, projectionCap: 0, progressThreshold: 0,
-                    flingVelocity: 0, popOnZero: false, strict: false, onCancel: .cancel), duration: 483)
+                    flingVelocity: 0, popOnZero: false, strict: false, onCancel: .cancel, velocityThreshold: 1000,
+                    quickTime: 300, quickDistance: 10), duration: 483)
             model.linearProjection = .init(velocityImpact: 0.3, cap: cap, fraction: 0.5)
             return model.decide(
                 progress: translation / 390, velocity: velocity, width: 390, statistics: ProjectionStatistics(),

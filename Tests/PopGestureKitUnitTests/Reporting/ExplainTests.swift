@@ -387,6 +387,59 @@ import Testing
 
     // MARK: text for people, JSON exact
 
+    /// ionic on a 120 Hz stroke (docs/reference/interactive-pop.md, 4.3): recognized at 16 (|d| 14),
+    /// then the 60 Hz frames take 24 (frame 1), drop 32 (frame 1 again), take 40 (frame 2) and the
+    /// lift at 48: v 0.525, 0.8575, 1.13225, 1.477175, then 0.3 * 1.477175 = 0.4431525 px/ms.
+    @Test func ionicWordsItsFramesItsRuleAndItsSettle() throws {
+        let lines = Self.lines(
+            try Self.explanation(
+                Self.trace(
+                    """
+                    - touch: 1
+                      samples: [[0, 10, 400], [8, 16, 400], [16, 24, 400], [24, 34, 400], [32, 46, 400], [40, 60, 400]]
+                      up: 48
+                    """), rules: "ionic"))
+        #expect(lines.contains("ema: dt 8 ms, raw 0.75 px/ms mixed in: v 0.525 px/ms"))
+        #expect(
+            lines.contains(
+                "recognized: |d| 14 >= threshold 10, within maxAngle of the x axis (rightward); the origin moves to the finger: T = (0, 0)"
+            ))
+        #expect(lines.contains("ema: dropped, frame 1 already sampled (an animation frame is pending)"))
+        #expect(lines.contains("ema: dt 16 ms, raw 1.625 px/ms mixed in: v 1.4772 px/ms"))
+        #expect(lines.contains("ema: dt 8 ms, raw 0 px/ms mixed in: v 0.4432 px/ms"))
+        #expect(lines.contains("release: speedOrDistance: v 0.443 px/ms > 0.2"))
+        // Completing from delta 60 - 24 = 36: 354 pt / 0.4431525 = 798.8 -> dur 540; the curve's time
+        // at 36/390 is 0.0386, less 0.001: 540 - 0.0376 * 540 = 519.7, so the settle is at 567.7.
+        #expect(
+            lines.contains(
+                "settle:  ionic: dur = min(missing 354 pt / |v| 0.443 px/ms = 798.8, D 540) = 540; the completing curve stands at 0.038 of it, so 519.7 ms -> settles at t=567.7"
+            ))
+    }
+
+    /// react-navigation-8 fails a drag that goes 20.5 pt vertical first; react-navigation (7) takes
+    /// it (|d.y| 20.5 >= 10: T = (0, 10.5)), begins and cancels: UIKit's velocity 2 / 16 * 1000 = 125
+    /// pt/s, 0 + 0.3 * 125 = 37.5 <= 195. The spring from 0 to 0 at 125 pt/s (w0 = 18.2574) has speed
+    /// 125 e^(-w0 t) (1 - w0 t): 125, 64.2, 26.6 at frames 0 to 2, then at t = 0.05 s 125 * 0.40137 *
+    /// 0.08713 = 4.37 <= 10, 125 * 0.05 * 0.40137 = 2.51 pt from 0: at rest at frame 3, 50 ms.
+    @Test func reactNavigationWordsItsRecognizerAndItsSpring() throws {
+        let vertical = Self.trace(
+            """
+            - touch: 1
+              samples: [[0, 20, 400], [16, 22, 420.5]]
+              up: 30
+            """)
+        let eight = Self.lines(try Self.explanation(vertical, rules: "react-navigation-8"))
+        #expect(eight.contains("refused by failY: |d.y| 20.5 > failY 20"))
+        let seven = Self.lines(try Self.explanation(vertical, rules: "react-navigation"))
+        #expect(
+            seven.contains("release: linearProjection: translation 0 + 0.3 x v 125 pt/s = 37.5 <= 195 (half the width)")
+        )
+        #expect(
+            seven.contains(
+                "settle:  spring: from 0 to 0 pt at 125 pt/s, it rests at frame 3 of 16.7 ms: 50 ms -> settles at t=80")
+        )
+    }
+
     @Test func readableNumbersRoundButKeepComparisonsVisible() {
         #expect(Readable.fraction(0.41025641025641024) == "0.41")
         #expect(Readable.time(16.66666) == "16.7" && Readable.time(16) == "16" && Readable.position(-0.04) == "0")

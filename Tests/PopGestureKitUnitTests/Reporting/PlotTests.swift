@@ -70,6 +70,41 @@ import Testing
         #expect(bands.map { $0.attributes["width"] } == ["29.4", "596.1", "384.5"])
     }
 
+    /// react-navigation: recognized at 16 (d.x 14, T.x 4: the origin at x = 30), released at 70 from
+    /// x = 150, so the translation is 120 (p 0.308) and UIKit's velocity 0.2 * 3125 + 0.8 * 2500 = 2625
+    /// pt/s: 120 + 0.3 * 2625 = 907.5 > 195. The dashed velocity term runs 300 ms, to t = 370 and
+    /// 907.5 / 390 = 2.327 (drawn at the lane's 1.15); the spring settles at 503.3, the axis's end.
+    /// x(t) = 150 + t / 503.333 * 1010; the progress lane's y(p) = 392 - min(p, 1.15) * 110.
+    @Test func theCrossPlatformReleasesAreDrawn() throws {
+        let swipe = """
+            format: popgesture-trace/1
+            stack: [{id: a}, {id: b}]
+            events:
+              - touch: 1
+                samples: [[0, 20, 400], [16, 34, 401], [32, 60, 402], [48, 100, 403], [64, 150, 404]]
+                up: 70
+            """
+        let (svg, report) = try plot(swipe, rules: "react-navigation")
+        #expect(report.gestures[0].pop?.velocity == 2625)
+        let elements = try XMLElements(svg)
+        let term = try #require(
+            elements.first { $0.title == "translation 120 + velocity term 787.5 = 907.5 pt at t=370" })
+        // x(70) = 150 + 140.46 = 290.5, y(0.308) = 392 - 33.85 = 358.2; x(370) = 892.5, y(1.15) = 265.5.
+        #expect(term.attributes["x1"] == "290.5" && term.attributes["y1"] == "358.2")
+        #expect(term.attributes["x2"] == "892.5" && term.attributes["y2"] == "265.5")
+        #expect(elements.elements.contains { $0.title == "completion threshold 0.5" })
+        // ionic: the speed that decided labels the release; 0.5 is its distance threshold.
+        let (ionic, _) = try plot(swipe, rules: "ionic")
+        let texts = try XMLElements(ionic).elements.filter { $0.name == "text" }.map(\.text)
+        #expect(texts.contains { $0.hasPrefix("v ") && $0.hasSuffix(" px/ms > 0.2") }, "\(texts)")
+        // rn-screens-fullscreen with a start bound: its line on the finger lane.
+        let bounded = try rules(
+            "format: popgesture-rules/1\nextends: rn-screens-fullscreen\nresponseDistance: {start: 20}\n")
+        let trace = try loadTrace(swipe)
+        let limits = TracePlot(trace: trace, report: Replay(rules: bounded).run(trace), rules: bounded).svg()
+        #expect(try XMLElements(limits).elements.contains { $0.title == "responseDistance.start 20" })
+    }
+
     /// Thousands of samples are drawn with a few points per pixel column.
     @Test func longTraceStaysSmall() throws {
         var rows: [String] = []

@@ -52,7 +52,7 @@ import Testing
         let baseline =
             ["format", "failures", "source", "kind", "expectation", "trace", Baseline.format] + Expectation.kinds
             + [CheckFailure.goldenKind, CheckFailure.uncheckedKind]
-        let vary = RuleKey.all.map(\.path) + [SweepGrid.traceKey]
+        let vary = RuleKey.all.map(\.path) + [SweepGrid.traceKey, SweepGrid.versionKey]
         for (file, words) in [("config.dict", config), ("baseline.dict", baseline), ("vary.dict", vary)] {
             let entries = try Self.entries(file)
             let missing = words.filter { !entries.contains($0) }

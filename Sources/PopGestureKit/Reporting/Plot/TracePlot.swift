@@ -232,7 +232,7 @@ struct TracePlot {
         let width = trace.screen.width
         var limits: [(Double, String, String)] = []
         let rtl = trace.layoutDirection == .rtl
-        if rules.recognizer.region == .edge {
+        if rules.recognizer.region != .fullscreen {
             limits.append(
                 (
                     rtl ? width - rules.recognizer.edgeWidth : rules.recognizer.edgeWidth,
@@ -248,6 +248,17 @@ struct TracePlot {
         if rules.begin.contains(.locationLimit), rules.locationLimit < width {
             limits.append((rules.locationLimit, "locationLimit \(formatNumber(rules.locationLimit))", "8 3 2 3"))
         }
+        // The edge that skips dominantAxis's tests, and UIKit's own edge before a library's pan.
+        if rules.recognizer.kind == .dominantAxis {
+            let edge = rules.recognizer.edgeWidth
+            let mirrored = rtl && rules.mirrorDirection
+            limits.append((mirrored ? width - edge : edge, "edge start \(formatNumber(edge))", "6 3"))
+        }
+        if rules.recognizer.systemEdge == .uikit {
+            let edge = Rules.systemEdge.recognizer.edgeWidth
+            limits.append((rtl ? width - edge : edge, "UIKit's edge \(formatNumber(edge))", "6 3"))
+        }
+        limits += responseDistanceLimits()
         for (value, label, dash) in limits {
             let py = fingerY(value, range: width)
             canvas.line(
@@ -289,6 +300,13 @@ struct TracePlot {
                 switch why {
                 case .progress(let terms):
                     thresholdLine(terms.progressThreshold, from: curve.points[0].t, &canvas)
+                case .progressOrVelocity(let terms):
+                    thresholdLine(terms.progressThreshold, from: curve.points[0].t, &canvas)
+                case .quickSwipe(let terms):
+                    // A quick release compares its distance, a later one its progress.
+                    thresholdLine(
+                        terms.quick ? terms.quickDistance / trace.screen.width : terms.progressThreshold,
+                        from: curve.points[0].t, &canvas)
                 case .projection(let terms):
                     let projected = terms.projected
                     thresholdLine(terms.threshold, from: curve.points[0].t, &canvas)
@@ -302,6 +320,8 @@ struct TracePlot {
                             "projected \(Self.short(projected))", anchor: .end, within: box(progress),
                             style: "fill=\"#8a5a00\"")
                     }
+                case .speedOrDistance, .linearProjection:
+                    drawCrossPlatformRelease(why, pop: pop, from: curve.points[0].t, release: release, &canvas)
                 default: break
                 }
             }
@@ -328,7 +348,7 @@ struct TracePlot {
         }
     }
 
-    private func thresholdLine(_ threshold: Double, from t: Double, _ canvas: inout SVGCanvas) {
+    func thresholdLine(_ threshold: Double, from t: Double, _ canvas: inout SVGCanvas) {
         let py = progressY(threshold)
         canvas.line(
             x(t), py, Self.left + Self.plotWidth, py,
@@ -352,7 +372,8 @@ struct TracePlot {
         else { return nil }
         // The pop measures translation from where the recognition put the finger (SPEC section 4).
         let origin = at.x - (gesture.recognition?.translation.x ?? 0)
-        let c = trace.layoutDirection == .ltr ? 1.0 : -1.0
+        let rules = rules.of(gesture)
+        let c = InteractivePop.c(trace.layoutDirection, rules: rules)
         let last = pop.releasedAt ?? pop.settledAt ?? .infinity
         let samples = stroke.samples.filter { $0.t >= at.t && $0.t <= last }
         guard !samples.isEmpty else { return nil }
@@ -373,10 +394,15 @@ struct TracePlot {
         return nil
     }
 
-    /// Where the projection model's dashed continuation ends: the projection looks one transition
-    /// duration ahead of the release.
+    /// Where a projection's dashed continuation ends: `projection` looks one transition duration
+    /// ahead of the release, `linearProjection` velocityImpact seconds (its points as progress).
     static func projectionEnd(_ pop: PopRecord?, rules: Rules) -> (t: Double, p: Double)? {
-        guard let pop, let released = pop.releasedAt, case .projection(let terms) = pop.why else { return nil }
-        return (released + rules.transition.duration, terms.projected)
+        guard let pop, let released = pop.releasedAt else { return nil }
+        switch pop.why {
+        case .projection(let terms)?: return (released + rules.transition.duration, terms.projected)
+        case .linearProjection(let terms)?:
+            return (released + terms.velocityImpact * 1000, terms.projected / terms.width)
+        default: return nil
+        }
     }
 }
