@@ -233,10 +233,10 @@ import Testing
             of: "[[0, 100, 400], [16, 112, 400], [32, 160, 400], [48, 220, 400], [64, 280, 400], [80, 340, 400]]",
             with: "[[0, 200, 400], [16, 212, 400], [32, 260, 400], [48, 310, 400], [64, 360, 400]]"
         ).replacingOccurrences(of: "up: 84", with: "up: 68").replacingOccurrences(of: "back", with: "stay")
-        let dir = try CommandLineTests.fixture(["far.yaml": far, "flick.yaml": flick])
+        let dir = try CLI.fixture(["far.yaml": far, "flick.yaml": flick])
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let vary = ["sweep", "--vary", "rules=fd,ionic,react-navigation,rn-screens-fullscreen"]
-        let run = try CommandLineTests.run(vary + ["--format", "json", "."], in: dir)
+        let run = try CLI.run(vary + ["--format", "json", "."], in: dir)
         #expect(run.status == 1, "\(run.stderr)")
         let object = try Self.json(run)
         let versions = object["versions"] as? [[String: Any]] ?? []
@@ -249,19 +249,19 @@ import Testing
         // The version that is BASE changed no key; each other one, the rule version.
         #expect(versions.map { $0["changedKeys"] as? Int } == [0, 1, 1, 1])
         // The flips name the versions each result came under (main's wording, issue 37's implementation).
-        let text = try CommandLineTests.run(vary + ["."], in: dir)
+        let text = try CLI.run(vary + ["."], in: dir)
         #expect(
             text.stdout.contains(
                 "far.yaml#1 gesture 1 (back): completed for rules = fd; refused(outsideEdge) for rules = ionic, react-navigation; completed for rules = rn-screens-fullscreen"
             ), "\(text.stdout)")
         // Shards merge into the same bytes (written once both ran, so neither walks the other's).
         let shards = try (1...2).map {
-            try CommandLineTests.run(vary + ["--format", "json", "--shard", "\($0)/2", "."], in: dir).stdout
+            try CLI.run(vary + ["--format", "json", "--shard", "\($0)/2", "."], in: dir).stdout
         }
         for (k, shard) in shards.enumerated() {
             try shard.write(toFile: dir + "/s\(k + 1).json", atomically: true, encoding: .utf8)
         }
-        #expect(try CommandLineTests.run(["merge", "s1.json", "s2.json"], in: dir).stdout == run.stdout)
+        #expect(try CLI.run(["merge", "s1.json", "s2.json"], in: dir).stdout == run.stdout)
         // With another key, each rule version is that key's base: ionic's 50 pt edge widened to 120.
         let grid = try SweepGrid(base: "fd", vary: ["rules=fd,ionic", "recognizer.edgeWidth=50,120"])
         #expect(grid.versions.map(\.rules.name) == ["fd", "fd", "ionic", "ionic"])
