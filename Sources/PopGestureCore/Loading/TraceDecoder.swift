@@ -11,6 +11,9 @@ package struct TraceDecoder {
     /// Where independent errors are gathered (the loader's, one per document); without it the
     /// first error is thrown.
     package var errors: DocumentErrors? = nil
+    /// The header the loader decoded from these same keys before the events streamed past (none of
+    /// them came after `events`): taken as it is instead of loading its config and decoding it again.
+    package var header: Trace? = nil
 
     package struct Settings {
         package var screen = Screen()
@@ -31,24 +34,13 @@ package struct TraceDecoder {
         -> Trace
     {
         let fields = try MappingFields(node, "a trace document", known: Self.topKeys, errors: errors)
-        var merged: [String: YAMLNode] = [:]
-        var configFailed = false
-        if let configNode = fields["config"] {
-            let config = try attempt {
-                try loadConfig(try configNode.text("`config` (a stack-config path)"), configNode)
-            }
-            merged = config?.values ?? [:]
-            configFailed = config == nil
-        }
-        for key in StackConfig.keys { if let value = fields[key] { merged[key] = value } }
-        let settings = try Self.settings(merged, errors: errors, path: path)
-        if merged["stack"] == nil, !configFailed {
-            _ = try attempt { () throws -> Void in
-                throw node.error(
-                    "missing required key `stack` in a trace document",
-                    suggestion: "list the view controllers bottom to top, e.g. `stack: [{id: inbox}, {id: thread}]`")
-            }
-        }
+        let settings =
+            try header.map {
+                Settings(
+                    screen: $0.screen, layoutDirection: $0.layoutDirection,
+                    barAppearanceManaged: $0.barAppearanceManaged, initialBarHidden: $0.initialBarHidden,
+                    stack: $0.stack)
+            } ?? decodeSettings(fields, of: node)
         let events = try streamed ?? fields["events"].map(decodeEvents) ?? []
         let expectations = try fields["expect"].map(decodeExpectations) ?? []
         let name = try attempt { try fields["name"]?.text("`name`") }
@@ -74,6 +66,29 @@ package struct TraceDecoder {
         // Every item decoded (an error would have been thrown), so the items' places line up.
         trace.expectationLocations = try fields["expect"]?.expectSequence("`expect`").map(\.location) ?? []
         return trace
+    }
+
+    /// The header's keys, over those of the stack config that `config` names.
+    private func decodeSettings(_ fields: MappingFields, of node: YAMLNode) throws -> Settings {
+        var merged: [String: YAMLNode] = [:]
+        var configFailed = false
+        if let configNode = fields["config"] {
+            let config = try attempt {
+                try loadConfig(try configNode.text("`config` (a stack-config path)"), configNode)
+            }
+            merged = config?.values ?? [:]
+            configFailed = config == nil
+        }
+        for key in StackConfig.keys { if let value = fields[key] { merged[key] = value } }
+        let settings = try Self.settings(merged, errors: errors, path: path)
+        if merged["stack"] == nil, !configFailed {
+            _ = try attempt { () throws -> Void in
+                throw node.error(
+                    "missing required key `stack` in a trace document",
+                    suggestion: "list the view controllers bottom to top, e.g. `stack: [{id: inbox}, {id: thread}]`")
+            }
+        }
+        return settings
     }
 
     /// With `errors`, each key is checked on its own and a bad one recorded.

@@ -12,6 +12,9 @@ extension TraceFileLoader {
         package var sink: (any TraceEventSink)?
         /// The header the sink was started with.
         package var header: Trace?
+        /// A key that shapes the replay (a header key or `config`) came after `events`: the header
+        /// above was decoded without it.
+        package var headerKeyAfterEvents = false
 
         package mutating func add(_ event: TraceEvent) {
             sink?.add(event)

@@ -165,23 +165,29 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                 // The keys before `events` are checked first; an error there is recorded (and found
                 // again with the whole document, once), and the events are still checked, unreplayed.
                 let head = YAMLNode(.mapping(pairs), at: position, expandedSize: 1)
-                if let fields = errors.attempt(
-                    path: path,
-                    { try MappingFields(head, "a trace document", known: TraceDecoder.topKeys, errors: errors) })
-                {
-                    // Checked now, so that a syntax error later in the events does not hide them.
-                    var values: [String: YAMLNode] = [:]
-                    for key in StackConfig.keys { values[key] = fields[key] }
-                    _ = try TraceDecoder.settings(values, errors: errors, path: path)
+                let source = stream.source
+                func decodeHeader() throws -> Trace {
+                    try TraceDecoder(path: path, loadConfig: config).decode(
+                        head, source: source, defaultName: "", events: [])
                 }
-                if errors.isEmpty, let sink, Self.hasHeader(pairs),
-                    let header = errors.attempt(
+                // The header decoded once (its config loaded once): it starts the replay, and the
+                // whole document's decode takes it as it is. Only when it fails are the keys checked
+                // one by one, to say every bad one, and the first error decoding it said.
+                let replayed = errors.isEmpty && sink != nil && Self.hasHeader(pairs)
+                var header = replayed ? try? decodeHeader() : nil
+                if header == nil {
+                    if let fields = errors.attempt(
                         path: path,
-                        {
-                            try TraceDecoder(path: path, loadConfig: config).decode(
-                                head, source: stream.source, defaultName: "", events: [])
-                        })
-                {
+                        { try MappingFields(head, "a trace document", known: TraceDecoder.topKeys, errors: errors) })
+                    {
+                        // Checked now, so that a syntax error later in the events does not hide them.
+                        var values: [String: YAMLNode] = [:]
+                        for key in StackConfig.keys { values[key] = fields[key] }
+                        _ = try TraceDecoder.settings(values, errors: errors, path: path)
+                    }
+                    if replayed, errors.isEmpty { header = errors.attempt(path: path, decodeHeader) }
+                }
+                if let header, let sink {
                     stream.header = header
                     stream.sink = sink(header)
                 }
@@ -190,6 +196,11 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
                 stream.read = true
                 pairs.append((key, YAMLNode(.sequence([]), at: list, expandedSize: 1)))
             } else {
+                if stream.read, case .scalar(let name, _) = key.content,
+                    name == "config" || StackConfig.keys.contains(name)
+                {
+                    stream.headerKeyAfterEvents = true
+                }
                 pairs.append((key, try reader.node()))
                 if Self.namesPopgestureFormat(pairs[pairs.count - 1]) { hasPopgestureFormat = true }
                 if let own = Self.ownFile(pairs[pairs.count - 1]) { ownFile = own }
@@ -278,6 +289,7 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
             var stream = stream
             var decoder = TraceDecoder(path: path, loadConfig: config)
             decoder.errors = errors
+            if !stream.headerKeyAfterEvents { decoder.header = stream.header }
             var trace = try decoder.decode(
                 node, source: source, defaultName: defaultName, events: stream.read ? stream.kept : nil)
             trace.eventsKept = !stream.dropped

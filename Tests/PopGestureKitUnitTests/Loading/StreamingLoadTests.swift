@@ -49,6 +49,34 @@ import Testing
         #expect(reports[0].gestures.count == 2 && reports[0].expectations.passed == 1)
     }
 
+    /// The header the loader decoded before the events is the whole document's (issue 36: it was
+    /// decoded again, its config loaded again): given it, the decoder takes its screen and stack as
+    /// they are and never asks for the config the document names; without it, it loads the config.
+    @Test func aHeaderDecodedBeforeTheEventsIsTakenAsItIs() throws {
+        let yaml = "format: popgesture-trace/1\nconfig: s.yaml\n\(Self.events)\n"
+        let node = try #require(try YAMLDocumentReader(text: yaml, path: "t.yaml").nextDocument())
+        let stackYAML = "format: popgesture-stack/1\nscreen: {width: 320}\nstack: [{id: inbox}, {id: thread}]\n"
+        let loads = Collected()
+        let loadConfig: (String, YAMLNode) throws -> StackConfig = { path, _ in
+            loads.add(path)
+            return try StackConfig(reading: YAMLDocumentReader(text: stackYAML, path: path))
+        }
+        var header = Trace(
+            name: "", source: "t.yaml", screen: Screen(width: 500), layoutDirection: .rtl, barAppearanceManaged: false,
+            initialBarHidden: true, stack: [ViewControllerSpec(id: "a"), ViewControllerSpec(id: "b")], events: [],
+            expectations: [])
+        header.location = node.location
+        var decoder = TraceDecoder(path: "t.yaml", loadConfig: loadConfig)
+        decoder.header = header
+        let taken = try decoder.decode(node, source: "t.yaml", defaultName: "n", events: [])
+        #expect(loads.paths.isEmpty)
+        #expect(taken.hasSameHeader(as: header) && taken.name == "n")
+        decoder.header = nil
+        let decoded = try decoder.decode(node, source: "t.yaml", defaultName: "n", events: [])
+        #expect(loads.paths == ["s.yaml"])
+        #expect(decoded.screen.width == 320 && decoded.stack.map(\.id) == ["inbox", "thread"])
+    }
+
     /// A long recording's first strokes are kept for a replay again: each keeps its own samples and
     /// no room to spare, whatever room reading them took.
     @Test func keptStrokesHoldExactlyTheirSamples() throws {
@@ -108,4 +136,9 @@ import Testing
         #expect(reports[0].transitions.map(\.kind) == [.interactivePop, .push, .interactivePop])
         #expect(reports[0].gestures[1].pop?.result == .cancelled)
     }
+}
+
+private final class Collected: @unchecked Sendable {
+    private(set) var paths: [String] = []
+    func add(_ path: String) { paths.append(path) }
 }
