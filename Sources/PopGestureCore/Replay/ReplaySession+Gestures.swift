@@ -4,8 +4,10 @@
 extension ReplaySession {
     /// The arbiter a gesture answers to: UIKit's own edge pop's for one that started in its edge
     /// (`recognizer.systemEdge`), else the rule version's.
-    package func arbiter(of gesture: Gesture) -> Arbiter {
-        gesture.systemEdge ? systemEdge! : arbiter
+    /// Static, over the two stored arbiters: as a method on the session, a call from a mutating
+    /// method copied the whole session (and retained everything in it) on every move.
+    package static func arbiter(systemEdge edge: Bool, own: Arbiter, system: Arbiter?) -> Arbiter {
+        edge ? system! : own
     }
 
     package mutating func down(_ finger: Int, _ sample: Sample) {
@@ -45,7 +47,8 @@ extension ReplaySession {
                     kind: .otherFinger(finger), t: sample.t, point: sample, d: .zero,
                     velocity: gesture.estimator.velocity),
                 gesture: gesture.record)
-            let maxTouches = arbiter(of: gesture).rules.recognizer.maxTouches
+            let maxTouches = Self.arbiter(systemEdge: gesture.systemEdge, own: self.arbiter, system: self.systemEdge)
+                .rules.recognizer.maxTouches
             guard !gesture.decided, fingersDown.count > maxTouches else { return }
             let refusal = CheckEvidence(
                 check: "maxTouches", refuses: true, quantity: "fingers down", value: .number(Double(fingersDown.count)),
@@ -112,7 +115,7 @@ extension ReplaySession {
         {
             derivation?.popped(step, gesture: gesture!.record)
         }
-        let arbiter = self.arbiter(of: gesture!)
+        let arbiter = Self.arbiter(systemEdge: gesture!.systemEdge, own: self.arbiter, system: self.systemEdge)
         var step = Recognizer.Step.waiting
         var failedHere: CheckEvidence? = nil
         if !gesture!.decided {
@@ -170,7 +173,7 @@ extension ReplaySession {
     /// that began starts the interactive pop; `atMoment`: at the content moment's own sample.
     package mutating func recognized(at sample: Sample, _ recognition: Recognition, atDown: Bool, atMoment: Bool) {
         let translation = recognition.translation
-        let arbiter = self.arbiter(of: gesture!)
+        let arbiter = Self.arbiter(systemEdge: gesture!.systemEdge, own: self.arbiter, system: self.systemEdge)
         let context = BeginContext(
             stackCount: navigation.stack.count, top: navigation.stack.top!, location: sample,
             translation: translation, busy: navigation.busy, atDown: atDown, velocity: gesture!.estimator.velocity)
@@ -220,7 +223,8 @@ extension ReplaySession {
                 gesture?.decided = true
             } else if current.drivesPop {
                 gesture?.drivesPop = false
-                let rules = self.arbiter(of: current).rules
+                let rules = Self.arbiter(systemEdge: current.systemEdge, own: self.arbiter, system: self.systemEdge)
+                    .rules
                 // `hold`: a cancel nobody handles leaves the pop where the finger left it, unfinished.
                 if !(cancelled && rules.completion.onCancel == .hold),
                     let step = navigation.releasePop(
