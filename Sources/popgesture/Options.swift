@@ -13,9 +13,9 @@ struct InputOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Files processed at once; the default is the config file's `jobs`, else this machine's core count.",
+            "Files processed at once; the default is the config file's `jobs`, else the cores this process may use.",
             discussion:
-                "With more jobs than files, a file of 1 MB or more has its YAML scanned on a core of its own beside its replay; the output is the same bytes."
+                "No more workers run than those cores (taskset, a container's cpuset): replay is CPU-bound, and more would only take turns. With more jobs than files, a file of 1 MB or more has its YAML scanned on a core of its own beside its replay; the output is the same bytes."
         ))
     var jobs: Int?
 

@@ -159,8 +159,32 @@ public struct Console: Sendable {
     }
 
     public static var stderrIsTerminal: Bool { isatty(2) == 1 }
-    /// What `--jobs` defaults to: the processors online.
-    public static var availableCores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    /// What `--jobs` defaults to and the most workers a batch runs: the processors this thread may
+    /// run on. `taskset` and a container's cpuset narrow them while every processor stays online.
+    /// Read from procfs: Swift's Glibc leaves out `sched_getaffinity`, a GNU extension.
+    public static var availableCores: Int {
+        if let status = try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8),
+            let count = allowedProcessors(inStatus: status)
+        {
+            return count
+        }
+        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    /// The processors in a procfs status file's `Cpus_allowed:` mask (hexadecimal, in groups of 32
+    /// bits between commas); nil when the line is missing or holds none.
+    static func allowedProcessors(inStatus status: String) -> Int? {
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") }) else {
+            return nil
+        }
+        var count = 0
+        for digit in line.dropFirst("Cpus_allowed:".count) where digit != "," && digit != " " && digit != "\t" {
+            guard let value = digit.hexDigitValue else { return nil }
+            count += value.nonzeroBitCount
+        }
+        return count > 0 ? count : nil
+    }
+
     public static var stdoutIsTerminal: Bool { isatty(1) == 1 }
     /// `--color`, for the rest of the process; before any output.
     public static func useColour(_ choice: ColourChoice) { colourChoice = choice }
