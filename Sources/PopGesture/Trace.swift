@@ -33,13 +33,16 @@ public struct Trace: Sendable {
     /// - Throws: ``PopGestureError`` for the first document that cannot be read (the file cannot be
     ///   opened, a syntax error, an unknown key), at its line and column.
     public static func load(contentsOf path: String) throws -> [Trace] {
+        // The rules comment is looked for in the head the loader reads, so the file is opened once.
+        let loader = TraceFileLoader(path: path)
         let rules: Rules
         do {
-            rules = Rules(core: try RulesChoice(forced: nil).rules(for: path))
+            rules = Rules(
+                core: try RulesChoice(forced: nil).rules(for: path, head: loader.head(limit: RulesChoice.headLimit)))
         } catch {
             throw PopGestureError(error, path: path)
         }
-        return try traces(TraceFileLoader(path: path), origin: .file(path), rules: rules)
+        return try traces(loader, origin: .file(path), rules: rules)
     }
 
     /// Every trace document of YAML text; `path` names it in reports and errors (a `config:` key in

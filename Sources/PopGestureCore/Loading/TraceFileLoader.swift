@@ -65,9 +65,9 @@ public final class TraceFileLoader: IteratorProtocol, Sequence {
         reader = YAMLDocumentReader(text: text, path: path)
     }
 
-    /// The file's first `limit` bytes when the loader holds it in memory (a file under
-    /// `YAMLDocumentReader.wholeReadLimit`, a text): what a caller looks for in a file's head is then
-    /// found without opening it again. Nil for a streamed file, and once the file has ended.
+    /// The file's first `limit` bytes, from memory or read by position from a streamed file (see
+    /// `YAMLDocumentReader.head`): what a caller looks for in a file's head is found without
+    /// opening it again. Nil once the file has ended.
     package func head(limit: Int) -> [UInt8]? {
         reader?.head(limit: limit)
     }

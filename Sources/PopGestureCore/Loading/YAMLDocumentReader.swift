@@ -64,9 +64,25 @@ package final class YAMLDocumentReader {
         }
     }
 
-    /// The input's first `limit` bytes when it is in memory (a file read whole, a text); nil streamed.
+    /// The input's first `limit` bytes (fewer when it is shorter): from memory for a file read whole
+    /// or a text; for a streamed file read by position (`pread`), which leaves the stream's own
+    /// offset alone, so that a caller after the head does not open the file again. Nil once the
+    /// file has ended, or when it cannot be read.
     package func head(limit: Int) -> [UInt8]? {
-        text.map { Array($0.prefix(limit)) }
+        if let text { return Array(text.prefix(limit)) }
+        guard let file else { return nil }
+        var bytes = [UInt8](repeating: 0, count: limit)
+        var count = 0
+        while count < limit {
+            let got = bytes.withUnsafeMutableBytes {
+                pread(fileno(file), $0.baseAddress! + count, limit - count, off_t(count))
+            }
+            if got < 0, errno == EINTR { continue }
+            if got < 0 { return nil }
+            if got == 0 { break }
+            count += got
+        }
+        return Array(bytes.prefix(count))
     }
 
     /// Reads YAML held in memory (built-in presets, tests).

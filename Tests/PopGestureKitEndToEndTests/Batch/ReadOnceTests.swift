@@ -62,4 +62,25 @@ import Testing
         _ = ValidateRun(paths: [dir], jobs: jobs).run(console: Console(capturingInto: ConsoleCapture()))
         #expect(paths.map { LoadCounter.shared.count($0) } == before.map { $0 + 2 })
     }
+
+    /// A file past `RegularFile.wholeReadLimit` is streamed, not held; its head is read by position
+    /// from the open file, so it too is opened once, pipelined or not, and its rules comment still
+    /// chooses (`uikit` refuses the swipe from x 30, so `pop: completed` fails, 1 of 1).
+    @Test(arguments: [1, 2])
+    func aStreamedFileIsOpenedOnce(jobs: Int) throws {
+        let padding = String(repeating: "# " + String(repeating: "x", count: 98) + "\n", count: 11_000)
+        let text = "# popgesture-rules: uikit\n" + CLI.trace + padding
+        #expect(text.utf8.count > RegularFile.wholeReadLimit)
+        let dir = try HardeningTests.fixture(["big.yaml": text])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/big.yaml"
+        LoadCounter.shared.start()
+        let before = LoadCounter.shared.count(path)
+        let capture = ConsoleCapture()
+        let status = CheckRun(paths: [path], rules: RulesChoice(forced: nil), jobs: jobs).run(
+            console: Console(capturingInto: capture))
+        #expect(LoadCounter.shared.count(path) == before + 1)
+        #expect(status == .findings)
+        #expect(capture.output.contains("1 trace in 1 file: 0 passed, 1 failed, 0 errors"), "\(capture.output)")
+    }
 }
