@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Issue 41's rows: --jobs on a corpus shaped like a CI fleet's, many small traces. Made here with
-# `popgesture synth --seed 7 --count 16000 --gestures 10` (16,000 files of about 4.5 KB, 70 MB;
+# `popgesture synth --seed 7 --count 16000 --gestures 10` (16,000 files of about 3.3 KB, 53 MB;
 # --quick: 2,000), kept in BENCH_DIR between runs. For check, replay --format json and a sweep of ten
-# versions, paired runs (scripts/paired.py, five pairs, medians of the pairs' ratios):
+# versions, in rounds (scripts/paired.py, seven rounds of --jobs 2, two --jobs 1 processes on halves
+# and --jobs 1, medians of each round's ratios):
 #   - --jobs 2 against two independent --jobs 1 processes on half the files each, at once: wall
 #     (target <= 1.05: --jobs 2 scales like two processes);
 #   - --jobs 2 against --jobs 1: CPU time, user + system (target <= 1.05: running in parallel costs
@@ -31,6 +32,7 @@ if [[ ! -d $halves ]]; then
     done
 fi
 pair() { python3 scripts/paired.py -n 5 "$1" "$2"; }
+rounds() { python3 scripts/paired.py -n 7 "$@"; }
 cmd() { printf '%q ' "$@"; }
 
 echo "many small traces: $count files, $(($(du -sb "$corpus" | cut -f1) / 1000000)) MB; $(nproc) cores"
@@ -41,13 +43,24 @@ for name in check replay sweep; do
     replay) words=(replay --format json) label="replay --format json" ;;
     sweep) words=("${sweep[@]}") label="sweep, 10 versions" ;;
     esac
-    read -r two _ twowall _ <<<"$(pair "$(cmd "$bin" "${words[@]}" --jobs 2 "$corpus")" \
-        "$(cmd "$bin" "${words[@]}" --jobs 1 "$halves/a") & $(cmd "$bin" "${words[@]}" --jobs 1 "$halves/b"); wait")"
-    read -r _ one _ cpu <<<"$(pair "$(cmd "$bin" "${words[@]}" --jobs 2 "$corpus")" \
-        "$(cmd "$bin" "${words[@]}" --jobs 1 "$corpus")")"
-    printf '%-22s --jobs 2 %ss, --jobs 1 %ss; wall %sx two processes on halves (target <= 1.05); CPU time %sx --jobs 1 (target <= 1.05)\n' \
-        "$label" "$two" "$one" "$twowall" "$cpu"
+    processes="$(cmd "$bin" "${words[@]}" --jobs 1 "$halves/a") & $(cmd "$bin" "${words[@]}" --jobs 1 "$halves/b"); wait"
+    # One rotation of the three, so that both ratios come from the same moments.
+    { read -r two _ twowall twocpu; read -r _ one _ cpu; } < <(rounds "$(cmd "$bin" "${words[@]}" --jobs 2 "$corpus")" \
+        "$processes" "$(cmd "$bin" "${words[@]}" --jobs 1 "$corpus")")
+    printf '%-22s --jobs 2 %ss, --jobs 1 %ss; against two processes on halves: wall %sx (target <= 1.05), CPU time %sx; CPU time %sx --jobs 1 (target <= 1.05)\n' \
+        "$label" "$two" "$one" "$twowall" "$twocpu" "$cpu"
 done
+# What running on both cores at once costs this machine whatever the program: two processes on
+# halves against one on all, and a loop that touches no memory run twice at once against once. A
+# CPU-time ratio above 1 here is the floor of --jobs 2's against --jobs 1 (on a virtual machine the
+# two "cores" may share a physical one).
+read -r _ _ _ machine <<<"$(pair "$(cmd "$bin" check --jobs 1 "$halves/a") & $(cmd "$bin" check --jobs 1 "$halves/b"); wait" \
+    "$(cmd "$bin" check --jobs 1 "$corpus")")"
+spin='i=0; while ((i < 600000)); do i=$((i + 1)); done'
+read -r _ _ _ loop <<<"$(pair "bash -c '$spin' & bash -c '$spin'; wait" "bash -c '$spin'")"
+printf 'both cores at once     CPU time of two check processes on halves %sx one on all; of a loop run twice at once %sx twice its one run\n' \
+    "$machine" "$(python3 -c "print(round($loop / 2, 4))")"
+
 for jobs in 4 8; do
     read -r many _ wall _ <<<"$(pair "taskset -c 0,1 $(cmd "$bin" check --jobs $jobs "$corpus")" \
         "taskset -c 0,1 $(cmd "$bin" check --jobs 2 "$corpus")")"

@@ -82,7 +82,8 @@ package final class YAMLDocumentReader {
             if got == 0 { break }
             count += got
         }
-        return Array(bytes.prefix(count))
+        bytes.removeLast(limit - count)
+        return bytes
     }
 
     /// Reads YAML held in memory (built-in presets, tests).
