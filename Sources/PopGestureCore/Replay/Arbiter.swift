@@ -16,7 +16,7 @@ package struct BeginContext {
 }
 
 /// The gesture arbiter: runs the rule's begin checks in order; the first refusal decides (SPEC section 3).
-package struct Arbiter {
+package final class Arbiter {
     package let rules: Rules
     package let recognizer: Recognizer
 
