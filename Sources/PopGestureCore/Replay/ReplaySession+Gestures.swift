@@ -17,7 +17,7 @@ extension ReplaySession {
             let record = records.openGesture(finger: finger, down: sample)
             // The system's edge pan goes first: a down in its edge is its gesture, whole.
             let inSystemEdge = systemEdge.map { $0.recognizer.regionEvidence(down: sample)?.refuses == false } ?? false
-            let arbiter = inSystemEdge ? systemEdge! : self.arbiter
+            let arbiter = Self.arbiter(systemEdge: inSystemEdge, own: self.arbiter, system: self.systemEdge)
             var estimator = makeVelocityEstimator(
                 arbiter.rules.velocity, ema: arbiter.rules.ema, clock: arbiter.rules.frameClock)
             estimator.add(sample)
