@@ -139,10 +139,10 @@ package struct ReplaySession {
                 $0.reason = .traceEnded
             }
         }
-        if gesture?.trackedDown == true, gesture?.content != nil {
-            gesture!.content!.traceEnded(
-                at: lastItemTime, popBegan: gesture!.began, anomalies: &records.report.anomalies)
-            recordContent()
+        if var gesture, gesture.trackedDown, gesture.content != nil {
+            gesture.content!.traceEnded(at: lastItemTime, popBegan: gesture.began, anomalies: &records.report.anomalies)
+            recordContent(&gesture)
+            self.gesture = gesture
         }
         records.closeGestures()
         records.dropFinished(firstInFlight: navigation.firstInFlight, bar: &navigation.bar)

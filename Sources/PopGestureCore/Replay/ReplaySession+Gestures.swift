@@ -21,27 +21,30 @@ extension ReplaySession {
             var estimator = makeVelocityEstimator(
                 arbiter.rules.velocity, ema: arbiter.rules.ema, clock: arbiter.rules.frameClock)
             estimator.add(sample)
-            gesture = Gesture(record: record, trackedFinger: finger, p0: sample, estimator: estimator, latest: sample)
-            gesture!.systemEdge = inSystemEdge
+            var gesture = Gesture(
+                record: record, trackedFinger: finger, p0: sample, estimator: estimator, latest: sample)
+            gesture.systemEdge = inSystemEdge
             derivation?.add(
                 .init(
                     kind: .down, t: sample.t, point: sample, d: .zero, velocity: estimator.velocity,
                     velocityStep: estimator.lastStep), gesture: record)
             // The hit test sees the stack as section 4 does: without a popping B.
-            gesture!.content = GestureContent(
+            gesture.content = GestureContent(
                 regions: navigation.stack.top?.regions(at: sample) ?? [], rules: arbiter.rules.content,
                 direction: trace.layoutDirection, down: sample)
-            recordContent()
+            recordContent(&gesture)
             if let region = arbiter.recognizer.regionEvidence(down: sample), region.refuses {
                 derivation?.refused(region, gesture: record)
-                decide(.refused, reason: .outsideEdge, at: sample, refusal: region)
+                decide(&gesture, .refused, reason: .outsideEdge, at: sample, refusal: region)
             } else if arbiter.winsArenaAtDown(hitsContent: { navigation.downPointHitsContent(sample) }) {
                 // Alone in its arena, the recognizer wins at the down: no slop, a zero translation.
                 recognized(
-                    at: sample, Recognition(kind: .arena, d: .zero, limit: 0, translation: .zero), atDown: true,
-                    atMoment: false)
+                    &gesture, at: sample, Recognition(kind: .arena, d: .zero, limit: 0, translation: .zero),
+                    atDown: true, atMoment: false)
             }
-        } else if let gesture {
+            self.gesture = gesture
+        } else if var gesture = self.gesture.take() {
+            defer { self.gesture = gesture }
             derivation?.add(
                 .init(
                     kind: .otherFinger(finger), t: sample.t, point: sample, d: .zero,
@@ -54,52 +57,61 @@ extension ReplaySession {
                 check: "maxTouches", refuses: true, quantity: "fingers down", value: .number(Double(fingersDown.count)),
                 limitName: "maxTouches", limit: Double(maxTouches))
             derivation?.refused(refusal, gesture: gesture.record)
-            decide(.refused, reason: .tooManyTouches, at: sample, refusal: refusal)
+            decide(&gesture, .refused, reason: .tooManyTouches, at: sample, refusal: refusal)
         }
     }
 
     /// The pop gesture's decision (SPEC section 3); the content learns it unless it made it.
     package mutating func decide(
-        _ outcome: GestureOutcome, reason: GestureReason?, at sample: Sample, atMoment: Bool = false,
-        refusal: CheckEvidence? = nil, recognition: Recognition? = nil
+        _ gesture: inout Gesture, _ outcome: GestureOutcome, reason: GestureReason?, at sample: Sample,
+        atMoment: Bool = false, refusal: CheckEvidence? = nil, recognition: Recognition? = nil
     ) {
-        guard let record = gesture?.record else { return }
-        gesture?.decided = true
-        gesture?.began = outcome == .began
-        records.editGesture(record) {
+        gesture.decided = true
+        gesture.began = outcome == .began
+        records.editGesture(gesture.record) {
             $0.outcome = outcome
             $0.reason = reason
             $0.decidedAt = sample
             $0.refusal = refusal
             $0.recognition = recognition
         }
-        if reason != .contentWon, gesture?.content != nil {
-            gesture!.content!.popDecided(
-                began: outcome == .began, at: sample.t, atMoment: atMoment, latest: gesture!.latest,
+        if reason != .contentWon, gesture.content != nil {
+            gesture.content!.popDecided(
+                began: outcome == .began, at: sample.t, atMoment: atMoment, latest: gesture.latest,
                 anomalies: &records.report.anomalies)
-            recordContent()
+            recordContent(&gesture)
         }
     }
 
     /// The gesture's record shows its content as it stands; a new claim begins the detectors' drag.
-    package mutating func recordContent() {
-        guard gesture?.content != nil else { return }
-        if let claim = gesture!.content!.takeNewClaim() {
+    package mutating func recordContent(_ gesture: inout Gesture) {
+        guard gesture.content != nil else { return }
+        if let claim = gesture.content!.takeNewClaim() {
             for i in detectors.indices {
                 detectors[i].dragBegan(region: claim.region, offset: claim.offset, at: claim.t)
             }
         }
-        let record = gesture!.content!.record
-        records.editGesture(gesture!.record) { $0.content = record }
+        let record = gesture.content!.record
+        records.editGesture(gesture.record) { $0.content = record }
     }
 
     package mutating func move(_ finger: Int, _ sample: Sample) {
         guard gesture?.trackedFinger == finger, gesture?.trackedDown == true else { return }
-        // In place: a copy of the gesture would share its boxed estimator and copy it on every sample.
-        gesture!.estimator.add(sample)
-        gesture!.latest = sample
-        gesture!.moves += 1
-        if let offset = gesture!.content?.follow(sample) {
+        // Taken out of the session while the sample moves it, and handed on inout: read and written
+        // through `gesture!`, the optional gesture was copied whole, through Optional's generic value
+        // witnesses, several times a sample (a sixth of a replay's cost in `sweep`). In place, the
+        // boxed estimator is not copied either.
+        var gesture = self.gesture.take()!
+        move(&gesture, sample)
+        self.gesture = consume gesture
+    }
+
+    /// A move of the gesture's tracked finger.
+    private mutating func move(_ gesture: inout Gesture, _ sample: Sample) {
+        gesture.estimator.add(sample)
+        gesture.latest = sample
+        gesture.moves += 1
+        if let offset = gesture.content?.follow(sample) {
             for i in detectors.indices {
                 detectors[i].scrolled(to: offset, at: sample.t, detections: &records.report.detections)
             }
@@ -107,95 +119,104 @@ extension ReplaySession {
         derivation?.add(
             .init(
                 kind: .move, t: sample.t, point: sample,
-                d: Vector(x: sample.x - gesture!.p0.x, y: sample.y - gesture!.p0.y),
-                velocity: gesture!.estimator.velocity, velocityStep: gesture!.estimator.lastStep),
-            gesture: gesture!.record)
-        if gesture!.drivesPop,
-            let step = navigation.trackPop(gesture: gesture!.record, sample, velocity: gesture!.estimator.velocity)
+                d: Vector(x: sample.x - gesture.p0.x, y: sample.y - gesture.p0.y),
+                velocity: gesture.estimator.velocity, velocityStep: gesture.estimator.lastStep),
+            gesture: gesture.record)
+        if gesture.drivesPop,
+            let step = navigation.trackPop(gesture: gesture.record, sample, velocity: gesture.estimator.velocity)
         {
-            derivation?.popped(step, gesture: gesture!.record)
+            derivation?.popped(step, gesture: gesture.record)
         }
-        let arbiter = Self.arbiter(systemEdge: gesture!.systemEdge, own: self.arbiter, system: self.systemEdge)
-        var step = Recognizer.Step.waiting
         var failedHere: CheckEvidence? = nil
-        if !gesture!.decided {
+        var recognizedHere: Recognition? = nil
+        // Most moves come after the decision: the recognizer's step (a large enum, copied by every
+        // pattern that reads it) is made and read only while the gesture is undecided.
+        if !gesture.decided {
+            let arbiter = Self.arbiter(systemEdge: gesture.systemEdge, own: self.arbiter, system: self.systemEdge)
+            var step = Recognizer.Step.waiting
             // SloppySwiper's test of the first non-zero velocity comes before its pan's own.
-            let velocity = gesture!.estimator.velocity
-            if arbiter.rules.recognizer.firstVelocity, !gesture!.velocityTested, velocity != .zero {
-                gesture!.velocityTested = true
+            let velocity = gesture.estimator.velocity
+            if arbiter.rules.recognizer.firstVelocity, !gesture.velocityTested, velocity != .zero {
+                gesture.velocityTested = true
                 if let (reason, evidence) = arbiter.recognizer.firstVelocityRefusal(velocity) {
                     step = .refused(reason, evidence)
                 }
             }
             if case .waiting = step {
                 // The recognizer may give up on its own first (`pan`'s angle, `activeOffset`'s failY).
-                failedHere = arbiter.recognizer.failure(from: gesture!.p0, to: sample)
+                failedHere = arbiter.recognizer.failure(from: gesture.p0, to: sample)
                 if failedHere == nil {
-                    step = arbiter.recognizer.step(from: gesture!.p0, to: sample, firstMove: gesture!.moves == 1)
+                    step = arbiter.recognizer.step(from: gesture.p0, to: sample, firstMove: gesture.moves == 1)
                 }
             }
+            switch step {
+            case .waiting: break
+            case .refused(let reason, let evidence):
+                // A recognizer's own refusal decides before the content looks at the sample, as the region does.
+                derivation?.refused(evidence, gesture: gesture.record)
+                decide(&gesture, .refused, reason: reason, at: sample, refusal: evidence)
+            case .recognized(let recognition): recognizedHere = recognition
+            }
         }
-        // A recognizer's own refusal decides before the content looks at the sample, as the region does.
-        if case .refused(let reason, let evidence) = step {
-            derivation?.refused(evidence, gesture: gesture!.record)
-            decide(.refused, reason: reason, at: sample, refusal: evidence)
-        }
-        var recognizedHere: Recognition? = nil
-        if case .recognized(let recognition) = step { recognizedHere = recognition }
-        if gesture!.systemEdge { recognizedHere?.kind = .systemEdge }
+        if gesture.systemEdge { recognizedHere?.kind = .systemEdge }
         var atMoment = false
-        if gesture!.content?.reachesMoment(sample) == true {
+        if gesture.content?.reachesMoment(sample) == true {
             atMoment = true
-            let pop: GestureContent.PopState = !gesture!.decided ? .undecided : gesture!.began ? .began : .refused
-            let verdict = gesture!.content!.moment(
+            let pop: GestureContent.PopState = !gesture.decided ? .undecided : gesture.began ? .began : .refused
+            let verdict = gesture.content!.moment(
                 sample, pop: pop, popRecognizesHere: recognizedHere != nil, anomalies: &records.report.anomalies)
-            recordContent()
+            recordContent(&gesture)
             // The claimant takes the drag whatever the pop's own checks would have said.
             if verdict == .refusePop {
-                let claimant = gesture!.content!.record
+                let claimant = gesture.content!.record
                 decide(
+                    &gesture,
                     .refused, reason: .contentWon, at: sample,
                     refusal: CheckEvidence(
                         check: "content", refuses: true, quantity: "contentWon",
                         value: .name("\(claimant.region) (\(claimant.kind.rawValue)) claimed the drag")))
             }
         }
-        if !gesture!.decided, let failure = failedHere {
-            derivation?.refused(failure, gesture: gesture!.record)
-            decide(.refused, reason: .notHorizontal, at: sample, atMoment: atMoment, refusal: failure)
+        if !gesture.decided, let failure = failedHere {
+            derivation?.refused(failure, gesture: gesture.record)
+            decide(&gesture, .refused, reason: .notHorizontal, at: sample, atMoment: atMoment, refusal: failure)
             return
         }
-        guard !gesture!.decided, let recognition = recognizedHere else { return }
-        recognized(at: sample, recognition, atDown: false, atMoment: atMoment)
+        guard !gesture.decided, let recognition = recognizedHere else { return }
+        recognized(&gesture, at: sample, recognition, atDown: false, atMoment: atMoment)
     }
 
     /// The tracked finger's gesture is recognized at `sample`: the begin checks decide, and a gesture
     /// that began starts the interactive pop; `atMoment`: at the content moment's own sample.
-    package mutating func recognized(at sample: Sample, _ recognition: Recognition, atDown: Bool, atMoment: Bool) {
+    package mutating func recognized(
+        _ gesture: inout Gesture, at sample: Sample, _ recognition: Recognition, atDown: Bool, atMoment: Bool
+    ) {
         let translation = recognition.translation
-        let arbiter = Self.arbiter(systemEdge: gesture!.systemEdge, own: self.arbiter, system: self.systemEdge)
+        let arbiter = Self.arbiter(systemEdge: gesture.systemEdge, own: self.arbiter, system: self.systemEdge)
         let context = BeginContext(
             stackCount: navigation.stack.count, top: navigation.stack.top!, location: sample,
-            translation: translation, busy: navigation.busy, atDown: atDown, velocity: gesture!.estimator.velocity)
-        derivation?.recognized(recognition, checks: arbiter.checks(context), gesture: gesture!.record)
+            translation: translation, busy: navigation.busy, atDown: atDown, velocity: gesture.estimator.velocity)
+        derivation?.recognized(recognition, checks: arbiter.checks(context), gesture: gesture.record)
         if let (check, refusal) = arbiter.refusal(context) {
             decide(
+                &gesture,
                 .refused, reason: check.reason, at: sample, atMoment: atMoment, refusal: refusal,
                 recognition: recognition)
             return
         }
-        decide(.began, reason: nil, at: sample, atMoment: atMoment, recognition: recognition)
-        gesture!.estimator.began()
+        decide(&gesture, .began, reason: nil, at: sample, atMoment: atMoment, recognition: recognition)
+        gesture.estimator.began()
         let step = navigation.beginInteractivePop(
-            gesture: gesture!.record, at: sample, translation: translation, velocity: gesture!.estimator.velocity,
+            gesture: gesture.record, at: sample, translation: translation, velocity: gesture.estimator.velocity,
             trace: trace, rules: arbiter.rules, records: &records)
-        gesture!.drivesPop = step != nil
-        if let step { derivation?.popped(step, gesture: gesture!.record) }
+        gesture.drivesPop = step != nil
+        if let step { derivation?.popped(step, gesture: gesture.record) }
     }
 
     package mutating func lift(_ finger: Int, at t: Double, cancelled: Bool) {
         fingersDown.remove(finger)
-        if var current = gesture, current.trackedFinger == finger, current.trackedDown {
+        if gesture?.trackedFinger == finger, gesture?.trackedDown == true {
+            var current = gesture.take()!
             current.trackedDown = false
             // `ema` takes the lift at the finger's latest position (Ionic samples pointerUp).
             current.estimator.lift(at: t, from: current.latest)
@@ -208,8 +229,7 @@ extension ReplaySession {
             current.content?.trackedFingerEnded(
                 at: t, velocity: current.estimator.velocity, cancelled: cancelled,
                 popBegan: current.began, anomalies: &records.report.anomalies)
-            gesture = current
-            recordContent()
+            recordContent(&current)
             derivation?.add(
                 .init(
                     kind: cancelled ? .cancel : .lift, t: t, point: nil, d: .zero, velocity: current.estimator.velocity,
@@ -220,9 +240,9 @@ extension ReplaySession {
                     $0.outcome = .unrecognized
                     $0.reason = cancelled ? .touchCancelled : .touchEnded
                 }
-                gesture?.decided = true
+                current.decided = true
             } else if current.drivesPop {
-                gesture?.drivesPop = false
+                current.drivesPop = false
                 let rules = Self.arbiter(systemEdge: current.systemEdge, own: self.arbiter, system: self.systemEdge)
                     .rules
                 // `hold`: a cancel nobody handles leaves the pop where the finger left it, unfinished.
@@ -234,6 +254,7 @@ extension ReplaySession {
                     derivation?.popped(step, gesture: current.record)
                 }
             }
+            gesture = current
         }
         if fingersDown.isEmpty {
             gesture = nil
