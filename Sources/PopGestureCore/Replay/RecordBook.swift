@@ -7,6 +7,8 @@ package struct RecordBook {
     /// False from the start for `check` without goldens; with an observer, from the commit on.
     package private(set) var keepsRecords: Bool
     package let observer: (any ReplayObserver)?
+    /// The observer wants `reached` (asked once: `reached` runs after every timeline item).
+    private let observerFollowsTime: Bool
     /// Without records, what expectations need.
     package private(set) var evidence: ExpectationEvidence
     /// How many records were dropped before those kept: record numbers count from the start.
@@ -20,6 +22,7 @@ package struct RecordBook {
         self.report = report
         self.keepsRecords = keepsRecords
         self.observer = observer
+        observerFollowsTime = observer?.followsTime ?? false
     }
 
     // MARK: Records
@@ -131,11 +134,14 @@ package struct RecordBook {
 
     /// Without records, after the item at `t`: nothing to come happens before it, nor before the
     /// open gesture went down or the oldest unsettled transition started.
-    package func reached(after t: Double) {
-        guard !keepsRecords, let observer else { return }
+    /// `mutating` though it changes nothing: called on the session's book after every item, the
+    /// non-mutating form copied the whole book (240 bytes) to call it.
+    package mutating func reached(after t: Double) {
+        guard !keepsRecords, observerFollowsTime, let observer else { return }
         var mark = t
-        if let open = report.gestures.first { mark = min(mark, open.down.t) }
-        if let open = report.transitions.first { mark = min(mark, open.start) }
+        // By index: `first` would copy the whole record to read one field.
+        if !report.gestures.isEmpty { mark = min(mark, report.gestures[0].down.t) }
+        if !report.transitions.isEmpty { mark = min(mark, report.transitions[0].start) }
         observer.reached(mark)
     }
 

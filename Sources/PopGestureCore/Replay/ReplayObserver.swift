@@ -13,8 +13,15 @@ package protocol ReplayObserver: AnyObject, Sendable {
     func found(detection: Detection)
     /// Nothing still open or still to come in this replay happens before `t`.
     func reached(_ t: Double)
+    /// Whether `reached` is wanted: it would be called after every timeline item, and only an
+    /// observer that orders what it writes by time (the text timeline) uses it.
+    var followsTime: Bool { get }
     /// Every record was handed over; `report` holds the name, final state and expectation verdicts.
     func finished(_ report: TraceReport)
+}
+
+extension ReplayObserver {
+    package var followsTime: Bool { false }
 }
 
 /// Lets every record go: for a replay whose records matter only while its loader keeps the trace's

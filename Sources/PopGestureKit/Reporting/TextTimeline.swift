@@ -266,6 +266,8 @@ final class TimelineWriter: ReplayObserver, @unchecked Sendable {
     func found(note: Note) { lines.add(note: note) }
     func found(detection: Detection) { lines.add(detection: detection) }
 
+    var followsTime: Bool { true }
+
     func reached(_ t: Double) {
         release(before: t)
     }
