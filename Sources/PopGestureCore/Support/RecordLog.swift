@@ -23,6 +23,9 @@ package final class RecordLog<Element: BitwiseCopyable> {
 
     package var count: Int { spilled + block.count }
 
+    // Prespecialized for `sweep`'s result codes, appended once a gesture from the Kit: unspecialized
+    // across the module boundary, each append went through the runtime's generic array code.
+    @_specialize(exported:true,where Element == UInt8)
     package func append(_ element: Element) {
         block.append(element)
         if block.count >= blockSize, !inMemory { spill() }

@@ -18,15 +18,17 @@ final class SweepFeed: ReplayObserver, @unchecked Sendable {
         results = Self.newResults()
     }
 
+    // Built once: `allCases` makes a new array at every use, and this runs once a gesture a version.
+    private static let pops = PopResult.allCases
+    private static let reasons = GestureReason.allCases
+
     func closed(gesture: GestureRecord) {
         tally.add(gesture: gesture)
         if let pop = gesture.pop {
-            results.append(UInt8(PopResult.allCases.firstIndex(of: pop.result)!))
+            results.append(UInt8(Self.pops.firstIndex(of: pop.result)!))
         } else {
             results.append(
-                UInt8(
-                    PopResult.allCases.count
-                        + (gesture.reason.map { GestureReason.allCases.firstIndex(of: $0)! + 1 } ?? 0)))
+                UInt8(Self.pops.count + (gesture.reason.map { Self.reasons.firstIndex(of: $0)! + 1 } ?? 0)))
         }
     }
 
