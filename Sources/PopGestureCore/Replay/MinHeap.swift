@@ -29,6 +29,15 @@ package struct MinHeap<Element: Comparable> {
         return first
     }
 
+    /// Takes the first item and puts `item` in its place: one sift where a pop and a push make two.
+    /// The heap must not be empty.
+    package mutating func replaceFirst(with item: Element) -> Element {
+        let first = items[0]
+        items[0] = item
+        siftDown(0)
+        return first
+    }
+
     private mutating func siftDown(_ start: Int) {
         var parent = start
         while true {

@@ -127,55 +127,47 @@ extension ReplaySession {
         {
             derivation?.popped(step, gesture: gesture.record)
         }
+        // Most moves come after the decision, when only the content's moment may still come: the
+        // recognizer's step (a large enum, copied by every pattern that reads it) and the optionals
+        // below are made, read and destroyed only while the gesture is undecided.
+        guard !gesture.decided else {
+            if gesture.content?.reachesMoment(sample) == true {
+                contentMoment(&gesture, at: sample, popRecognizesHere: false)
+            }
+            return
+        }
+        let arbiter = Self.arbiter(systemEdge: gesture.systemEdge, own: self.arbiter, system: self.systemEdge)
+        var step = Recognizer.Step.waiting
         var failedHere: CheckEvidence? = nil
         var recognizedHere: Recognition? = nil
-        // Most moves come after the decision: the recognizer's step (a large enum, copied by every
-        // pattern that reads it) is made and read only while the gesture is undecided.
-        if !gesture.decided {
-            let arbiter = Self.arbiter(systemEdge: gesture.systemEdge, own: self.arbiter, system: self.systemEdge)
-            var step = Recognizer.Step.waiting
-            // SloppySwiper's test of the first non-zero velocity comes before its pan's own.
-            let velocity = gesture.estimator.velocity
-            if arbiter.rules.recognizer.firstVelocity, !gesture.velocityTested, velocity != .zero {
-                gesture.velocityTested = true
-                if let (reason, evidence) = arbiter.recognizer.firstVelocityRefusal(velocity) {
-                    step = .refused(reason, evidence)
-                }
+        // SloppySwiper's test of the first non-zero velocity comes before its pan's own.
+        let velocity = gesture.estimator.velocity
+        if arbiter.rules.recognizer.firstVelocity, !gesture.velocityTested, velocity != .zero {
+            gesture.velocityTested = true
+            if let (reason, evidence) = arbiter.recognizer.firstVelocityRefusal(velocity) {
+                step = .refused(reason, evidence)
             }
-            if case .waiting = step {
-                // The recognizer may give up on its own first (`pan`'s angle, `activeOffset`'s failY).
-                failedHere = arbiter.recognizer.failure(from: gesture.p0, to: sample)
-                if failedHere == nil {
-                    step = arbiter.recognizer.step(from: gesture.p0, to: sample, firstMove: gesture.moves == 1)
-                }
+        }
+        if case .waiting = step {
+            // The recognizer may give up on its own first (`pan`'s angle, `activeOffset`'s failY).
+            failedHere = arbiter.recognizer.failure(from: gesture.p0, to: sample)
+            if failedHere == nil {
+                step = arbiter.recognizer.step(from: gesture.p0, to: sample, firstMove: gesture.moves == 1)
             }
-            switch step {
-            case .waiting: break
-            case .refused(let reason, let evidence):
-                // A recognizer's own refusal decides before the content looks at the sample, as the region does.
-                derivation?.refused(evidence, gesture: gesture.record)
-                decide(&gesture, .refused, reason: reason, at: sample, refusal: evidence)
-            case .recognized(let recognition): recognizedHere = recognition
-            }
+        }
+        switch step {
+        case .waiting: break
+        case .refused(let reason, let evidence):
+            // A recognizer's own refusal decides before the content looks at the sample, as the region does.
+            derivation?.refused(evidence, gesture: gesture.record)
+            decide(&gesture, .refused, reason: reason, at: sample, refusal: evidence)
+        case .recognized(let recognition): recognizedHere = recognition
         }
         if gesture.systemEdge { recognizedHere?.kind = .systemEdge }
         var atMoment = false
         if gesture.content?.reachesMoment(sample) == true {
             atMoment = true
-            let pop: GestureContent.PopState = !gesture.decided ? .undecided : gesture.began ? .began : .refused
-            let verdict = gesture.content!.moment(
-                sample, pop: pop, popRecognizesHere: recognizedHere != nil, anomalies: &records.report.anomalies)
-            recordContent(&gesture)
-            // The claimant takes the drag whatever the pop's own checks would have said.
-            if verdict == .refusePop {
-                let claimant = gesture.content!.record
-                decide(
-                    &gesture,
-                    .refused, reason: .contentWon, at: sample,
-                    refusal: CheckEvidence(
-                        check: "content", refuses: true, quantity: "contentWon",
-                        value: .name("\(claimant.region) (\(claimant.kind.rawValue)) claimed the drag")))
-            }
+            contentMoment(&gesture, at: sample, popRecognizesHere: recognizedHere != nil)
         }
         if !gesture.decided, let failure = failedHere {
             derivation?.refused(failure, gesture: gesture.record)
@@ -184,6 +176,23 @@ extension ReplaySession {
         }
         guard !gesture.decided, let recognition = recognizedHere else { return }
         recognized(&gesture, at: sample, recognition, atDown: false, atMoment: atMoment)
+    }
+
+    /// The content's moment (SPEC section 9) at `sample`: the claimant, if any, takes the drag whatever
+    /// the pop's own checks would have said.
+    private mutating func contentMoment(_ gesture: inout Gesture, at sample: Sample, popRecognizesHere: Bool) {
+        let pop: GestureContent.PopState = !gesture.decided ? .undecided : gesture.began ? .began : .refused
+        let verdict = gesture.content!.moment(
+            sample, pop: pop, popRecognizesHere: popRecognizesHere, anomalies: &records.report.anomalies)
+        recordContent(&gesture)
+        guard verdict == .refusePop else { return }
+        let claimant = gesture.content!.record
+        decide(
+            &gesture,
+            .refused, reason: .contentWon, at: sample,
+            refusal: CheckEvidence(
+                check: "content", refuses: true, quantity: "contentWon",
+                value: .name("\(claimant.region) (\(claimant.kind.rawValue)) claimed the drag")))
     }
 
     /// The tracked finger's gesture is recognized at `sample`: the begin checks decide, and a gesture

@@ -91,15 +91,14 @@ package struct Timeline {
     /// `limit` would follow.
     package mutating func next(upTo limit: Double?) -> Item? {
         guard let first = heap.first, limit.map({ first.t <= $0 }) ?? true else { return nil }
-        _ = heap.popFirst()
+        // A stroke's next item takes its place in the heap (nearly every item is a move).
         if first.slot >= 0, let stroke = strokes[first.slot] {
             if let following = item(of: stroke, event: first.event, index: first.index + 1, slot: first.slot) {
-                heap.push(following)
-            } else {
-                strokes[first.slot] = nil
-                freeSlots.append(first.slot)
+                return heap.replaceFirst(with: following)
             }
+            strokes[first.slot] = nil
+            freeSlots.append(first.slot)
         }
-        return first
+        return heap.popFirst()
     }
 }
