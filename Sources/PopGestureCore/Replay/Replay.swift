@@ -112,11 +112,13 @@ package struct ReplaySession {
         if replay.observesFromStart { commit() }
     }
 
-    /// The next event, in document order (start times never decrease).
+    /// The next event, in document order (start times never decrease), for a session that keeps its
+    /// own timeline; a `ReplayFeed` orders the events once for all its sessions and hands each the
+    /// items (`replay(_:operation:)`).
     package mutating func feed(_ event: TraceEvent) {
         // Items up to this event's start can no longer be preceded by anything still to come.
         process(upTo: event.t)
-        timeline.add(maxStartX.map { event.settingMaxStartX($0) } ?? event)
+        timeline.add(event)
     }
 
     /// The loader keeps no copy of the events, so this replay will not be run again.
@@ -154,19 +156,27 @@ package struct ReplaySession {
 
     private mutating func process(upTo limit: Double?) {
         while let item = timeline.next(upTo: limit) {
-            lastItemTime = item.t
-            navigation.settleDue(upTo: item.t, records: &records)
-            switch item.kind {
-            case .down(let finger, let sample): down(finger, sample)
-            case .move(let finger, let sample): move(finger, sample)
-            case .lift(let finger, let cancelled): lift(finger, at: item.t, cancelled: cancelled)
-            case .operation:
-                if let operation = timeline.takeOperation(item) {
-                    navigation.arrive(operation, at: item.t, records: &records)
-                }
-            }
-            records.dropFinished(firstInFlight: navigation.firstInFlight, bar: &navigation.bar)
-            records.reached(after: item.t)
+            replay(item, operation: timeline.takeOperation(item))
         }
+    }
+
+    /// The timeline's next item; `operation`: an operation item's operation, which its timeline hands
+    /// over once.
+    package mutating func replay(_ item: Timeline.Item, operation: TraceEvent.Kind?) {
+        lastItemTime = item.t
+        navigation.settleDue(upTo: item.t, records: &records)
+        switch item.kind {
+        case .down(let finger, let sample): down(finger, sample)
+        case .move(let finger, let sample): move(finger, sample)
+        case .lift(let finger, let cancelled): lift(finger, at: item.t, cancelled: cancelled)
+        case .operation:
+            if let operation {
+                // `sweep`'s trace key, applied as the operation arrives.
+                let kind = maxStartX.map { TraceEvent(operation, t: item.t).settingMaxStartX($0).kind } ?? operation
+                navigation.arrive(kind, at: item.t, records: &records)
+            }
+        }
+        records.dropFinished(firstInFlight: navigation.firstInFlight, bar: &navigation.bar)
+        records.reached(after: item.t)
     }
 }

@@ -2,25 +2,46 @@
 /// reads it, so a long recording is replayed as it streams past.
 package final class ReplayFeed: TraceEventSink, @unchecked Sendable {
     // Fed and finished by the one thread that reads the file.
-    private var sessions: [ReplaySession]
+    private var replays: Replays
 
     package init(header: Trace, replays: [Replay]) {
-        sessions = replays.map { ReplaySession(trace: header, replay: $0) }
+        self.replays = Replays(sessions: replays.map { ReplaySession(trace: header, replay: $0) })
     }
 
-    package func add(_ event: TraceEvent) {
-        for i in sessions.indices { sessions[i].feed(event) }
-    }
+    package func add(_ event: TraceEvent) { replays.add(event) }
 
     package func eventsDropped() {
-        for i in sessions.indices { sessions[i].commit() }
+        for i in replays.sessions.indices { replays.sessions[i].commit() }
     }
 
     /// `trace` is the whole document: its name and expectations are known only at its end.
     package func finish(_ trace: Trace) -> [TraceReport] {
-        sessions.indices.map {
-            sessions[$0].finish(
+        replays.release(upTo: nil)
+        return replays.sessions.indices.map {
+            replays.sessions[$0].finish(
                 name: trace.name, expectations: trace.expectations, locations: trace.expectationLocations)
+        }
+    }
+
+    /// The sessions, one a rule version, and the one timeline that orders the events for all of them:
+    /// the order is the same under every version, and `sweep`'s versions each paid for all of it. A
+    /// struct inside the class, so that one exclusivity check covers an event: a class's stored
+    /// properties are checked at each access, here several an item.
+    private struct Replays {
+        var sessions: [ReplaySession]
+        var timeline = Timeline()
+
+        mutating func add(_ event: TraceEvent) {
+            // Items up to this event's start can no longer be preceded by anything still to come.
+            release(upTo: event.t)
+            timeline.add(event)
+        }
+
+        mutating func release(upTo limit: Double?) {
+            while let item = timeline.next(upTo: limit) {
+                let operation = timeline.takeOperation(item)
+                for i in sessions.indices { sessions[i].replay(item, operation: operation) }
+            }
         }
     }
 }

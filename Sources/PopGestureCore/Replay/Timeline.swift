@@ -82,9 +82,10 @@ package struct Timeline {
         }
     }
 
-    /// The operation of an `.operation` item, handed over once.
+    /// The operation of an `.operation` item, handed over once; nil for a touch's item.
     package mutating func takeOperation(_ item: Item) -> TraceEvent.Kind? {
-        operations.removeValue(forKey: item.event)
+        guard case .operation = item.kind else { return nil }
+        return operations.removeValue(forKey: item.event)
     }
 
     /// The earliest item with t <= `limit` (every item when nil): the items an event starting at
