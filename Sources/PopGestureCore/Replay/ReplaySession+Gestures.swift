@@ -99,7 +99,7 @@ extension ReplaySession {
         guard gesture?.trackedFinger == finger, gesture?.trackedDown == true else { return }
         // Taken out of the session while the sample moves it, and handed on inout: read and written
         // through `gesture!`, the optional gesture was copied whole, through Optional's generic value
-        // witnesses, several times a sample (a sixth of a replay's cost in `sweep`). In place, the
+        // witnesses, several times a sample (an eighth of what a replay cost in `sweep`). In place, the
         // boxed estimator is not copied either.
         var gesture = self.gesture.take()!
         move(&gesture, sample)
