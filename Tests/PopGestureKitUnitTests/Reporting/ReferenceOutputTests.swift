@@ -36,8 +36,15 @@ import Testing
     static let inputError =
         "Tests/References/inputs/failing.yaml:19:35: error: unknown key `barHiden` in an entry of `stack`; expected one of `id`, `barHidden`, `popDisabled`, `maxStartX`, `content` (did you mean `barHidden`?)\n"
 
-    /// Inputs are absolute paths (tests run in parallel, so no `chdir`); outputs show them relative.
-    static func path(_ relative: String) -> String { packageRoot + "/" + relative }
+    /// Inputs are given as a user at the project's root gives them, relative to it (`swift test` runs
+    /// there; tests run in parallel, so no `chdir`). Absolute, they put the checkout folder in the
+    /// output, and a plot lays out its title by its width: a clone in a longer folder moved it. Run
+    /// from elsewhere, they are absolute, and outputs show them relative.
+    static let base: String = {
+        let resolved = { (path: String) in URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
+        return resolved(FileManager.default.currentDirectoryPath) == resolved(packageRoot) ? "" : packageRoot + "/"
+    }()
+    static func path(_ relative: String) -> String { base + relative }
     static let checked = ["traces/example", "traces/content", "Tests/References/inputs"].map(path)
     static let replayed = ["traces/example", "traces/content"].map(path)
 
